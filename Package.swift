@@ -1,0 +1,74 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// Layout Workbench: a headless collection-view layout engine with run-time layout plugins.
+///
+/// Modules, from the bottom up:
+///   CYaml, CLayoutABI            C: the system libyaml, and the plugin boundary header
+///   SourceDiagnostics            file:line:column errors with the source line and a caret
+///   YAMLReader                   YAML documents (via libyaml) as node trees with marks
+///   LayoutKit                    the plugin SDK: geometry, values, data sources, attributes,
+///                                the layout protocol, a spatial index, and the C export adapter
+///   WorkspaceModel               workspace files: sources and views, validated
+///   PluginHost                   finding, loading and adapting plugins
+///   JSONOutput                   a byte-level JSON writer for attributes and values
+///   Sessions                     a view's live state: layout, data, bounds, invalidation
+///   BatchRunner                  `workbench run`
+///   workbench                    the executable
+/// Plugins/<Name> hold the shipped layouts: a layout module and a tiny export module each.
+let package = Package(
+    name: "LayoutWorkbench",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "workbench", targets: ["workbench"]),
+        .executable(name: "workbench-bench", targets: ["workbench-bench"]),
+        .library(name: "LayoutKit", targets: ["LayoutKit"]),
+        .library(name: "Circles", type: .dynamic, targets: ["CirclesPlugin"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CYaml",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
+        ),
+        .target(name: "CLayoutABI"),
+        .target(name: "SourceDiagnostics"),
+        .target(name: "YAMLReader", dependencies: ["CYaml", "SourceDiagnostics"]),
+        .target(
+            name: "LayoutKit", dependencies: ["CLayoutABI"],
+            linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]
+        ),
+        .target(name: "WorkspaceModel", dependencies: ["YAMLReader", "SourceDiagnostics", "LayoutKit"]),
+        .target(name: "PluginHost", dependencies: ["CLayoutABI", "LayoutKit"]),
+        .target(name: "JSONOutput", dependencies: ["LayoutKit"]),
+        .target(name: "Sessions", dependencies: ["LayoutKit", "PluginHost", "WorkspaceModel"]),
+        .target(name: "BatchRunner", dependencies: ["Sessions", "JSONOutput", "SourceDiagnostics"]),
+        .executableTarget(
+            name: "workbench",
+            dependencies: [
+                "BatchRunner", "PluginHost",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .target(name: "SeedReferences", dependencies: ["LayoutKit"]),
+        .executableTarget(
+            name: "workbench-bench",
+            dependencies: ["LayoutKit", "SeedReferences", "Circles"]
+        ),
+
+        // Layout plugins: the layout itself (testable in-process) and its C export.
+        .target(name: "Circles", dependencies: ["LayoutKit"], path: "Plugins/Circles/Layout"),
+        .target(name: "CirclesPlugin", dependencies: ["Circles", "LayoutKit"], path: "Plugins/Circles/Plugin"),
+
+        .testTarget(name: "YAMLReaderTests", dependencies: ["YAMLReader"]),
+        .testTarget(name: "LayoutKitTests", dependencies: ["LayoutKit"]),
+        .testTarget(name: "WorkspaceModelTests", dependencies: ["WorkspaceModel"]),
+        .testTarget(name: "PluginHostTests", dependencies: ["PluginHost", "LayoutKit"]),
+        .testTarget(name: "CirclesTests", dependencies: ["Circles", "SeedReferences", "LayoutKit"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["JSONOutput", "LayoutKit"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

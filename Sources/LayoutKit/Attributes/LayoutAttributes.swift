@@ -1,0 +1,28 @@
+/// Where and how one element is shown: UICollectionViewLayoutAttributes as a value.
+///
+/// Equality covers every field, the extra ones included (as a custom attributes subclass's
+/// `isEqual:` must).
+public struct LayoutAttributes: Hashable, Sendable {
+    public var element: ElementID
+    public var frame: Rect
+    public var zIndex: Int
+    public var alpha: Double
+    public var isHidden: Bool
+    /// Layout-specific fields (the tree's `children`); names may not clash with the standard ones.
+    public var extra: [String: Value]
+
+    public init(element: ElementID, frame: Rect, zIndex: Int = 0, alpha: Double = 1, isHidden: Bool = false,
+                extra: [String: Value] = [:]) {
+        self.element = element
+        self.frame = frame
+        self.zIndex = zIndex
+        self.alpha = alpha
+        self.isHidden = isHidden
+        self.extra = extra
+    }
+
+    /// The names of the standard fields, which extra fields may not use.
+    public static let standardFieldNames: Set<String> = [
+        "category", "kind", "section", "item", "frame", "zIndex", "alpha", "hidden",
+    ]
+}

@@ -1,0 +1,62 @@
+/// Owns the flat arrays behind a `DataSource` (the host's side of the plugin ABI).
+///
+/// Immutable once built; build one with `DataSetBuilder`.
+public final class DataSet: @unchecked Sendable {  // Unchecked: the buffers are written once in init and only read after.
+    let sectionStarts: UnsafeMutableBufferPointer<Int64>
+    let itemOffsets: UnsafeMutableBufferPointer<Int64>
+    let valueBytes: UnsafeMutableRawBufferPointer
+    let childStarts: UnsafeMutableBufferPointer<Int64>?
+    let children: UnsafeMutableBufferPointer<Int64>?
+    let metadataBytes: UnsafeMutableRawBufferPointer
+
+    init(sectionStarts: [Int64], itemOffsets: [Int64], valueBytes: [UInt8],
+         childStarts: [Int64]?, children: [Int64]?, metadata: [UInt8]) {
+        self.sectionStarts = .copy(sectionStarts)
+        self.itemOffsets = .copy(itemOffsets)
+        self.valueBytes = .copyBytes(valueBytes)
+        self.childStarts = childStarts.map { .copy($0) }
+        self.children = children.map { .copy($0) }
+        self.metadataBytes = .copyBytes(metadata)
+    }
+
+    deinit {
+        sectionStarts.deallocate()
+        itemOffsets.deallocate()
+        valueBytes.deallocate()
+        childStarts?.deallocate()
+        children?.deallocate()
+        metadataBytes.deallocate()
+    }
+
+    /// A view of this data that keeps it alive.
+    public var source: DataSource {
+        DataSource(
+            sectionStarts: UnsafePointer(sectionStarts.baseAddress!),
+            numberOfSections: sectionStarts.count - 1,
+            itemOffsets: UnsafePointer(itemOffsets.baseAddress!),
+            values: ValueReader(UnsafeRawBufferPointer(valueBytes)),
+            childStarts: childStarts.map { UnsafePointer($0.baseAddress!) },
+            children: children.map { UnsafePointer($0.baseAddress!) },
+            metadataReader: ValueReader(UnsafeRawBufferPointer(metadataBytes)),
+            owner: self)
+    }
+
+    /// The number of bytes the items' values take.
+    public var valueByteCount: Int { valueBytes.count }
+}
+
+extension UnsafeMutableBufferPointer where Element == Int64 {
+    fileprivate static func copy(_ array: [Int64]) -> Self {
+        let buffer = Self.allocate(capacity: Swift.max(array.count, 1))
+        _ = buffer.initialize(from: array)
+        return Self(rebasing: buffer[0..<array.count])
+    }
+}
+
+extension UnsafeMutableRawBufferPointer {
+    fileprivate static func copyBytes(_ bytes: [UInt8]) -> Self {
+        let buffer = Self.allocate(byteCount: Swift.max(bytes.count, 1), alignment: 8)
+        buffer.copyBytes(from: bytes)
+        return Self(rebasing: buffer[0..<bytes.count])
+    }
+}

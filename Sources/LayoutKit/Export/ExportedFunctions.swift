@@ -1,0 +1,121 @@
+internal import CLayoutABI
+
+/// One layout instance behind a `wb_layout *` handle, with reusable scratch space.
+final class LayoutInstance {
+    let layout: any Layout
+    let kindIndex: [String: Int32]
+    let kinds: [String]
+    var scratch: [LayoutAttributes] = []
+    var extraWriter = ValueWriter()
+
+    init(layout: any Layout, factory: LayoutFactory) {
+        self.layout = layout
+        kindIndex = factory.kindIndex
+        kinds = factory.info.kinds.map(\.name)
+    }
+
+    static func from(_ handle: OpaquePointer?) -> LayoutInstance {
+        Unmanaged<LayoutInstance>.fromOpaque(UnsafeRawPointer(handle!)).takeUnretainedValue()
+    }
+
+    /// Writes the scratch attributes into the host's sink.
+    func flush(to sink: UnsafeMutablePointer<wb_attributes_sink>) -> Int32 {
+        for attributes in scratch where !sink.append(attributes, kindIndex: kindIndex, scratch: &extraWriter) {
+            return Int32(WB_ERROR_LAYOUT)
+        }
+        return Int32(WB_OK)
+    }
+}
+
+/// The C entry points of every exported layout: each adapts one call to the `Layout` protocol.
+enum ExportedFunctions {
+    static let create: @convention(c) (UnsafePointer<wb_plugin_descriptor>?, UnsafePointer<UInt8>?, Int64, UnsafeMutablePointer<wb_error>?) -> OpaquePointer? = {
+        plugin, options, length, errorOut in
+        let factory = Unmanaged<LayoutFactory>.fromOpaque(plugin!.pointee.plugin_data).takeUnretainedValue()
+        let values = options.map { ValueReader(UnsafeRawBufferPointer(start: $0, count: Int(length))).value(at: 0) } ?? .map([:])
+        guard case .map(let map) = values else {
+            errorOut?.pointee.set(.option(field: "", message: "options must be a map, got \(values.kindDescription)"))
+            return nil
+        }
+        do throws(LayoutError) {
+            let instance = LayoutInstance(layout: try factory.make(Options(map)), factory: factory)
+            return OpaquePointer(Unmanaged.passRetained(instance).toOpaque())
+        } catch {
+            errorOut?.pointee.set(error)
+            return nil
+        }
+    }
+
+    static let destroy: @convention(c) (OpaquePointer?) -> Void = { handle in
+        guard let handle else { return }
+        Unmanaged<LayoutInstance>.fromOpaque(UnsafeRawPointer(handle)).release()
+    }
+
+    static let prepare: @convention(c) (OpaquePointer?, UnsafePointer<wb_data_source>?, wb_rect, UnsafePointer<Int32>?, UnsafeMutablePointer<wb_error>?) -> Int32 = {
+        handle, data, bounds, cancel, errorOut in
+        let instance = LayoutInstance.from(handle)
+        let source = data.map { DataSource($0) } ?? DataSet.empty.source
+        do throws(LayoutError) {
+            try instance.layout.prepare(LayoutContext(dataSource: source, bounds: Rect(bounds), cancelFlag: cancel))
+            return Int32(WB_OK)
+        } catch {
+            errorOut?.pointee.set(error)
+            return errorOut?.pointee.code ?? Int32(WB_ERROR_LAYOUT)
+        }
+    }
+
+    static let contentSize: @convention(c) (OpaquePointer?) -> wb_size = { handle in
+        LayoutInstance.from(handle).layout.contentSize.abi
+    }
+
+    static let elementsInRect: @convention(c) (OpaquePointer?, wb_rect, UnsafeMutablePointer<wb_attributes_sink>?) -> Int32 = {
+        handle, rect, sink in
+        let instance = LayoutInstance.from(handle)
+        instance.scratch.removeAll(keepingCapacity: true)
+        instance.layout.elements(in: Rect(rect), into: &instance.scratch)
+        return instance.flush(to: sink!)
+    }
+
+    static let attributesForElement: @convention(c) (OpaquePointer?, wb_element, UnsafeMutablePointer<wb_attributes_sink>?) -> Int32 = {
+        handle, element, sink in
+        let instance = LayoutInstance.from(handle)
+        guard let id = ElementID(element, kinds: instance.kinds),
+              let attributes = instance.layout.attributes(for: id) else { return 0 }
+        return instance.write(attributes, to: sink!)
+    }
+
+    static let shouldInvalidate: @convention(c) (OpaquePointer?, wb_rect) -> Int32 = { handle, bounds in
+        LayoutInstance.from(handle).layout.shouldInvalidate(forBoundsChange: Rect(bounds)) ? 1 : 0
+    }
+
+    static let invalidationForBoundsChange: @convention(c) (OpaquePointer?, wb_rect) -> UInt32 = { handle, bounds in
+        LayoutInstance.from(handle).layout.invalidation(forBoundsChange: Rect(bounds)).rawValue
+    }
+
+    static let invalidate: @convention(c) (OpaquePointer?, UInt32) -> Void = { handle, flags in
+        LayoutInstance.from(handle).layout.invalidate(Invalidation(rawValue: flags))
+    }
+
+    static let targetContentOffset: @convention(c) (OpaquePointer?, wb_point, wb_point) -> wb_point = {
+        handle, proposed, velocity in
+        LayoutInstance.from(handle).layout.targetContentOffset(proposed: Point(proposed), velocity: Point(velocity)).abi
+    }
+
+    static let transitionAttributes: @convention(c) (OpaquePointer?, wb_element, Int32, wb_rect, UnsafeMutablePointer<wb_attributes_sink>?) -> Int32 = {
+        handle, element, isAppearing, bounds, sink in
+        let instance = LayoutInstance.from(handle)
+        guard let id = ElementID(element, kinds: instance.kinds) else { return 0 }
+        let attributes = isAppearing != 0
+            ? instance.layout.initialAttributes(forAppearing: id, in: Rect(bounds))
+            : instance.layout.finalAttributes(forDisappearing: id, in: Rect(bounds))
+        guard let attributes else { return 0 }
+        return instance.write(attributes, to: sink!)
+    }
+}
+
+extension LayoutInstance {
+    /// Writes one element's attributes: 1 when written, negative when the sink refused.
+    fileprivate func write(_ attributes: LayoutAttributes, to sink: UnsafeMutablePointer<wb_attributes_sink>) -> Int32 {
+        sink.append(attributes, kindIndex: kindIndex, scratch: &extraWriter) ? 1 : -Int32(WB_ERROR_LAYOUT)
+    }
+}

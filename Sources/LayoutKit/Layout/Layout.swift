@@ -1,0 +1,74 @@
+/// A collection-view layout, headless: UICollectionViewLayout's model as a Swift protocol.
+///
+/// The host (playing the collection view) calls `prepare` before anything else and again
+/// after each invalidation; between those, every query must answer from the prepared state.
+/// Classes, because a prepared layout is a stateful object with identity, as in UIKit.
+public protocol Layout: AnyObject {
+    /// Computes whatever the layout needs for the given data and bounds.
+    ///
+    /// - Throws: `LayoutError` when options, data or geometry make the layout impossible,
+    ///   or `.cancelled` when `context.isCancelled` became true.
+    func prepare(_ context: LayoutContext) throws(LayoutError)
+
+    /// The size of the whole scrollable content, as prepared.
+    var contentSize: Size { get }
+
+    /// Appends the attributes of every element (of all categories) whose frame intersects
+    /// `rect`, in canonical `ElementID` order, to `result`.
+    func elements(in rect: Rect, into result: inout [LayoutAttributes])
+
+    /// The attributes of one element, or nil if the layout has no such element.
+    func attributes(for element: ElementID) -> LayoutAttributes?
+
+    /// Whether moving or resizing the bounds to `newBounds` invalidates the layout.
+    func shouldInvalidate(forBoundsChange newBounds: Rect) -> Bool
+
+    /// What a bounds change invalidates, when `shouldInvalidate(forBoundsChange:)` says so.
+    func invalidation(forBoundsChange newBounds: Rect) -> Invalidation
+
+    /// Marks parts of the layout stale; the next `prepare` recomputes them.
+    func invalidate(_ invalidation: Invalidation)
+
+    /// Where scrolling should come to rest, given where it would and how fast it moves.
+    func targetContentOffset(proposed: Point, velocity: Point) -> Point
+
+    /// The attributes an element starts from when it appears (inserted), in `bounds`.
+    func initialAttributes(forAppearing element: ElementID, in bounds: Rect) -> LayoutAttributes?
+
+    /// The attributes an element ends at when it disappears (deleted), in `bounds`.
+    func finalAttributes(forDisappearing element: ElementID, in bounds: Rect) -> LayoutAttributes?
+}
+
+extension Layout {
+    /// The elements intersecting `rect`, in canonical order.
+    public func elements(in rect: Rect) -> [LayoutAttributes] {
+        var result: [LayoutAttributes] = []
+        elements(in: rect, into: &result)
+        return result
+    }
+
+    public func shouldInvalidate(forBoundsChange newBounds: Rect) -> Bool { false }
+
+    public func invalidation(forBoundsChange newBounds: Rect) -> Invalidation { .everything }
+
+    public func invalidate(_ invalidation: Invalidation) {}
+
+    public func targetContentOffset(proposed: Point, velocity: Point) -> Point { proposed }
+
+    /// Seed 003's default: the element's own attributes, transparent, centred in the bounds.
+    public func initialAttributes(forAppearing element: ElementID, in bounds: Rect) -> LayoutAttributes? {
+        fadedAttributes(for: element, in: bounds)
+    }
+
+    /// Seed 003's default, as for appearing elements.
+    public func finalAttributes(forDisappearing element: ElementID, in bounds: Rect) -> LayoutAttributes? {
+        fadedAttributes(for: element, in: bounds)
+    }
+
+    private func fadedAttributes(for element: ElementID, in bounds: Rect) -> LayoutAttributes? {
+        guard var attributes = attributes(for: element) else { return nil }
+        attributes.alpha = 0
+        attributes.frame = attributes.frame.centered(at: Point(x: bounds.midX, y: bounds.midY))
+        return attributes
+    }
+}

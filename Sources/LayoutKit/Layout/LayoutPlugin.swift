@@ -1,0 +1,48 @@
+/// A layout type a plugin exports: its description and how to make one from options.
+///
+/// Export it from the plugin's dynamic library with one entry point:
+///
+///     @_cdecl("workbench_plugin_descriptor")
+///     public func workbenchPluginDescriptor() -> UnsafeRawPointer { Export.descriptor.pointer }
+///     enum Export { static let descriptor = PluginExport.descriptor(for: MyLayout.self) }
+public protocol LayoutPlugin: Layout {
+    /// Name, version, element kinds and options.
+    static var info: PluginInfo { get }
+
+    /// Makes a layout, validating the view's options.
+    ///
+    /// - Throws: `LayoutError.option` naming the offending option.
+    init(options: Options) throws(LayoutError)
+}
+
+/// What a plugin tells the host about its layout.
+public struct PluginInfo: Sendable {
+    /// The name workspaces use in `layout:`.
+    public var name: String
+    public var version: String
+    /// One line for `workbench plugins`.
+    public var summary: String
+    /// The supplementary and decoration kinds the layout produces.
+    public var kinds: [ElementKind]
+    /// The options the layout reads.
+    public var options: [String]
+
+    public init(name: String, version: String, summary: String, kinds: [ElementKind] = [], options: [String] = []) {
+        self.name = name
+        self.version = version
+        self.summary = summary
+        self.kinds = kinds
+        self.options = options
+    }
+}
+
+/// A named kind of supplementary or decoration view.
+public struct ElementKind: Hashable, Sendable {
+    public var name: String
+    public var category: ElementCategory
+
+    public init(_ name: String, _ category: ElementCategory) {
+        self.name = name
+        self.category = category
+    }
+}

@@ -1,0 +1,121 @@
+/// Reads the binary value encoding from memory it does not own.
+///
+/// Every read is bounds-checked: malformed bytes decode to `.null`, never out of range.
+public struct ValueReader: @unchecked Sendable {  // Unchecked: read-only view of immutable bytes.
+    let base: UnsafeRawPointer?
+    let count: Int
+
+    public init(_ bytes: UnsafeRawBufferPointer) {
+        base = bytes.baseAddress
+        count = bytes.count
+    }
+
+    /// Decodes the value starting at `offset`.
+    public func value(at offset: Int) -> Value {
+        var cursor = offset
+        return decode(&cursor, depth: 0)
+    }
+
+    /// The number at `offset`, or the number under `field` if the value there is a map;
+    /// nil otherwise. Allocates nothing.
+    public func number(at offset: Int, field: String?) -> Double? {
+        guard let tag = byte(at: offset) else { return nil }
+        if tag == ValueTag.number.rawValue { return double(at: offset + 1) }
+        guard let field, tag == ValueTag.map.rawValue, let entries = uint32(at: offset + 1) else { return nil }
+        var cursor = offset + 9
+        for _ in 0..<entries {
+            guard let keyLength = uint32(at: cursor) else { return nil }
+            let matches = keyEquals(field, at: cursor + 4, length: Int(keyLength))
+            cursor += 4 + Int(keyLength)
+            if matches { return byte(at: cursor) == ValueTag.number.rawValue ? double(at: cursor + 1) : nil }
+            guard let next = end(of: cursor) else { return nil }
+            cursor = next
+        }
+        return nil
+    }
+
+    /// The offset just past the value starting at `offset`.
+    func end(of offset: Int) -> Int? {
+        guard let tag = byte(at: offset).flatMap(ValueTag.init(rawValue:)) else { return nil }
+        switch tag {
+        case .null, .falseValue, .trueValue: return offset + 1
+        case .number: return offset + 9
+        case .string: return uint32(at: offset + 1).map { offset + 5 + Int($0) }
+        case .list, .map: return uint32(at: offset + 5).map { offset + 9 + Int($0) }
+        }
+    }
+
+    private func decode(_ cursor: inout Int, depth: Int) -> Value {
+        guard depth < 512, let tag = byte(at: cursor).flatMap(ValueTag.init(rawValue:)) else {
+            cursor = count
+            return .null
+        }
+        let start = cursor
+        cursor += 1
+        switch tag {
+        case .null: return .null
+        case .falseValue: return .bool(false)
+        case .trueValue: return .bool(true)
+        case .number:
+            cursor += 8
+            return double(at: start + 1).map(Value.number) ?? .null
+        case .string:
+            return .string(rawString(&cursor))
+        case .list:
+            let elementCount = Int(uint32(at: cursor) ?? 0)
+            cursor += 8
+            var elements: [Value] = []
+            elements.reserveCapacity(min(elementCount, count))
+            for _ in 0..<elementCount where cursor < count { elements.append(decode(&cursor, depth: depth + 1)) }
+            return .list(elements)
+        case .map:
+            let entryCount = Int(uint32(at: cursor) ?? 0)
+            cursor += 8
+            var entries: [String: Value] = [:]
+            for _ in 0..<entryCount where cursor < count {
+                let key = rawString(&cursor)
+                entries[key] = decode(&cursor, depth: depth + 1)
+            }
+            return .map(entries)
+        }
+    }
+
+    private func rawString(_ cursor: inout Int) -> String {
+        guard let length = uint32(at: cursor).map(Int.init), let base, cursor + 4 + length <= count else {
+            cursor = count
+            return ""
+        }
+        let text = String(decoding: UnsafeRawBufferPointer(start: base + cursor + 4, count: length), as: UTF8.self)
+        cursor += 4 + length
+        return text
+    }
+
+    private func keyEquals(_ key: String, at offset: Int, length: Int) -> Bool {
+        guard let base, offset + length <= count else { return false }
+        var key = key
+        return key.withUTF8 { utf8 in
+            utf8.count == length && memcmpEqual(utf8.baseAddress, base + offset, length)
+        }
+    }
+
+    private func byte(at offset: Int) -> UInt8? {
+        guard let base, offset >= 0, offset < count else { return nil }
+        return base.load(fromByteOffset: offset, as: UInt8.self)
+    }
+
+    private func uint32(at offset: Int) -> UInt32? {
+        guard let base, offset >= 0, offset + 4 <= count else { return nil }
+        return UInt32(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
+    }
+
+    private func double(at offset: Int) -> Double? {
+        guard let base, offset >= 0, offset + 8 <= count else { return nil }
+        return Double(bitPattern: UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
+    }
+}
+
+private func memcmpEqual(_ lhs: UnsafePointer<UInt8>?, _ rhs: UnsafeRawPointer, _ count: Int) -> Bool {
+    guard let lhs else { return count == 0 }
+    for index in 0..<count where lhs[index] != rhs.load(fromByteOffset: index, as: UInt8.self) { return false }
+    return true
+}
