@@ -1,0 +1,90 @@
+import LayoutKit
+
+/// Circles of varying diameters packed left to right, top to bottom (seed 001, the Early
+/// alarm clock's main screen).
+///
+/// Data: one section; each item a number (the diameter) or a map with a numeric `size`.
+/// Options: `insets` (20 each), `step` (5), `spacing` (10), `predecessors` (4).
+/// Prepare is O(n · p · r) (see `CirclePacker`); a rect query is O(log n + k) through a
+/// `SpatialIndex`. Only a change of width invalidates the layout.
+public final class CirclesLayout: LayoutPlugin {
+    public static let info = PluginInfo(
+        name: "circles", version: "1.0.0",
+        summary: "Circles packed row by row, each clear of its last few predecessors (seed: Early's alarms)",
+        options: ["insets", "step", "spacing", "predecessors"])
+
+    let insets: EdgeInsets
+    let step: Double
+    let spacing: Double
+    let predecessors: Int
+
+    private var index = SpatialIndex(frames: [])
+    private var preparedWidth: Double?
+    public private(set) var contentSize = Size.zero
+
+    public init(options: Options) throws(LayoutError) {
+        var options = options
+        insets = try options.insets("insets", default: EdgeInsets(all: 20))
+        step = try options.number("step", default: 5, minimum: .positive)
+        spacing = try options.number("spacing", default: 10)
+        predecessors = try options.integer("predecessors", default: 4, minimum: 0)
+        try options.rejectUnknownKeys()
+    }
+
+    public func prepare(_ context: LayoutContext) throws(LayoutError) {
+        let width = context.bounds.width
+        let diameters = try Self.diameters(in: context.dataSource, fitting: width - insets.left - insets.right)
+        let packer = CirclePacker(insets: insets, step: step, spacing: spacing, predecessors: predecessors, width: width)
+        let frames = try packer.frames(diameters: diameters, isCancelled: { context.isCancelled })
+        index = SpatialIndex(frames: frames)
+        preparedWidth = width
+        let bottom = frames.reduce(insets.top) { max($0, $1.maxY) }
+        contentSize = Size(width: width, height: bottom + insets.bottom)
+    }
+
+    public func elements(in rect: Rect, into result: inout [LayoutAttributes]) {
+        var hits: [Int] = []
+        index.indices(intersecting: rect, into: &hits)
+        for item in hits { result.append(attributes(item: item)) }
+    }
+
+    public func attributes(for element: ElementID) -> LayoutAttributes? {
+        guard element.category == .cell, element.path.section == 0,
+              element.path.item >= 0, element.path.item < index.count else { return nil }
+        return attributes(item: element.path.item)
+    }
+
+    public func shouldInvalidate(forBoundsChange newBounds: Rect) -> Bool {
+        newBounds.width != preparedWidth
+    }
+
+    private func attributes(item: Int) -> LayoutAttributes {
+        LayoutAttributes(element: .cell(0, item), frame: index.frames[item])
+    }
+
+    /// Each item's diameter, checked: positive, finite, and narrow enough for the row.
+    private static func diameters(in data: DataSource, fitting rowWidth: Double) throws(LayoutError) -> [Double] {
+        guard data.numberOfSections <= 1 else {
+            throw .data(item: nil, field: nil, message: "circles lays out one section; the source has \(data.numberOfSections)")
+        }
+        guard data.numberOfSections == 1 else { return [] }
+        var diameters: [Double] = []
+        diameters.reserveCapacity(data.numberOfItems(inSection: 0))
+        for item in 0..<data.numberOfItems(inSection: 0) {
+            let path = ItemPath(section: 0, item: item)
+            guard let diameter = data.number(at: path, field: "size") else {
+                throw .data(item: path, field: nil,
+                            message: "expected a number or a map with a numeric 'size', got \(data.value(at: path).kindDescription)")
+            }
+            guard diameter.isFinite, diameter > 0 else {
+                throw .data(item: path, field: nil, message: "a circle's size must be a finite number greater than 0, got \(diameter)")
+            }
+            guard diameter <= rowWidth else {
+                throw .data(item: path, field: nil,
+                            message: "a circle of size \(diameter) does not fit the \(rowWidth)-point row between the insets")
+            }
+            diameters.append(diameter)
+        }
+        return diameters
+    }
+}
