@@ -71,3 +71,8 @@ public struct DataSource: @unchecked Sendable {  // Unchecked: immutable memory,
         return ItemPath(section: low, item: index - Int(sectionStarts[low]))
     }
 }
+
+extension DataSource {
+    /// The host-side storage behind this view, if it has one.
+    package var dataSet: DataSet? { owner as? DataSet }
+}

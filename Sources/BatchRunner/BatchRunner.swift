@@ -1,0 +1,105 @@
+import Foundation
+import JSONOutput
+import LayoutKit
+import PluginHost
+import Sessions
+import SourceDiagnostics
+import WorkspaceModel
+
+/// `workbench run`: lays out every view of every workspace, whole, and writes the results.
+///
+/// Output goes through the closures it is given; the runner itself never prints.
+public struct BatchRunner {
+    /// Where each view's layout goes.
+    public enum Output: Sendable {
+        /// One compact JSON object per view per line, to `emit`.
+        case jsonLines
+        /// `<directory>/<workspace>/<view>.json`, pretty-printed with sorted keys.
+        case directory(String)
+    }
+
+    public var plugins: PluginRegistry
+    public var loader = WorkspaceLoader()
+    public var output: Output
+
+    public init(plugins: PluginRegistry, output: Output = .jsonLines) {
+        self.plugins = plugins
+        self.output = output
+    }
+
+    /// What a run did.
+    public struct Summary: Equatable, Sendable {
+        public var viewsLaidOut = 0
+        public var failures = 0
+    }
+
+    /// Runs every workspace in `paths` (files, or folders of `*.yaml` / `*.yml`), going on
+    /// after errors so that one bad view costs only itself.
+    ///
+    /// - Parameters:
+    ///   - emit: receives each JSON line (without its newline) in `.jsonLines` mode.
+    ///   - report: receives each error.
+    public func run(paths: [String], emit: (ArraySlice<UInt8>) -> Void, report: (Diagnostic) -> Void) -> Summary {
+        var summary = Summary()
+        for path in WorkspaceFiles.expand(paths, report: { report($0); summary.failures += 1 }) {
+            let workspace: Workspace
+            do {
+                workspace = try loader.load(path: path)
+            } catch {
+                report(error)
+                summary.failures += 1
+                continue
+            }
+            for view in workspace.views {
+                do {
+                    try layOut(view, of: workspace, emit: emit)
+                    summary.viewsLaidOut += 1
+                } catch {
+                    report(error.diagnostic)
+                    summary.failures += 1
+                }
+            }
+        }
+        return summary
+    }
+
+    private func layOut(_ view: ViewDefinition, of workspace: Workspace, emit: (ArraySlice<UInt8>) -> Void) throws(WorkbenchError) {
+        let session = try ViewSession(view: view, in: workspace, plugins: plugins)
+        let elements = try session.elements(in: .everything)
+        let contentSize = try session.contentSize()
+        switch output {
+        case .jsonLines:
+            var writer = JSONWriter(capacity: 256 + elements.count * 160)
+            writer.viewLayout(workspace: workspace.name, view: view, contentSize: contentSize, elements: elements)
+            emit(writer.bytes[...])
+        case .directory(let directory):
+            var writer = JSONWriter(pretty: true)
+            writer.viewLayout(workspace: workspace.name, view: view, contentSize: contentSize, elements: elements)
+            writer.bytes.append(UInt8(ascii: "\n"))
+            let folder = (directory as NSString).appendingPathComponent(WorkspaceFiles.safeName(workspace.name))
+            let file = (folder as NSString).appendingPathComponent(WorkspaceFiles.safeName(view.name) + ".json")
+            do {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                try Data(writer.bytes).write(to: URL(fileURLWithPath: file), options: .atomic)
+            } catch {
+                throw WorkbenchError(.workspace, Diagnostic(path: file, message: "cannot write the layout: \(error.localizedDescription)"))
+            }
+        }
+    }
+}
+
+extension JSONWriter {
+    /// `{contentSize, elements, layout, view, workspace}`: one view, laid out whole.
+    mutating func viewLayout(workspace: String, view: ViewDefinition, contentSize: Size, elements: [LayoutAttributes]) {
+        beginObject()
+        key("contentSize"); size(contentSize)
+        key("elements")
+        beginArray()
+        for element in elements { attributes(element) }
+        endArray()
+        key("layout"); string(view.layout)
+        key("view"); string(view.name)
+        key("workspace"); string(workspace)
+        endObject()
+    }
+}

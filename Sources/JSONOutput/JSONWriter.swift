@@ -1,0 +1,145 @@
+/// Writes JSON straight into bytes: compact (one line) or pretty (two-space indents).
+///
+/// Commas and indentation are handled by the writer; callers say what comes next.
+/// Numbers are written so they read back exactly: integral values without a fraction,
+/// others in Swift's shortest round-trip form; non-finite numbers become `null`.
+public struct JSONWriter: Sendable {
+    public var bytes: [UInt8] = []
+    public let isPretty: Bool
+    /// For each open container: whether it already has an element.
+    private var hasElements: [Bool] = []
+    private var afterKey = false
+
+    public init(pretty: Bool = false, capacity: Int = 0) {
+        isPretty = pretty
+        bytes.reserveCapacity(capacity)
+    }
+
+    /// Empties the writer, keeping its memory.
+    public mutating func reset() {
+        bytes.removeAll(keepingCapacity: true)
+        hasElements.removeAll(keepingCapacity: true)
+        afterKey = false
+    }
+
+    public mutating func beginObject() { open(UInt8(ascii: "{")) }
+    public mutating func endObject() { close(UInt8(ascii: "}")) }
+    public mutating func beginArray() { open(UInt8(ascii: "[")) }
+    public mutating func endArray() { close(UInt8(ascii: "]")) }
+
+    /// Writes an object key; the next write is its value.
+    public mutating func key(_ key: String) {
+        separate()
+        writeString(key)
+        bytes.append(UInt8(ascii: ":"))
+        if isPretty { bytes.append(UInt8(ascii: " ")) }
+        afterKey = true
+    }
+
+    public mutating func string(_ string: String) {
+        separate()
+        writeString(string)
+    }
+
+    public mutating func number(_ number: Double) {
+        separate()
+        writeNumber(number)
+    }
+
+    public mutating func integer(_ integer: Int) {
+        separate()
+        writeInteger(integer)
+    }
+
+    public mutating func bool(_ flag: Bool) {
+        separate()
+        bytes.append(contentsOf: flag ? Self.trueBytes : Self.falseBytes)
+    }
+
+    public mutating func null() {
+        separate()
+        bytes.append(contentsOf: Self.nullBytes)
+    }
+
+    /// Appends already-encoded JSON as one value.
+    public mutating func raw(_ json: some Collection<UInt8>) {
+        separate()
+        bytes.append(contentsOf: json)
+    }
+
+    private static let trueBytes = Array("true".utf8), falseBytes = Array("false".utf8), nullBytes = Array("null".utf8)
+
+    private mutating func open(_ bracket: UInt8) {
+        separate()
+        bytes.append(bracket)
+        hasElements.append(false)
+    }
+
+    private mutating func close(_ bracket: UInt8) {
+        let hadElements = hasElements.removeLast()
+        if isPretty && hadElements { newline() }
+        bytes.append(bracket)
+    }
+
+    /// Before a value or key: a comma after a previous element, and the indentation.
+    private mutating func separate() {
+        if afterKey {
+            afterKey = false
+            return
+        }
+        guard let last = hasElements.last else { return }
+        if last { bytes.append(UInt8(ascii: ",")) }
+        hasElements[hasElements.count - 1] = true
+        if isPretty { newline() }
+    }
+
+    private mutating func newline() {
+        bytes.append(UInt8(ascii: "\n"))
+        for _ in 0..<hasElements.count { bytes.append(contentsOf: [UInt8(ascii: " "), UInt8(ascii: " ")]) }
+    }
+
+    private mutating func writeNumber(_ number: Double) {
+        guard number.isFinite else { return bytes.append(contentsOf: Self.nullBytes) }
+        if number == number.rounded(.towardZero), abs(number) < 1e15 {
+            writeInteger(Int(number))
+        } else {
+            bytes.append(contentsOf: number.description.utf8)
+        }
+    }
+
+    private mutating func writeInteger(_ integer: Int) {
+        if integer < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = integer.magnitude
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[19 - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+                count += 1
+            } while magnitude > 0
+            bytes.append(contentsOf: buffer[(20 - count)...])
+        }
+    }
+
+    private mutating func writeString(_ string: String) {
+        bytes.append(UInt8(ascii: "\""))
+        for byte in string.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
+            case UInt8(ascii: "\\"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
+            case UInt8(ascii: "\n"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+            case UInt8(ascii: "\r"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
+            case UInt8(ascii: "\t"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+            case 0..<0x20:
+                let hex = Array("0123456789abcdef".utf8)
+                bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
+                                          hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+            default: bytes.append(byte)
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+}

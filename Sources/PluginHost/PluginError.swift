@@ -1,0 +1,32 @@
+/// Why a file was not accepted as a layout plugin.
+public enum PluginError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// `dlopen` refused it (not a shared library, wrong architecture, missing dependency).
+    case notALibrary(path: String, reason: String)
+    /// A shared library without the `workbench_plugin_descriptor` entry point.
+    case notAPlugin(path: String)
+    /// Built against another version of the plugin ABI.
+    case abiMismatch(path: String, found: UInt32, expected: UInt32)
+    /// The descriptor is incomplete (no name, missing functions, bad kinds).
+    case invalidDescriptor(path: String, reason: String)
+    /// Another plugin already has this name.
+    case duplicateName(name: String, path: String, loadedFrom: String)
+    /// No plugin of this name was found.
+    case notFound(name: String, available: [String])
+
+    public var description: String {
+        switch self {
+        case .notALibrary(let path, let reason): return "\(path): not a loadable library: \(reason)"
+        case .notAPlugin(let path): return "\(path): not a workbench plugin (no '\(entryPointName)' symbol)"
+        case .abiMismatch(let path, let found, let expected):
+            return "\(path): plugin ABI version \(found), but this workbench speaks version \(expected); rebuild the plugin against this workbench's LayoutKit"
+        case .invalidDescriptor(let path, let reason): return "\(path): invalid plugin descriptor: \(reason)"
+        case .duplicateName(let name, let path, let loadedFrom):
+            return "\(path): a plugin named '\(name)' is already loaded from \(loadedFrom); this one is ignored"
+        case .notFound(let name, let available):
+            let list = available.isEmpty ? "none were found" : "available: \(available.joined(separator: ", "))"
+            return "no layout plugin named '\(name)' (\(list))"
+        }
+    }
+}
+
+let entryPointName = "workbench_plugin_descriptor"

@@ -1,0 +1,55 @@
+import Foundation
+
+/// The plugins found in a list of folders, and why any candidate was refused.
+public struct PluginRegistry: Sendable {
+    /// Loaded plugins by name.
+    public private(set) var plugins: [String: LoadedPlugin] = [:]
+    /// Every candidate file that was not loaded, with the reason.
+    public private(set) var refusals: [PluginError] = []
+
+    public init() {}
+
+    /// Loads every shared library (`*.so`, `*.dylib`) in `directories`, in order; the first
+    /// plugin of a name wins. Files in one folder are taken in name order.
+    public static func discover(in directories: [String]) -> PluginRegistry {
+        var registry = PluginRegistry()
+        var seen: Set<String> = []
+        for directory in directories {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+            for name in names.sorted() where name.hasSuffix(".so") || name.hasSuffix(".dylib") {
+                let path = (directory as NSString).appendingPathComponent(name)
+                let canonical = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+                guard seen.insert(canonical).inserted else { continue }
+                registry.add(path: path)
+            }
+        }
+        return registry
+    }
+
+    /// Loads one file, recording a refusal if it is not an acceptable plugin.
+    public mutating func add(path: String) {
+        do {
+            let plugin = try PluginLoader.load(path: path)
+            if let existing = plugins[plugin.name] {
+                refusals.append(.duplicateName(name: plugin.name, path: path, loadedFrom: existing.path))
+            } else {
+                plugins[plugin.name] = plugin
+            }
+        } catch {
+            refusals.append(error)
+        }
+    }
+
+    /// The plugin called `name`.
+    public func plugin(named name: String) throws(PluginError) -> LoadedPlugin {
+        guard let plugin = plugins[name] else { throw .notFound(name: name, available: plugins.keys.sorted()) }
+        return plugin
+    }
+
+    /// The folders to search, in order: those given on the command line, then the
+    /// colon-separated `WORKBENCH_PLUGIN_PATH`, then the executable's own folder.
+    public static func searchPath(explicit: [String], environment: [String: String], executableDirectory: String?) -> [String] {
+        let fromEnvironment = (environment["WORKBENCH_PLUGIN_PATH"] ?? "").split(separator: ":").map(String.init)
+        return explicit + fromEnvironment + (executableDirectory.map { [$0] } ?? [])
+    }
+}

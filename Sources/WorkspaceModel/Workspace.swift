@@ -1,0 +1,73 @@
+import LayoutKit
+import SourceDiagnostics
+import YAMLReader
+
+/// A loaded, validated workspace file: named data sources bound to named views.
+public struct Workspace: Sendable {
+    /// `workspace:` or, by default, the file name without its extension.
+    public var name: String
+    /// The workspace file itself, for locating errors.
+    public var file: SourceFile
+    /// The folder relative paths resolve against (and may not leave).
+    public var directory: String
+    public var sources: [String: LoadedSource]
+    /// In the order the file lists them.
+    public var views: [ViewDefinition]
+
+    /// The view named `name`, if any.
+    public func view(named name: String) -> ViewDefinition? {
+        views.first { $0.name == name }
+    }
+}
+
+/// A view: which layout lays out which source, in what viewport, with what options.
+public struct ViewDefinition: Sendable {
+    public var name: String
+    /// The plugin name, e.g. "circles".
+    public var layout: String
+    public var source: String
+    /// The initial bounds' size; the origin is (0, 0). Default 375 × 667.
+    public var viewport: Size
+    /// The `options:` map as values, passed to the plugin.
+    public var options: [String: Value]
+    /// The `options:` node, to locate option errors the plugin reports.
+    public var optionsNode: YAMLNode?
+    /// Where the view's name, and its `layout:` value, are written.
+    public var mark: Mark
+    public var layoutMark: Mark
+
+    /// The initial bounds: origin (0, 0) and the viewport's size.
+    public var bounds: Rect { Rect(origin: .zero, size: viewport) }
+
+    /// Where an option (dotted path, e.g. "insets.top") is written, or the options' start.
+    public func mark(ofOption path: String) -> Mark {
+        var node = optionsNode
+        var mark = optionsNode?.mark ?? layoutMark
+        for component in path.split(separator: ".") {
+            guard let pair = node?.pairs?.first(where: { $0.key.scalarText == String(component) }) else { break }
+            mark = pair.key.mark
+            node = pair.value
+        }
+        return mark
+    }
+}
+
+/// A data source, loaded: its data, and where each item came from.
+public struct LoadedSource: Sendable {
+    public var name: String
+    public var data: DataSet
+    /// The file the items are written in (the workspace, or a `file:` data file).
+    public var file: SourceFile
+    /// Where the source is defined in the workspace.
+    public var mark: Mark
+    /// Where each item is written, by global index; empty for generated data.
+    public var itemMarks: [Mark]
+
+    /// Where an item is written, or the source's definition for generated data.
+    public func location(of item: ItemPath?) -> (file: SourceFile, mark: Mark)? {
+        guard let item, item.section >= 0, item.section < data.source.numberOfSections,
+              item.item >= 0, item.item < data.source.numberOfItems(inSection: item.section) else { return nil }
+        let index = data.source.globalIndex(of: item)
+        return index < itemMarks.count ? (file, itemMarks[index]) : nil
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import LayoutKit
+import SourceDiagnostics
+import YAMLReader
+
+/// Reads and validates workspace files (format: README, "Workspace files").
+public struct WorkspaceLoader: Sendable {
+    /// The most items a `generate` source may make.
+    public var maximumGeneratedItems = 10_000_000
+    /// The largest workspace or data file read, in bytes.
+    public var maximumFileSize = 64 << 20
+    public var yaml = YAMLParser()
+
+    public init() {}
+
+    /// Loads the workspace file at `path`.
+    ///
+    /// - Throws: a `Diagnostic` naming the file, line and column of the first problem.
+    public func load(path: String) throws(Diagnostic) -> Workspace {
+        let file = try readFile(path, shownAs: path)
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        let defaultName = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        return try load(file, directory: directory, defaultName: defaultName)
+    }
+
+    /// Loads a workspace from text (an editor's unsaved buffer); relative paths resolve
+    /// against `directory`.
+    public func load(text: String, path: String = "<text>", directory: String) throws(Diagnostic) -> Workspace {
+        try load(SourceFile(path: path, text: text), directory: directory, defaultName: "workspace")
+    }
+
+    private func load(_ file: SourceFile, directory: String, defaultName: String) throws(Diagnostic) -> Workspace {
+        let root = try yaml.parse(file)
+        let reader = NodeReader(file: file)
+        if root.resolvedScalar == .null { throw file.error("the workspace is empty; expected 'sources' and 'views'", at: root.mark) }
+        let top = try reader.mapping(root, what: "a workspace", allowed: ["workspace", "sources", "views"])
+        let name = try top["workspace"].map { pair throws(Diagnostic) in try reader.text(pair.value, what: "'workspace'") } ?? defaultName
+
+        var sources: [String: LoadedSource] = [:]
+        let sourceLoader = SourceLoader(workspace: self, directory: directory)
+        if let sourcesNode = top["sources"]?.value {
+            guard let pairs = sourcesNode.pairs else {
+                throw reader.error("'sources' must be a mapping of names to sources, got \(sourcesNode.kindDescription)", at: sourcesNode)
+            }
+            for pair in pairs {
+                let sourceName = try reader.text(pair.key, what: "a source name")
+                sources[sourceName] = try sourceLoader.load(pair.value, named: sourceName, in: file)
+            }
+        }
+
+        var views: [ViewDefinition] = []
+        if let viewsNode = top["views"]?.value {
+            guard let pairs = viewsNode.pairs else {
+                throw reader.error("'views' must be a mapping of names to views, got \(viewsNode.kindDescription)", at: viewsNode)
+            }
+            for pair in pairs {
+                views.append(try view(pair, sources: sources, reader: reader))
+            }
+        }
+        return Workspace(name: name, file: file, directory: directory, sources: sources, views: views)
+    }
+
+    private func view(_ pair: YAMLPair, sources: [String: LoadedSource], reader: NodeReader) throws(Diagnostic) -> ViewDefinition {
+        let name = try reader.text(pair.key, what: "a view name")
+        let entries = try reader.mapping(pair.value, what: "view '\(name)'", allowed: ["layout", "source", "viewport", "options"])
+        guard let layoutPair = entries["layout"] else { throw reader.error("view '\(name)' needs a 'layout' (a plugin name)", at: pair.key) }
+        guard let sourcePair = entries["source"] else { throw reader.error("view '\(name)' needs a 'source'", at: pair.key) }
+        let layout = try reader.string(layoutPair.value, what: "'layout'")
+        let source = try reader.text(sourcePair.value, what: "'source'")
+        guard sources[source] != nil else {
+            let known = sources.keys.sorted().joined(separator: ", ")
+            throw reader.error("no source named '\(source)'\(Suggestion.phrase(for: source, in: sources.keys)); sources: \(known.isEmpty ? "none" : known)", at: sourcePair.value)
+        }
+        var viewport = Size(width: 375, height: 667)
+        if let viewportNode = entries["viewport"]?.value {
+            let sides = try reader.mapping(viewportNode, what: "'viewport'", allowed: ["width", "height"])
+            for side in ["width", "height"] where sides[side] == nil {
+                throw reader.error("'viewport' needs a '\(side)'", at: viewportNode)
+            }
+            viewport.width = try positive(sides["width"]!.value, what: "'viewport.width'", reader: reader)
+            viewport.height = try positive(sides["height"]!.value, what: "'viewport.height'", reader: reader)
+        }
+        var options: [String: Value] = [:]
+        let optionsNode = entries["options"]?.value
+        if let optionsNode, optionsNode.resolvedScalar != .null {
+            guard optionsNode.pairs != nil else { throw reader.error("'options' must be a mapping, got \(optionsNode.kindDescription)", at: optionsNode) }
+            options = try reader.value(optionsNode).map ?? [:]
+        }
+        return ViewDefinition(name: name, layout: layout, source: source, viewport: viewport, options: options,
+                              optionsNode: optionsNode, mark: pair.key.mark, layoutMark: layoutPair.value.mark)
+    }
+
+    private func positive(_ node: YAMLNode, what: String, reader: NodeReader) throws(Diagnostic) -> Double {
+        let number = try reader.number(node, what: what)
+        guard number > 0 else { throw reader.error("\(what) must be greater than 0, got \(node.scalarText ?? "")", at: node) }
+        return number
+    }
+
+    /// Reads a UTF-8 text file, refusing missing, oversized and non-UTF-8 files.
+    func readFile(_ path: String, shownAs shown: String, at mark: (SourceFile, Mark)? = nil) throws(Diagnostic) -> SourceFile {
+        func fail(_ message: String) -> Diagnostic {
+            mark.map { $0.0.error(message, at: $0.1) } ?? Diagnostic(path: shown, message: message)
+        }
+        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+        guard let attributes, (attributes[.type] as? FileAttributeType) != .typeDirectory else {
+            throw fail(attributes == nil ? "no such file: \(shown)" : "\(shown) is a folder, not a file")
+        }
+        if let size = attributes[.size] as? Int, size > maximumFileSize {
+            throw fail("\(shown) is larger than the \(maximumFileSize >> 20) MiB limit")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else { throw fail("cannot read \(shown)") }
+        guard let text = String(validating: data, as: UTF8.self) else { throw fail("\(shown) is not valid UTF-8 text") }
+        return SourceFile(path: shown, text: text)
+    }
+}

@@ -1,0 +1,16 @@
+import Foundation
+import PluginHost
+
+/// Where this process looks for plugins: `--plugins`, `WORKBENCH_PLUGIN_PATH`, then the
+/// executable's own folder (where `swift build` puts the shipped plugins).
+enum PluginDiscovery {
+    static func searchPath(_ options: PluginOptions) -> [String] {
+        let executable = Bundle.main.executableURL?.resolvingSymlinksInPath().deletingLastPathComponent().path
+        return PluginRegistry.searchPath(explicit: options.directories, environment: ProcessInfo.processInfo.environment,
+                                         executableDirectory: executable)
+    }
+
+    static func registry(_ options: PluginOptions) -> PluginRegistry {
+        PluginRegistry.discover(in: searchPath(options))
+    }
+}

@@ -1,0 +1,26 @@
+import ArgumentParser
+import PluginHost
+
+/// `workbench plugins`: what was found, and why anything was refused.
+struct PluginsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "plugins",
+        abstract: "List the layout plugins found, and the files refused with the reason.")
+
+    @OptionGroup var plugins: PluginOptions
+
+    func run() throws {
+        let registry = PluginDiscovery.registry(plugins)
+        print("Searched: \(PluginDiscovery.searchPath(plugins).joined(separator: ", "))")
+        if registry.plugins.isEmpty { print("No plugins found.") }
+        for plugin in registry.plugins.values.sorted(by: { $0.name < $1.name }) {
+            print("\(plugin.name) \(plugin.version)  \(plugin.path)")
+            print("    \(plugin.summary)")
+            if !plugin.kinds.isEmpty {
+                print("    kinds: " + plugin.kinds.map { "\($0.name) (\($0.category.name))" }.joined(separator: ", "))
+            }
+            if !plugin.options.isEmpty { print("    options: " + plugin.options.joined(separator: ", ")) }
+        }
+        for refusal in registry.refusals { print("refused: \(refusal)") }
+    }
+}

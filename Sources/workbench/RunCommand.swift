@@ -1,0 +1,39 @@
+import ArgumentParser
+import BatchRunner
+import Foundation
+
+/// `workbench run PATH…`: every view of every workspace, laid out whole.
+struct RunCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Lay out every view of the given workspaces.",
+        discussion: """
+            PATH is a workspace file or a folder of them (*.yaml, *.yml). Each view's layout goes to \
+            standard output as one JSON object per line, or with --output to DIR/<workspace>/<view>.json. \
+            Errors go to standard error as path:line:column: error: message. The exit status is 0 only \
+            if every view was laid out, 1 otherwise.
+            """)
+
+    @Argument(help: ArgumentHelp("Workspace files or folders of them.", valueName: "path"))
+    var paths: [String]
+
+    @Option(name: .customLong("output"), help: ArgumentHelp(
+        "Write each view to DIR/<workspace>/<view>.json (pretty, sorted keys) instead of standard output.", valueName: "dir"))
+    var outputDirectory: String?
+
+    @OptionGroup var plugins: PluginOptions
+
+    func run() throws {
+        let registry = PluginDiscovery.registry(plugins)
+        let runner = BatchRunner(plugins: registry, output: outputDirectory.map { .directory($0) } ?? .jsonLines)
+        let standardOutput = StandardStream.output
+        let summary = runner.run(
+            paths: paths,
+            emit: { line in standardOutput.writeLine(line) },
+            report: { StandardStream.error.writeLine(Array($0.description.utf8)[...]) })
+        standardOutput.flush()
+        let noun = summary.viewsLaidOut == 1 ? "view" : "views"
+        StandardStream.error.writeLine(Array("workbench: \(summary.viewsLaidOut) \(noun) laid out, \(summary.failures) failed".utf8)[...])
+        if summary.failures > 0 { throw ExitCode(1) }
+    }
+}

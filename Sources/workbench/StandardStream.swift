@@ -1,0 +1,39 @@
+import Foundation
+
+/// Buffered writes to standard output or standard error.
+final class StandardStream: @unchecked Sendable {  // Unchecked: used from the main thread only.
+    static let output = StandardStream(fileDescriptor: 1, bufferLimit: 1 << 16)
+    static let error = StandardStream(fileDescriptor: 2, bufferLimit: 0)
+
+    private let fileDescriptor: Int32
+    private let bufferLimit: Int
+    private var buffer: [UInt8] = []
+
+    private init(fileDescriptor: Int32, bufferLimit: Int) {
+        self.fileDescriptor = fileDescriptor
+        self.bufferLimit = bufferLimit
+    }
+
+    /// Appends `bytes` and a newline; flushes when the buffer is full.
+    func writeLine(_ bytes: ArraySlice<UInt8>) {
+        buffer.append(contentsOf: bytes)
+        buffer.append(UInt8(ascii: "\n"))
+        if buffer.count > bufferLimit { flush() }
+    }
+
+    /// Writes everything buffered, retrying short writes.
+    func flush() {
+        var offset = 0
+        buffer.withUnsafeBytes { bytes in
+            while offset < bytes.count {
+                let written = write(fileDescriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if written <= 0 {
+                    if written < 0 && errno == EINTR { continue }
+                    return
+                }
+                offset += written
+            }
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+}
