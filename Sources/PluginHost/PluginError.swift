@@ -1,3 +1,5 @@
+import LayoutKit
+
 /// Why a file was not accepted as a layout plugin.
 public enum PluginError: Error, Equatable, Sendable, CustomStringConvertible {
     /// `dlopen` refused it (not a shared library, wrong architecture, missing dependency).
@@ -24,7 +26,7 @@ public enum PluginError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(path): a plugin named '\(name)' is already loaded from \(loadedFrom); this one is ignored"
         case .notFound(let name, let available):
             let list = available.isEmpty ? "none were found" : "available: \(available.joined(separator: ", "))"
-            return "no layout plugin named '\(name)' (\(list))"
+            return "no layout plugin named '\(name)'\(Suggestion.phrase(for: name, in: available)) (\(list))"
         }
     }
 }

@@ -41,7 +41,7 @@ struct SourceLoader {
         let relative = try reader.string(node, what: "'file'")
         let shown = directory.isEmpty || directory == "." ? relative : (directory as NSString).appendingPathComponent(relative)
         let resolved = try confined(relative, at: node, reader: reader)
-        let file = try workspace.readFile(resolved, shownAs: shown, at: (reader.file, node.mark))
+        let file = try workspace.readFile(resolved, shownAs: shown, reference: (reader.file, node.mark, relative))
         switch (relative as NSString).pathExtension.lowercased() {
         case "csv":
             var data = DataBuilder(reader: NodeReader(file: file))

@@ -18,7 +18,7 @@ public struct WorkspaceLoader: Sendable {
     /// - Throws: a `Diagnostic` naming the file, line and column of the first problem.
     public func load(path: String) throws(Diagnostic) -> Workspace {
         let file = try readFile(path, shownAs: path)
-        let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        let directory = (path as NSString).deletingLastPathComponent
         let defaultName = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         return try load(file, directory: directory, defaultName: defaultName)
     }
@@ -97,19 +97,25 @@ public struct WorkspaceLoader: Sendable {
     }
 
     /// Reads a UTF-8 text file, refusing missing, oversized and non-UTF-8 files.
-    func readFile(_ path: String, shownAs shown: String, at mark: (SourceFile, Mark)? = nil) throws(Diagnostic) -> SourceFile {
+    ///
+    /// - Parameters:
+    ///   - shown: the path error messages about the file's contents use.
+    ///   - reference: where a workspace names the file, and the name as written there;
+    ///     errors about the file itself are reported there.
+    func readFile(_ path: String, shownAs shown: String, reference: (file: SourceFile, mark: Mark, name: String)? = nil) throws(Diagnostic) -> SourceFile {
+        let name = reference?.name ?? shown
         func fail(_ message: String) -> Diagnostic {
-            mark.map { $0.0.error(message, at: $0.1) } ?? Diagnostic(path: shown, message: message)
+            reference.map { $0.file.error(message, at: $0.mark) } ?? Diagnostic(path: shown, message: message)
         }
         let attributes = try? FileManager.default.attributesOfItem(atPath: path)
         guard let attributes, (attributes[.type] as? FileAttributeType) != .typeDirectory else {
-            throw fail(attributes == nil ? "no such file: \(shown)" : "\(shown) is a folder, not a file")
+            throw fail(attributes == nil ? "no such file: \(name)" : "\(name) is a folder, not a file")
         }
         if let size = attributes[.size] as? Int, size > maximumFileSize {
-            throw fail("\(shown) is larger than the \(maximumFileSize >> 20) MiB limit")
+            throw fail("\(name) is larger than the \(maximumFileSize >> 20) MiB limit")
         }
-        guard let data = FileManager.default.contents(atPath: path) else { throw fail("cannot read \(shown)") }
-        guard let text = String(validating: data, as: UTF8.self) else { throw fail("\(shown) is not valid UTF-8 text") }
+        guard let data = FileManager.default.contents(atPath: path) else { throw fail("cannot read \(name)") }
+        guard let text = String(validating: data, as: UTF8.self) else { throw fail("\(name) is not valid UTF-8 text") }
         return SourceFile(path: shown, text: text)
     }
 }

@@ -19,8 +19,8 @@ struct CirclesValidationTests {
         ([[120], [80]] as [[Value]], LayoutError.data(item: nil, field: nil, message: "circles lays out one section; the source has 2")),
         ([[120, "big"]], .data(item: ItemPath(section: 0, item: 1), field: nil, message: "expected a number or a map with a numeric 'size', got a string")),
         ([[["diameter": 3] as Value]], .data(item: ItemPath(section: 0, item: 0), field: nil, message: "expected a number or a map with a numeric 'size', got a map")),
-        ([[-4]], .data(item: ItemPath(section: 0, item: 0), field: nil, message: "a circle's size must be a finite number greater than 0, got -4.0")),
-        ([[80, 400]], .data(item: ItemPath(section: 0, item: 1), field: nil, message: "a circle of size 400.0 does not fit the 335.0-point row between the insets")),
+        ([[-4]], .data(item: ItemPath(section: 0, item: 0), field: nil, message: "a circle's size must be a finite number greater than 0, got -4")),
+        ([[80, 400]], .data(item: ItemPath(section: 0, item: 1), field: nil, message: "a circle of size 400 does not fit the 335-point row between the insets")),
     ])
     func badDataIsRefusedWithTheItem(sections: [[Value]], expected: LayoutError) throws {
         let layout = try CirclesLayout(options: Options())

@@ -77,11 +77,11 @@ public final class CirclesLayout: LayoutPlugin {
                             message: "expected a number or a map with a numeric 'size', got \(data.value(at: path).kindDescription)")
             }
             guard diameter.isFinite, diameter > 0 else {
-                throw .data(item: path, field: nil, message: "a circle's size must be a finite number greater than 0, got \(diameter)")
+                throw .data(item: path, field: nil, message: "a circle's size must be a finite number greater than 0, got \(diameter.compactDescription)")
             }
             guard diameter <= rowWidth else {
                 throw .data(item: path, field: nil,
-                            message: "a circle of size \(diameter) does not fit the \(rowWidth)-point row between the insets")
+                            message: "a circle of size \(diameter.compactDescription) does not fit the \(rowWidth.compactDescription)-point row between the insets")
             }
             diameters.append(diameter)
         }

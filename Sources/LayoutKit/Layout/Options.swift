@@ -28,7 +28,7 @@ public struct Options: Sendable {
     public mutating func integer(_ key: String, default defaultValue: Int, minimum: Int = Int.min) throws(LayoutError) -> Int {
         let number = try self.number(key, default: Double(defaultValue))
         guard number == number.rounded(), number >= Double(minimum), number <= 1e15 else {
-            throw .option(field: key, message: "expected a whole number of at least \(minimum), got \(Self.show(number))")
+            throw .option(field: key, message: "expected a whole number of at least \(minimum), got \(number.compactDescription)")
         }
         return Int(number)
     }
@@ -82,13 +82,13 @@ public struct Options: Sendable {
         guard case .number(let number) = value else {
             throw .option(field: field, message: "expected a number, got \(value.kindDescription)")
         }
-        guard number.isFinite else { throw .option(field: field, message: "expected a finite number, got \(show(number))") }
+        guard number.isFinite else { throw .option(field: field, message: "expected a finite number, got \(number.compactDescription)") }
         switch minimum {
         case .any: break
         case .nonNegative where number < 0:
-            throw .option(field: field, message: "expected a number of at least 0, got \(show(number))")
+            throw .option(field: field, message: "expected a number of at least 0, got \(number.compactDescription)")
         case .positive where number <= 0:
-            throw .option(field: field, message: "expected a number greater than 0, got \(show(number))")
+            throw .option(field: field, message: "expected a number greater than 0, got \(number.compactDescription)")
         default: break
         }
         return number
@@ -105,9 +105,5 @@ public struct Options: Sendable {
             throw .option(field: "\(key).\(missing)", message: "missing")
         }
         return fields
-    }
-
-    static func show(_ number: Double) -> String {
-        number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : "\(number)"
     }
 }

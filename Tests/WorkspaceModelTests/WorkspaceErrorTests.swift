@@ -1,0 +1,106 @@
+import Foundation
+import SourceDiagnostics
+import Testing
+import WorkspaceModel
+
+/// Every validation error names the file, line and column, and what was expected.
+struct WorkspaceErrorTests {
+    /// The one-line error for a workspace (written as `w.yaml` in a fresh folder).
+    func error(_ yaml: String, files: [String: String] = [:], loader: WorkspaceLoader = WorkspaceLoader()) throws -> String? {
+        let folder = try TemporaryFolder()
+        for (name, contents) in files { try folder.write(name, contents) }
+        let path = try folder.write("w.yaml", yaml)
+        do {
+            _ = try loader.load(path: path)
+            return nil
+        } catch {
+            return String(error.summary.dropFirst(folder.path.count + 1))
+        }
+    }
+
+    static let cases: [(String, String)] = [
+        ("", "w.yaml:1:1: error: the workspace is empty; expected 'sources' and 'views'"),
+        ("[1, 2]", "w.yaml:1:1: error: a workspace must be a mapping, got a list"),
+        ("sauces: {}", "w.yaml:1:1: error: unknown key 'sauces' in a workspace (did you mean 'sources'?); expected one of: workspace, sources, views"),
+        ("sources: [1]", "w.yaml:1:10: error: 'sources' must be a mapping of names to sources, got a list"),
+        ("sources:\n  a: {}", "w.yaml:2:6: error: source 'a' needs one of: items, sections, tree, table, generate, file"),
+        ("sources:\n  a: {items: [1], tree: {name: x}}", "w.yaml:2:19: error: source 'a' must have exactly one of items, sections, tree, table, generate, file; found 'items' and 'tree'"),
+        ("sources:\n  a: {itmes: [1]}", "w.yaml:2:7: error: unknown key 'itmes' in source 'a' (did you mean 'items'?); expected one of: items, sections, tree, table, generate, file"),
+        ("sources:\n  a: {items: 3}", "w.yaml:2:14: error: 'items' must be a list, got a number"),
+        ("sources:\n  a: {sections: [[1], 2]}", "w.yaml:2:23: error: each section must be a list, got a number"),
+        ("sources:\n  a: {items: [1, .nan]}", "w.yaml:2:18: error: numbers must be finite, got .nan"),
+        ("sources:\n  a: {tree: {children: []}}", "w.yaml:2:13: error: a tree node needs a 'name'"),
+        ("sources:\n  a: {tree: {name: x, children: {name: y}}}", "w.yaml:2:33: error: 'children' must be a list, got a mapping"),
+        ("sources:\n  a: {tree: [{name: x}, 3]}", "w.yaml:2:25: error: a tree node must be a mapping with a 'name', got a number"),
+        ("sources:\n  a: {tree: {name: [1]}}", "w.yaml:2:20: error: a node's 'name' must be a name or a number, got a list"),
+        ("sources:\n  a: {table: {columns: [A, B], rows: [{title: x, values: [1]}]}}", "w.yaml:2:58: error: this row has 1 values for 2 columns"),
+        ("sources:\n  a: {table: {columns: [A]}}", "w.yaml:2:14: error: 'table' needs 'rows'"),
+        ("sources:\n  a: {generate: {sections: 1}}", "w.yaml:2:17: error: 'generate' needs 'items'"),
+        ("sources:\n  a: {generate: {items: -1}}", "w.yaml:2:25: error: 'generate.items' must be at least 0, got -1"),
+        ("sources:\n  a: {generate: {items: 2.5}}", "w.yaml:2:25: error: 'generate.items' must be a whole number, got 2.5"),
+        ("sources:\n  a: {generate: {sections: 100000, items: 100000}}", "w.yaml:2:17: error: 'generate' asks for 100000 × 100000 items; the limit is 10000000"),
+        ("sources:\n  a: {generate: {items: 3, min: 9, max: 2}}", "w.yaml:2:33: error: 'generate.min' must not exceed 'generate.max'"),
+        ("sources:\n  a: {file: ../outside.csv}", "w.yaml:2:13: error: '../outside.csv' is outside the workspace's folder; data files must be inside it"),
+        ("sources:\n  a: {file: /etc/passwd.csv}", "w.yaml:2:13: error: '/etc/passwd.csv' is outside the workspace's folder; data files must be inside it"),
+        ("sources:\n  a: {file: missing.csv}", "w.yaml:2:13: error: no such file: missing.csv"),
+        ("sources:\n  a: {file: data.txt}", "w.yaml:2:13: error: no such file: data.txt"),
+        ("sources: {s: {items: []}}\nviews:\n  v: {source: s}", "w.yaml:3:3: error: view 'v' needs a 'layout' (a plugin name)"),
+        ("sources: {s: {items: []}}\nviews:\n  v: {layout: circles, source: t}", "w.yaml:3:32: error: no source named 't'; sources: s"),
+        ("sources: {s: {items: []}}\nviews:\n  v: {layout: circles, source: s, viewport: {width: 0, height: 5}}", "w.yaml:3:53: error: 'viewport.width' must be greater than 0, got 0"),
+        ("sources: {s: {items: []}}\nviews:\n  v: {layout: circles, source: s, viewport: {width: 10}}", "w.yaml:3:45: error: 'viewport' needs a 'height'"),
+        ("sources: {s: {items: []}}\nviews:\n  v: {layout: circles, source: s, option: {}}", "w.yaml:3:35: error: unknown key 'option' in view 'v' (did you mean 'options'?); expected one of: layout, source, viewport, options"),
+        ("sources: {s: {items: []}}\nviews:\n  v: {layout: 3, source: s}", "w.yaml:3:15: error: 'layout' must be a string, got a number"),
+        ("sources: {s: {items: []}}\nviews:\n  v: {layout: circles, source: s, options: [1]}", "w.yaml:3:44: error: 'options' must be a mapping, got a list"),
+    ]
+
+    @Test(arguments: cases)
+    func invalidWorkspacesAreRefusedAtTheRightPlace(yaml: String, expected: String) throws {
+        #expect(try error(yaml) == expected)
+    }
+
+    @Test func dataFileErrorsPointIntoTheDataFile() throws {
+        #expect(try error("sources:\n  a: {file: d/t.csv}", files: ["d/t.csv": "x,A,B\nann,1\n"])
+            == "d/t.csv:2:1: error: this row has 2 fields; the header has 3")
+        #expect(try error("sources:\n  a: {file: d/t.csv}", files: ["d/t.csv": "x,A\nann,\"1\n"])
+            == "d/t.csv:2:5: error: a quoted field is not closed before the end of the file")
+        #expect(try error("sources:\n  a: {file: d/a.yaml}", files: ["d/a.yaml": "items: [1,\n"])
+            == "d/a.yaml:2:1: error: did not find expected node content (while parsing a flow node at 2:1)")
+        #expect(try error("sources:\n  a: {file: d/a.yaml}", files: ["d/a.yaml": "file: other.csv\n"])
+            == "d/a.yaml:1:1: error: unknown key 'file' in source 'a'; expected one of: items, sections, tree, table, generate")
+        #expect(try error("sources:\n  a: {file: d/a.txt}", files: ["d/a.txt": "1,2"])
+            == "w.yaml:2:13: error: 'file' must end in .yaml, .yml, .json or .csv, got 'd/a.txt'")
+    }
+
+    @Test func aSymlinkOutOfTheFolderIsRefused() throws {
+        let outside = try TemporaryFolder()
+        let target = try outside.write("secret.csv", "x,A\nann,1\n")
+        let folder = try TemporaryFolder()
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/link.csv", withDestinationPath: target)
+        let path = try folder.write("w.yaml", "sources:\n  a: {file: link.csv}\n")
+        #expect(throws: Diagnostic.self) { try WorkspaceLoader().load(path: path) }
+    }
+
+    @Test func filesThatAreNotUTF8OrTooLargeAreRefused() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write("w.yaml", Data([0x61, 0x3A, 0x20, 0xFF, 0xFE, 0x0A]))
+        #expect(throws: Diagnostic(path: path, message: "\(path) is not valid UTF-8 text")) { try WorkspaceLoader().load(path: path) }
+        var loader = WorkspaceLoader()
+        loader.maximumFileSize = 4
+        #expect(throws: Diagnostic(path: path, message: "\(path) is larger than the 0 MiB limit")) { try loader.load(path: path) }
+    }
+
+    @Test func theRenderedErrorShowsTheLineAndACaret() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write("w.yaml", "sources:\n  a: {itmes: [1]}\n")
+        #expect(throws: Diagnostic.self) { try WorkspaceLoader().load(path: path) }
+        do {
+            _ = try WorkspaceLoader().load(path: path)
+        } catch {
+            #expect(error.description == """
+                \(path):2:7: error: unknown key 'itmes' in source 'a' (did you mean 'items'?); expected one of: items, sections, tree, table, generate, file
+                    a: {itmes: [1]}
+                        ^
+                """)
+        }
+    }
+}
