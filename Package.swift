@@ -63,12 +63,14 @@ let package = Package(
         .target(name: "Circles", dependencies: ["LayoutKit"], path: "Plugins/Circles/Layout"),
         .target(name: "CirclesPlugin", dependencies: ["Circles", "LayoutKit"], path: "Plugins/Circles/Plugin"),
 
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "YAMLReaderTests", dependencies: ["YAMLReader"]),
-        .testTarget(name: "LayoutKitTests", dependencies: ["LayoutKit"]),
-        .testTarget(name: "WorkspaceModelTests", dependencies: ["WorkspaceModel"]),
-        .testTarget(name: "PluginHostTests", dependencies: ["PluginHost", "LayoutKit"]),
-        .testTarget(name: "CirclesTests", dependencies: ["Circles", "SeedReferences", "LayoutKit"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["JSONOutput", "LayoutKit"]),
+        .testTarget(name: "LayoutKitTests", dependencies: ["LayoutKit", "CLayoutABI", "TestSupport"]),
+        .testTarget(name: "JSONOutputTests", dependencies: ["JSONOutput", "LayoutKit"]),
+        .testTarget(name: "WorkspaceModelTests", dependencies: ["WorkspaceModel", "TestSupport"]),
+        .testTarget(name: "PluginHostTests", dependencies: ["PluginHost", "LayoutKit", "Circles", "TestSupport"]),
+        .testTarget(name: "CirclesTests", dependencies: ["Circles", "SeedReferences", "LayoutKit", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

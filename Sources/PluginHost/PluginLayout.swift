@@ -43,7 +43,8 @@ public final class PluginLayout: Layout {
         cancelFlag.deallocate()
     }
 
-    /// Asks a running or next `prepare` to stop with `.cancelled`; safe from any thread.
+    /// Asks the running `prepare` (or, if none runs, the next) to stop with `.cancelled`;
+    /// safe from any thread. The flag is lowered when that prepare returns.
     public func cancel() {
         UnsafeMutableRawPointer(cancelFlag).storeBytes(of: 1, as: Int32.self)
     }
@@ -52,7 +53,7 @@ public final class PluginLayout: Layout {
         guard let data = context.dataSource.dataSet else {
             throw .layout(message: "the host can only pass data it owns to a plugin")
         }
-        cancelFlag.pointee = 0
+        defer { UnsafeMutableRawPointer(cancelFlag).storeBytes(of: 0, as: Int32.self) }
         preparedData = data
         dataDescription.pointee = data.abi
         var error = wb_error()

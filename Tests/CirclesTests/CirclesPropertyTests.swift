@@ -1,6 +1,7 @@
 import Circles
 import LayoutKit
 import SeedReferences
+import TestSupport
 import Testing
 
 /// Generated data: the packer must place every circle exactly where the seed's stepping loop
@@ -42,24 +43,5 @@ struct CirclesPropertyTests {
                 #expect(layout.attributes(for: attributes.element) == attributes)
             }
         }
-    }
-}
-
-/// A small deterministic generator for test data.
-struct SplitMix {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func next(in range: ClosedRange<Int>) -> Int {
-        range.lowerBound + Int(next() % UInt64(range.count))
     }
 }

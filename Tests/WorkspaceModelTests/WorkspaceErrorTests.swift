@@ -1,5 +1,6 @@
 import Foundation
 import SourceDiagnostics
+import TestSupport
 import Testing
 import WorkspaceModel
 

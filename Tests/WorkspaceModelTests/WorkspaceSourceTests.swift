@@ -1,5 +1,6 @@
 import LayoutKit
 import SourceDiagnostics
+import TestSupport
 import Testing
 import WorkspaceModel
 

@@ -66,13 +66,17 @@ public struct ValueReader: @unchecked Sendable {  // Unchecked: read-only view o
             cursor += 8
             var elements: [Value] = []
             elements.reserveCapacity(min(elementCount, count))
-            for _ in 0..<elementCount where cursor < count { elements.append(decode(&cursor, depth: depth + 1)) }
+            for _ in 0..<elementCount {
+                guard cursor < count else { break }
+                elements.append(decode(&cursor, depth: depth + 1))
+            }
             return .list(elements)
         case .map:
             let entryCount = Int(uint32(at: cursor) ?? 0)
             cursor += 8
             var entries: [String: Value] = [:]
-            for _ in 0..<entryCount where cursor < count {
+            for _ in 0..<entryCount {
+                guard cursor < count else { break }
                 let key = rawString(&cursor)
                 entries[key] = decode(&cursor, depth: depth + 1)
             }

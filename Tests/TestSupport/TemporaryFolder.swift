@@ -1,10 +1,10 @@
 import Foundation
 
 /// A fresh folder under the system's temporary directory, removed on deinit.
-final class TemporaryFolder {
-    let path: String
+public final class TemporaryFolder {
+    public let path: String
 
-    init() throws {
+    public init() throws {
         path = (NSTemporaryDirectory() as NSString).appendingPathComponent("workbench-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     }
@@ -15,12 +15,12 @@ final class TemporaryFolder {
 
     /// Writes `contents` at `name` (creating subfolders) and returns the full path.
     @discardableResult
-    func write(_ name: String, _ contents: String) throws -> String {
+    public func write(_ name: String, _ contents: String) throws -> String {
         try write(name, Data(contents.utf8))
     }
 
     @discardableResult
-    func write(_ name: String, _ data: Data) throws -> String {
+    public func write(_ name: String, _ data: Data) throws -> String {
         let file = (path as NSString).appendingPathComponent(name)
         try FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try data.write(to: URL(fileURLWithPath: file))
