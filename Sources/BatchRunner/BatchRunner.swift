@@ -41,7 +41,12 @@ public struct BatchRunner {
     ///   - report: receives each error.
     public func run(paths: [String], emit: (ArraySlice<UInt8>) -> Void, report: (Diagnostic) -> Void) -> Summary {
         var summary = Summary()
-        for path in WorkspaceFiles.expand(paths, report: { report($0); summary.failures += 1 }) {
+        for path in paths.flatMap({ WorkspaceFiles.expand($0) }) {
+            guard case .success(let path) = path else {
+                if case .failure(let error) = path { report(error) }
+                summary.failures += 1
+                continue
+            }
             let workspace: Workspace
             do {
                 workspace = try loader.load(path: path)

@@ -3,26 +3,19 @@ import SourceDiagnostics
 
 /// Finding workspace files, and naming output files after workspaces and views.
 enum WorkspaceFiles {
-    /// Files as given, and the `*.yaml` / `*.yml` files of folders (not their subfolders,
-    /// where data files live), each folder's in name order.
-    static func expand(_ paths: [String], report: (Diagnostic) -> Void) -> [String] {
-        var files: [String] = []
-        for path in paths {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                report(Diagnostic(path: path, message: "no such file or folder"))
-                continue
-            }
-            guard isDirectory.boolValue else {
-                files.append(path)
-                continue
-            }
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-            let workspaces = names.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }.sorted()
-            if workspaces.isEmpty { report(Diagnostic(path: path, message: "no workspace files (*.yaml, *.yml) in this folder")) }
-            files += workspaces.map { (path as NSString).appendingPathComponent($0) }
+    /// A file as given, or the `*.yaml` / `*.yml` files of a folder (not of its subfolders,
+    /// where data files live) in name order.
+    /// Each file, or the error standing in its place, in order.
+    static func expand(_ path: String) -> [Result<String, Diagnostic>] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            return [.failure(Diagnostic(path: path, message: "no such file or folder"))]
         }
-        return files
+        guard isDirectory.boolValue else { return [.success(path)] }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+        let workspaces = names.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }.sorted()
+        if workspaces.isEmpty { return [.failure(Diagnostic(path: path, message: "no workspace files (*.yaml, *.yml) in this folder"))] }
+        return workspaces.map { .success((path as NSString).appendingPathComponent($0)) }
     }
 
     /// A file name made of the name's letters, digits, `-`, `_` and `.`, others as `_`;

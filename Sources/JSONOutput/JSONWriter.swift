@@ -1,7 +1,7 @@
 /// Writes JSON straight into bytes: compact (one line) or pretty (two-space indents).
 ///
 /// Commas and indentation are handled by the writer; callers say what comes next.
-/// Numbers are written so they read back exactly: integral values without a fraction,
+/// Numbers are written so they read back exactly: integral values below 2^53 as integers,
 /// others in Swift's shortest round-trip form; non-finite numbers become `null`.
 public struct JSONWriter: Sendable {
     public var bytes: [UInt8] = []
@@ -100,7 +100,7 @@ public struct JSONWriter: Sendable {
 
     private mutating func writeNumber(_ number: Double) {
         guard number.isFinite else { return bytes.append(contentsOf: Self.nullBytes) }
-        if number == number.rounded(.towardZero), abs(number) < 1e15 {
+        if number == number.rounded(.towardZero), abs(number) < 0x1p53 {
             writeInteger(Int(number))
         } else {
             bytes.append(contentsOf: number.description.utf8)
