@@ -27,8 +27,8 @@ struct CirclePacker {
         var start = Point(x: insets.left, y: insets.top)
         for (index, diameter) in diameters.enumerated() {
             if index & 4095 == 4095, isCancelled() { throw .cancelled }
-            let blockers = frames[max(0, index - predecessors)..<index]
-            let origin = place(diameter, from: start, among: blockers)
+            // The slice dies with this statement, so the append below never copies `frames`.
+            let origin = place(diameter, from: start, among: frames[max(0, index - predecessors)..<index])
             frames.append(Rect(x: origin.x, y: origin.y, width: diameter, height: diameter))
             start = Point(x: origin.x + diameter / 2, y: origin.y)
         }

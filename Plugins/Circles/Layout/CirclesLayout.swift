@@ -54,6 +54,9 @@ public final class CirclesLayout: LayoutPlugin {
         return attributes(item: element.path.item)
     }
 
+    /// The bytes the prepared layout keeps per circle, all in one index.
+    public var indexByteCount: Int { index.byteCount }
+
     public func shouldInvalidate(forBoundsChange newBounds: Rect) -> Bool {
         newBounds.width != preparedWidth
     }

@@ -45,6 +45,12 @@ public struct SpatialIndex: Sendable {
 
     public var count: Int { frames.count }
 
+    /// The bytes the index holds: frames, permutation and node boxes.
+    public var byteCount: Int {
+        frames.count * MemoryLayout<Rect>.stride + (order?.count ?? 0) * 4
+            + levels.reduce(0) { $0 + $1.count * MemoryLayout<Rect>.stride }
+    }
+
     /// Appends the indices of the frames intersecting `rect` to `result`, ascending.
     public func indices(intersecting rect: Rect, into result: inout [Int]) {
         guard let top = levels.last else { return }
