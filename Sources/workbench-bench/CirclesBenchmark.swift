@@ -10,9 +10,9 @@ struct CirclesBenchmark {
 
     func run() throws {
         print("circles — seed 001 placement (width \(Int(width))); reference = seed's stepping loop, objects in a dictionary, linear scan per query")
-        let widths = [9, 16, 16, 8, 14, 14, 8, 12, 8]
-        printRow(["items", "prepare ref", "prepare eng", "ratio", "query ref", "query eng", "ratio", "B/elem", "identical"], widths: widths)
-        var engineQueries: [Double] = []
+        let widths = [9, 12, 12, 8, 12, 12, 10, 12, 8, 9]
+        printRow(["items", "prepare ref", "prepare eng", "ratio", "query ref", "query eng", "ratio", "scroll eng", "B/elem", "identical"], widths: widths)
+        var engineQueries: [Double] = [], scrollQueries: [Double] = []
         for count in sizes {
             let data = Self.data(count: count)
             let context = LayoutContext(dataSource: data.source, bounds: Rect(x: 0, y: 0, width: width, height: viewportHeight))
@@ -33,6 +33,13 @@ struct CirclesBenchmark {
                     engine.elements(in: rect, into: &scratch)
                 }
             } / Double(rects.count)
+            let trace = Self.scrollTrace(content: engine.contentSize, width: width, height: viewportHeight)
+            let scrollQuery = Measure.median(runs: 5) {
+                for rect in trace {
+                    scratch.removeAll(keepingCapacity: true)
+                    engine.elements(in: rect, into: &scratch)
+                }
+            } / Double(trace.count)
             let sampled = Array(rects.prefix(count >= 1_000_000 ? 5 : 20))
             var referenceResults: [[LayoutAttributes]] = []
             let referenceQuery = Measure.seconds {
@@ -42,17 +49,21 @@ struct CirclesBenchmark {
                 throw Mismatch(description: "circles \(count): a viewport query disagrees")
             }
             engineQueries.append(engineQuery)
+            scrollQueries.append(scrollQuery)
             printRow([
                 "\(count)", Measure.format(referencePrepare), Measure.format(enginePrepare),
                 Measure.ratio(reference: referencePrepare, engine: enginePrepare),
                 Measure.format(referenceQuery), Measure.format(engineQuery),
-                Measure.ratio(reference: referenceQuery, engine: engineQuery),
+                Measure.ratio(reference: referenceQuery, engine: engineQuery), Measure.format(scrollQuery),
                 String(format: "%.1f", Double(engine.indexByteCount) / Double(count)), "yes",
             ], widths: widths)
         }
-        if let first = engineQueries.first, let last = engineQueries.last, sizes.count > 1 {
-            print("  engine viewport query growth, \(sizes.first!) → \(sizes.last!) items: ×\(String(format: "%.2f", last / first)) (target ≤ ×1.5)")
+        if sizes.count > 1 {
+            let growth = { (times: [Double]) in String(format: "×%.2f", times.last! / times.first!) }
+            print("  engine query growth \(sizes.first!) → \(sizes.last!) items: random viewports \(growth(engineQueries)), "
+                + "scrolling \(growth(scrollQueries)) (target ≤ ×1.5)")
         }
+        print("  query = mean over 200 viewports at random offsets (cold caches); scroll = 600 frames scrolling 8 pt each")
         print()
     }
 
@@ -66,6 +77,14 @@ struct CirclesBenchmark {
         }
         builder.endSection()
         return builder.build()
+    }
+
+    /// A scroll trace: 6 flings of 100 frames, 8 points per frame, from spread-out starts.
+    static func scrollTrace(content: Size, width: Double, height: Double) -> [Rect] {
+        (0..<600).map { frame in
+            let start = (content.height - height - 800) * Double((frame / 100) * 37 % 6) / 6
+            return Rect(x: 0, y: max(0, start) + Double(frame % 100) * 8, width: width, height: height)
+        }
     }
 
     /// Viewport-sized rects spread over the content.

@@ -19,6 +19,8 @@ public final class CirclesLayout: LayoutPlugin {
     let predecessors: Int
 
     private var index = SpatialIndex(frames: [])
+    /// Reused by every query, so that steady-state queries allocate nothing.
+    private var hits: [Int] = []
     private var preparedWidth: Double?
     public private(set) var contentSize = Size.zero
 
@@ -43,7 +45,7 @@ public final class CirclesLayout: LayoutPlugin {
     }
 
     public func elements(in rect: Rect, into result: inout [LayoutAttributes]) {
-        var hits: [Int] = []
+        hits.removeAll(keepingCapacity: true)
         index.indices(intersecting: rect, into: &hits)
         for item in hits { result.append(attributes(item: item)) }
     }
