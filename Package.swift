@@ -24,6 +24,9 @@ let package = Package(
         .executable(name: "workbench-bench", targets: ["workbench-bench"]),
         .library(name: "LayoutKit", targets: ["LayoutKit"]),
         .library(name: "Circles", type: .dynamic, targets: ["CirclesPlugin"]),
+        .library(name: "Tree", type: .dynamic, targets: ["TreePlugin"]),
+        .library(name: "MarkSheet", type: .dynamic, targets: ["MarkSheetPlugin"]),
+        .library(name: "Guide", type: .dynamic, targets: ["GuidePlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -56,20 +59,29 @@ let package = Package(
         .target(name: "SeedReferences", dependencies: ["LayoutKit"]),
         .executableTarget(
             name: "workbench-bench",
-            dependencies: ["LayoutKit", "SeedReferences", "Circles"]
+            dependencies: ["LayoutKit", "SeedReferences", "Circles", "Tree", "MarkSheet", "Guide"]
         ),
 
         // Layout plugins: the layout itself (testable in-process) and its C export.
         .target(name: "Circles", dependencies: ["LayoutKit"], path: "Plugins/Circles/Layout"),
         .target(name: "CirclesPlugin", dependencies: ["Circles", "LayoutKit"], path: "Plugins/Circles/Plugin"),
+        .target(name: "Tree", dependencies: ["LayoutKit"], path: "Plugins/Tree/Layout"),
+        .target(name: "TreePlugin", dependencies: ["Tree", "LayoutKit"], path: "Plugins/Tree/Plugin"),
+        .target(name: "MarkSheet", dependencies: ["LayoutKit"], path: "Plugins/MarkSheet/Layout"),
+        .target(name: "MarkSheetPlugin", dependencies: ["MarkSheet", "LayoutKit"], path: "Plugins/MarkSheet/Plugin"),
+        .target(name: "Guide", dependencies: ["LayoutKit"], path: "Plugins/Guide/Layout"),
+        .target(name: "GuidePlugin", dependencies: ["Guide", "LayoutKit"], path: "Plugins/Guide/Plugin"),
 
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["LayoutKit"], path: "Tests/TestSupport"),
         .testTarget(name: "YAMLReaderTests", dependencies: ["YAMLReader"]),
         .testTarget(name: "LayoutKitTests", dependencies: ["LayoutKit", "CLayoutABI", "TestSupport"]),
         .testTarget(name: "JSONOutputTests", dependencies: ["JSONOutput", "LayoutKit"]),
         .testTarget(name: "WorkspaceModelTests", dependencies: ["WorkspaceModel", "TestSupport"]),
         .testTarget(name: "PluginHostTests", dependencies: ["PluginHost", "LayoutKit", "Circles", "TestSupport"]),
         .testTarget(name: "CirclesTests", dependencies: ["Circles", "SeedReferences", "LayoutKit", "TestSupport"]),
+        .testTarget(name: "TreeTests", dependencies: ["Tree", "SeedReferences", "LayoutKit", "TestSupport"]),
+        .testTarget(name: "MarkSheetTests", dependencies: ["MarkSheet", "SeedReferences", "LayoutKit", "TestSupport"]),
+        .testTarget(name: "GuideTests", dependencies: ["Guide", "SeedReferences", "LayoutKit", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -43,6 +43,13 @@ public struct DataSource: @unchecked Sendable {  // Unchecked: immutable memory,
         return (Int(childStarts[index])..<Int(childStarts[index + 1])).map { itemPath(ofGlobalIndex: Int(children[$0])) }
     }
 
+    /// The global indices of the item at global index `index`'s children; empty for leaves
+    /// and sources that are not trees. Allocates nothing.
+    public func childIndices(ofGlobalIndex index: Int) -> ChildIndices {
+        guard let childStarts, let children else { return ChildIndices(base: nil, startIndex: 0, endIndex: 0) }
+        return ChildIndices(base: children, startIndex: Int(childStarts[index]), endIndex: Int(childStarts[index + 1]))
+    }
+
     /// How many children the item has.
     public func numberOfChildren(of path: ItemPath) -> Int {
         guard let childStarts else { return 0 }
@@ -61,6 +68,11 @@ public struct DataSource: @unchecked Sendable {  // Unchecked: immutable memory,
         return Int(sectionStarts[path.section]) + path.item
     }
 
+    /// The global index of a section's first item.
+    public func globalIndex(ofSection section: Int) -> Int {
+        Int(sectionStarts[section])
+    }
+
     /// The index path of the item at a global position (O(log sections)).
     public func itemPath(ofGlobalIndex index: Int) -> ItemPath {
         var low = 0, high = numberOfSections  // find the last section whose start <= index
@@ -75,4 +87,13 @@ public struct DataSource: @unchecked Sendable {  // Unchecked: immutable memory,
 extension DataSource {
     /// The host-side storage behind this view, if it has one.
     package var dataSet: DataSet? { owner as? DataSet }
+}
+
+/// A tree item's children as global item indices: a view of the data, valid as long as it.
+public struct ChildIndices: RandomAccessCollection, @unchecked Sendable {  // Unchecked: a read-only view of immutable memory.
+    let base: UnsafePointer<Int64>?
+    public let startIndex: Int
+    public let endIndex: Int
+
+    public subscript(position: Int) -> Int { Int(base![position]) }
 }

@@ -1,0 +1,109 @@
+import LayoutKit
+
+/// A mark sheet (seed 002): students as rows (sections), subjects as columns (items), with a
+/// header per row and per column and a separator line above each row.
+///
+/// Data: a `table` source; the metadata's `columns` and `rows` titles label the headers.
+/// Options: `rowHeaderWidth` (100), `rowHeight` (50), `columnHeaderHeight` (40),
+/// `separatorHeight` (1). Columns share the width left of the row headers equally.
+/// Computed on demand: prepare is O(1) and keeps no per-element state; a rect query does
+/// index arithmetic and costs O(k). Only a width change invalidates it.
+public final class MarkSheetLayout: LayoutPlugin {
+    public static let columnHeader = "columnHeader", rowHeader = "rowHeader", separator = "separator"
+    public static let info = PluginInfo(
+        name: "mark-sheet", version: "1.0.0",
+        summary: "A grid of marks with subject and student headers and row separators, computed on demand (seed: mark sheet)",
+        kinds: [ElementKind(columnHeader, .supplementary), ElementKind(rowHeader, .supplementary),
+                ElementKind(separator, .decoration)],
+        options: ["rowHeaderWidth", "rowHeight", "columnHeaderHeight", "separatorHeight"])
+
+    let metrics: MarkSheetMetrics.Options
+    private var sheet = MarkSheetMetrics(options: .init(), width: 0, rows: 0, columns: 0)
+    private var data = DataSet.empty.source
+    private var columnTitles: [Value] = []
+    private var rowTitles: [Value] = []
+
+    public init(options: Options) throws(LayoutError) {
+        var options = options
+        metrics = MarkSheetMetrics.Options(
+            rowHeaderWidth: try options.number("rowHeaderWidth", default: 100, minimum: .nonNegative),
+            rowHeight: try options.number("rowHeight", default: 50, minimum: .positive),
+            columnHeaderHeight: try options.number("columnHeaderHeight", default: 40, minimum: .nonNegative),
+            separatorHeight: try options.number("separatorHeight", default: 1, minimum: .nonNegative))
+        try options.rejectUnknownKeys()
+    }
+
+    public var contentSize: Size { sheet.contentSize }
+
+    /// O(1): counts, width and titles; nothing per element.
+    public func prepare(_ context: LayoutContext) throws(LayoutError) {
+        let data = context.dataSource
+        let metadata = data.metadata
+        columnTitles = metadata["columns"]?.list ?? []
+        rowTitles = metadata["rows"]?.list ?? []
+        let rows = data.numberOfSections
+        let columns = rows > 0 ? data.numberOfItems(inSection: 0) : columnTitles.count
+        let width = context.bounds.width
+        guard columns == 0 || width > metrics.rowHeaderWidth else {
+            throw .layout(message: "the view (\(width.compactDescription) wide) is no wider than the row headers (\(metrics.rowHeaderWidth.compactDescription))")
+        }
+        self.data = data
+        sheet = MarkSheetMetrics(options: metrics, width: width, rows: rows, columns: columns)
+    }
+
+    public func elements(in rect: Rect, into result: inout [LayoutAttributes]) {
+        let rows = sheet.rows(intersecting: rect)
+        let columns = sheet.columns(intersecting: rect)
+        for row in rows {
+            for column in columns where column < data.numberOfItems(inSection: row) {
+                result.append(cell(row, column))
+            }
+        }
+        if sheet.columnHeaderBand.intersects(rect) {
+            for column in columns { result.append(columnHeader(column)) }
+        }
+        if sheet.rowHeaderBand.intersects(rect) {
+            for row in rows { result.append(rowHeader(row)) }
+        }
+        for row in sheet.separatorRows(intersecting: rect) { result.append(separator(row)) }
+    }
+
+    public func attributes(for element: ElementID) -> LayoutAttributes? {
+        let (row, column) = (element.path.section, element.path.item)
+        switch (element.category, element.kind) {
+        case (.cell, _):
+            guard row >= 0, row < sheet.rowCount, column >= 0, column < data.numberOfItems(inSection: row) else { return nil }
+            return cell(row, column)
+        case (.supplementary, Self.columnHeader?):
+            return row == 0 && column >= 0 && column < sheet.columnCount ? columnHeader(column) : nil
+        case (.supplementary, Self.rowHeader?):
+            return column == 0 && row >= 0 && row < sheet.rowCount ? rowHeader(row) : nil
+        case (.decoration, Self.separator?):
+            return column == 0 && row >= 0 && row < sheet.rowCount ? separator(row) : nil
+        default:
+            return nil
+        }
+    }
+
+    public func shouldInvalidate(forBoundsChange newBounds: Rect) -> Bool {
+        newBounds.width != sheet.width
+    }
+
+    private func cell(_ row: Int, _ column: Int) -> LayoutAttributes {
+        LayoutAttributes(element: .cell(row, column), frame: sheet.cellFrame(row: row, column: column))
+    }
+
+    private func columnHeader(_ column: Int) -> LayoutAttributes {
+        LayoutAttributes(element: .supplementary(Self.columnHeader, 0, column), frame: sheet.columnHeaderFrame(column),
+                         extra: ["title": column < columnTitles.count ? columnTitles[column] : .string("Column \(column + 1)")])
+    }
+
+    private func rowHeader(_ row: Int) -> LayoutAttributes {
+        LayoutAttributes(element: .supplementary(Self.rowHeader, row, 0), frame: sheet.rowHeaderFrame(row),
+                         extra: ["title": row < rowTitles.count ? rowTitles[row] : .string("Row \(row + 1)")])
+    }
+
+    private func separator(_ row: Int) -> LayoutAttributes {
+        LayoutAttributes(element: .decoration(Self.separator, row, 0), frame: sheet.separatorFrame(row), zIndex: 2)
+    }
+}

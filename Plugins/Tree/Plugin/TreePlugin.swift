@@ -1,0 +1,12 @@
+import LayoutKit
+import Tree
+
+/// The plugin's one exported symbol: the C descriptor of `TreeLayout`.
+@_cdecl("workbench_plugin_descriptor")
+public func workbenchPluginDescriptor() -> UnsafeRawPointer {
+    Export.descriptor.pointer
+}
+
+private enum Export {
+    static let descriptor = PluginExport.descriptor(for: TreeLayout.self)
+}
