@@ -21,10 +21,12 @@ struct DataBuilder {
         builder.endSection()
     }
 
-    /// `generate: {sections, items, min?, max?, seed?}`: whole numbers drawn uniformly from
-    /// [min, max] (default 40...120) by a seeded SplitMix64, the same on every run.
+    /// `generate:` synthetic data, the same on every run (a seeded SplitMix64):
+    /// `{sections, items, min?, max?, seed?}` whole numbers drawn from [min, max]
+    /// (default 40...120); or `{nodes, fanout?, seed?}` a tree of that many nodes, each with
+    /// 0...2·fanout children (default fanout 3), named "Node 0", "Node 1", … breadth first.
     mutating func addGenerated(_ node: YAMLNode, limit: Int) throws(Diagnostic) {
-        let fields = try reader.mapping(node, what: "'generate'", allowed: ["sections", "items", "min", "max", "seed"])
+        let fields = try reader.mapping(node, what: "'generate'", allowed: ["sections", "items", "min", "max", "seed", "nodes", "fanout"])
         func whole(_ key: String, _ fallback: Double?) throws(Diagnostic) -> Double {
             guard let pair = fields[key] else {
                 guard let fallback else { throw reader.error("'generate' needs '\(key)'", at: node) }
@@ -32,17 +34,45 @@ struct DataBuilder {
             }
             return try reader.number(pair.value, what: "'generate.\(key)'", minimum: 0, whole: true)
         }
+        var random = SplitMix64(seed: UInt64(try whole("seed", 1)))
+        if fields["nodes"] != nil {
+            if let grid = ["sections", "items", "min", "max"].first(where: { fields[$0] != nil }) {
+                throw reader.error("'generate' makes either a grid (sections, items) or a tree (nodes); '\(grid)' does not go with 'nodes'", at: fields[grid]!.key)
+            }
+            let nodes = try whole("nodes", nil), fanout = try whole("fanout", 3)
+            guard nodes <= Double(limit) else { throw reader.error("'generate' asks for \(Int(nodes)) nodes; the limit is \(limit)", at: node) }
+            addGeneratedTree(nodes: Int(nodes), maximumChildren: UInt64(2 * fanout), random: &random)
+            return
+        }
         let sections = try whole("sections", 1), items = try whole("items", nil)
-        let low = try whole("min", 40), high = try whole("max", 120), seed = try whole("seed", 1)
+        let low = try whole("min", 40), high = try whole("max", 120)
         guard sections * items <= Double(limit) else {
             throw reader.error("'generate' asks for \(Int(sections)) × \(Int(items)) items; the limit is \(limit)", at: node)
         }
         guard low <= high else { throw reader.error("'generate.min' must not exceed 'generate.max'", at: fields["min"]!.value) }
-        var random = SplitMix64(seed: UInt64(seed))
         let span = UInt64(high - low) + 1
         for _ in 0..<Int(sections) {
             for _ in 0..<Int(items) { builder.appendNumber(low + Double(random.next() % span)) }
             builder.endSection()
+        }
+    }
+
+    /// A random tree, level by level; a level that would end the tree early gets one child.
+    private mutating func addGeneratedTree(nodes: Int, maximumChildren: UInt64, random: inout SplitMix64) {
+        builder = DataSetBuilder(isTree: true)
+        guard nodes > 0 else { return }
+        var levelSize = 1, made = 1
+        while levelSize > 0 {
+            var childCounts = (0..<levelSize).map { _ in Int(random.next() % (maximumChildren + 1)) }
+            if childCounts.allSatisfy({ $0 == 0 }) { childCounts[levelSize - 1] = 1 }
+            let levelEnd = builder.itemCount + levelSize
+            for count in childCounts {
+                let given = min(count, nodes - made)
+                builder.append(["name": .string("Node \(builder.itemCount)")], children: Array(made..<(made + given)))
+                made += given
+            }
+            builder.endSection()
+            levelSize = made - levelEnd
         }
     }
 }
