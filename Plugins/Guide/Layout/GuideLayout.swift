@@ -35,6 +35,9 @@ public final class GuideLayout: LayoutPlugin {
 
     public var contentSize: Size { grid.contentSize }
 
+    /// The bytes the prepared layout keeps per item.
+    public static let bytesPerItem = GuideGrid.bytesPerItem
+
     public func prepare(_ context: LayoutContext) throws(LayoutError) {
         if needsGrid {
             grid = try GuideGrid(context.dataSource, cellSize: cellSize, duration: duration, isCancelled: { context.isCancelled })

@@ -90,6 +90,9 @@ public final class TreeLayout: LayoutPlugin {
         }
     }
 
+    /// The bytes the prepared layout keeps, in its two indexes and the connector table.
+    public var indexByteCount: Int { cells.byteCount + connectors.byteCount + connectorNodes.count * 4 }
+
     private func cellAttributes(_ node: Int) -> LayoutAttributes {
         let path = data.itemPath(ofGlobalIndex: node)
         let children = data.childIndices(ofGlobalIndex: node).map { child -> Value in
