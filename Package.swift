@@ -47,6 +47,7 @@ let package = Package(
         .target(name: "WorkspaceModel", dependencies: ["YAMLReader", "SourceDiagnostics", "LayoutKit"]),
         .target(name: "PluginHost", dependencies: ["CLayoutABI", "LayoutKit"]),
         .target(name: "JSONOutput", dependencies: ["LayoutKit"]),
+        .target(name: "JSONRPC"),
         .target(name: "Sessions", dependencies: ["LayoutKit", "PluginHost", "WorkspaceModel"]),
         .target(name: "BatchRunner", dependencies: ["Sessions", "JSONOutput", "SourceDiagnostics"]),
         .executableTarget(
@@ -76,6 +77,7 @@ let package = Package(
         .testTarget(name: "YAMLReaderTests", dependencies: ["YAMLReader"]),
         .testTarget(name: "LayoutKitTests", dependencies: ["LayoutKit", "CLayoutABI", "TestSupport"]),
         .testTarget(name: "JSONOutputTests", dependencies: ["JSONOutput", "LayoutKit"]),
+        .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "TestSupport"]),
         .testTarget(name: "WorkspaceModelTests", dependencies: ["WorkspaceModel", "TestSupport"]),
         .testTarget(name: "PluginHostTests", dependencies: ["PluginHost", "LayoutKit", "Circles", "TestSupport"]),
         .testTarget(name: "CirclesTests", dependencies: ["Circles", "SeedReferences", "LayoutKit", "TestSupport"]),
