@@ -50,10 +50,11 @@ let package = Package(
         .target(name: "JSONRPC"),
         .target(name: "Sessions", dependencies: ["LayoutKit", "PluginHost", "WorkspaceModel"]),
         .target(name: "BatchRunner", dependencies: ["Sessions", "JSONOutput", "SourceDiagnostics"]),
+        .target(name: "WorkbenchServer", dependencies: ["JSONRPC", "JSONOutput", "Sessions", "PluginHost", "WorkspaceModel", "SourceDiagnostics", "LayoutKit"]),
         .executableTarget(
             name: "workbench",
             dependencies: [
-                "BatchRunner", "PluginHost",
+                "BatchRunner", "PluginHost", "WorkbenchServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -22,7 +22,8 @@ public final class LoadedPlugin: @unchecked Sendable {  // Unchecked: immutable;
         guard functions.create != nil, functions.destroy != nil, functions.prepare != nil, functions.content_size != nil,
               functions.elements_in_rect != nil, functions.attributes_for_element != nil,
               functions.should_invalidate_for_bounds_change != nil, functions.invalidation_for_bounds_change != nil,
-              functions.invalidate != nil, functions.target_content_offset != nil, functions.transition_attributes != nil
+              functions.invalidate != nil, functions.target_content_offset != nil, functions.transition_attributes != nil,
+              functions.element_count != nil
         else { throw invalid("the function table has empty entries") }
         guard value.kind_count >= 0, value.kind_count < 1024, value.option_count >= 0, value.option_count < 1024,
               value.kind_count == 0 || (value.kinds != nil && value.kind_categories != nil),

@@ -44,16 +44,20 @@ public final class PluginLayout: Layout {
     }
 
     /// Asks the running `prepare` (or, if none runs, the next) to stop with `.cancelled`;
-    /// safe from any thread. The flag is lowered when that prepare returns.
+    /// safe from any thread. The flag stays raised until `resetCancellation()`.
     public func cancel() {
         UnsafeMutableRawPointer(cancelFlag).storeBytes(of: 1, as: Int32.self)
+    }
+
+    /// Lowers the cancel flag, before work that should not inherit an earlier cancellation.
+    public func resetCancellation() {
+        UnsafeMutableRawPointer(cancelFlag).storeBytes(of: 0, as: Int32.self)
     }
 
     public func prepare(_ context: LayoutContext) throws(LayoutError) {
         guard let data = context.dataSource.dataSet else {
             throw .layout(message: "the host can only pass data it owns to a plugin")
         }
-        defer { UnsafeMutableRawPointer(cancelFlag).storeBytes(of: 0, as: Int32.self) }
         preparedData = data
         dataDescription.pointee = data.abi
         var error = wb_error()
@@ -64,6 +68,11 @@ public final class PluginLayout: Layout {
     }
 
     public var contentSize: Size { Size(functions.content_size(handle)) }
+
+    public var numberOfElements: Int? {
+        let count = functions.element_count(handle)
+        return count >= 0 ? Int(count) : nil
+    }
 
     public func elements(in rect: Rect, into result: inout [LayoutAttributes]) {
         buffer.reset()

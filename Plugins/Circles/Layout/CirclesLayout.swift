@@ -44,6 +44,8 @@ public final class CirclesLayout: LayoutPlugin {
         contentSize = Size(width: width, height: bottom + insets.bottom)
     }
 
+    public var numberOfElements: Int? { index.count }
+
     public func elements(in rect: Rect, into result: inout [LayoutAttributes]) {
         hits.removeAll(keepingCapacity: true)
         index.indices(intersecting: rect, into: &hits)

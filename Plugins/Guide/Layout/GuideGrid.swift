@@ -54,6 +54,8 @@ struct GuideGrid {
 
     var sectionCount: Int { rowStarts.count - 1 }
 
+    var itemCount: Int { xs.count }
+
     func itemCount(inSection section: Int) -> Int { rowStarts[section + 1] - rowStarts[section] }
 
     func naturalFrame(section: Int, item: Int) -> Rect {

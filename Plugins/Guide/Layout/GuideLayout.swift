@@ -56,6 +56,8 @@ public final class GuideLayout: LayoutPlugin {
         if !invalidation.isSubset(of: .bounds) { needsGrid = true }
     }
 
+    public var numberOfElements: Int? { grid.itemCount }
+
     public func elements(in rect: Rect, into result: inout [LayoutAttributes]) {
         let origin = bounds.origin
         guard grid.sectionCount > 0 else { return }

@@ -68,6 +68,8 @@ public final class TreeLayout: LayoutPlugin {
         contentSize = Size(width: Double(data.numberOfSections) * columnWidth, height: Double(placement.totalRows) * rowHeight)
     }
 
+    public var numberOfElements: Int? { cells.count + connectors.count }
+
     public func elements(in rect: Rect, into result: inout [LayoutAttributes]) {
         hits.removeAll(keepingCapacity: true)
         cells.indices(intersecting: rect, into: &hits)

@@ -146,6 +146,8 @@ typedef struct {
     /** Appearing (is_appearing = 1) or disappearing element: as attributes_for_element. */
     int32_t (*transition_attributes)(wb_layout *layout, wb_element element, int32_t is_appearing,
                                      wb_rect bounds, wb_attributes_sink *sink);
+    /** How many elements the prepared layout has, or -1 when it does not keep count (on demand). */
+    int64_t (*element_count)(wb_layout *layout);
 } wb_layout_functions;
 
 typedef struct wb_plugin_descriptor {

@@ -101,6 +101,10 @@ enum ExportedFunctions {
         LayoutInstance.from(handle).layout.targetContentOffset(proposed: Point(proposed), velocity: Point(velocity)).abi
     }
 
+    static let elementCount: @convention(c) (OpaquePointer?) -> Int64 = { handle in
+        LayoutInstance.from(handle).layout.numberOfElements.map(Int64.init) ?? -1
+    }
+
     static let transitionAttributes: @convention(c) (OpaquePointer?, wb_element, Int32, wb_rect, UnsafeMutablePointer<wb_attributes_sink>?) -> Int32 = {
         handle, element, isAppearing, bounds, sink in
         let instance = LayoutInstance.from(handle)

@@ -44,7 +44,8 @@ public enum PluginExport {
             invalidation_for_bounds_change: ExportedFunctions.invalidationForBoundsChange,
             invalidate: ExportedFunctions.invalidate,
             target_content_offset: ExportedFunctions.targetContentOffset,
-            transition_attributes: ExportedFunctions.transitionAttributes))
+            transition_attributes: ExportedFunctions.transitionAttributes,
+            element_count: ExportedFunctions.elementCount))
         return UnsafePointer(table)
     }()
 

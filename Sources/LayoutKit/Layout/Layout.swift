@@ -32,6 +32,9 @@ public protocol Layout: AnyObject {
     /// Where scrolling should come to rest, given where it would and how fast it moves.
     func targetContentOffset(proposed: Point, velocity: Point) -> Point
 
+    /// How many elements the prepared layout has, or nil if it computes them on demand.
+    var numberOfElements: Int? { get }
+
     /// The attributes an element starts from when it appears (inserted), in `bounds`.
     func initialAttributes(forAppearing element: ElementID, in bounds: Rect) -> LayoutAttributes?
 
@@ -48,6 +51,8 @@ extension Layout {
     }
 
     public func shouldInvalidate(forBoundsChange newBounds: Rect) -> Bool { false }
+
+    public var numberOfElements: Int? { nil }
 
     public func invalidation(forBoundsChange newBounds: Rect) -> Invalidation { .everything }
 

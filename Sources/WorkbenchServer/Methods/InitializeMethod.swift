@@ -1,0 +1,36 @@
+import JSONOutput
+import JSONRPC
+
+/// `initialize` (optional) → `{name, version, protocolVersion, methods, plugins}`.
+enum InitializeMethod: ControlMethod {
+    static let name = "initialize"
+    static let serverVersion = "0.1.0"
+    static let protocolVersion = "1.0"
+
+    static func run(_ params: Params, server: Server) throws(RPCError) -> [UInt8] {
+        var writer = JSONWriter()
+        writer.beginObject()
+        writer.key("methods")
+        writer.beginArray()
+        for method in Server.methodNames { writer.string(method) }
+        writer.endArray()
+        writer.key("name"); writer.string("workbench")
+        writer.key("plugins"); writer.plugins(server.plugins)
+        writer.key("protocolVersion"); writer.string(protocolVersion)
+        writer.key("version"); writer.string(serverVersion)
+        writer.endObject()
+        return writer.bytes
+    }
+}
+
+/// `shutdown` → `null`, once every request before it is answered; after it the server
+/// answers nothing but `exit`.
+enum ShutdownMethod: ControlMethod {
+    static let name = "shutdown"
+
+    static func run(_ params: Params, server: Server) throws(RPCError) -> [UInt8] {
+        server.viewWork.wait()
+        server.state.markShutDown()
+        return Array("null".utf8)
+    }
+}

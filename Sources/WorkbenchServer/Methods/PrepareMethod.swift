@@ -1,0 +1,24 @@
+import Dispatch
+import JSONOutput
+import JSONRPC
+import Sessions
+
+/// `prepare {view}` → `{contentSize, elements: count | null, milliseconds}`: prepares the view
+/// if an invalidation (or nothing yet) requires it; `milliseconds` is the time that took.
+enum PrepareMethod: ViewMethod {
+    static let name = "prepare"
+
+    static func run(_ params: Params, session: ViewSession) throws(RPCError) -> [UInt8] {
+        let start = DispatchTime.now().uptimeNanoseconds
+        try rpc { () throws(WorkbenchError) in try session.prepareIfNeeded() }
+        let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+        var writer = JSONWriter()
+        writer.beginObject()
+        writer.key("contentSize"); writer.size(session.layout.contentSize)
+        writer.key("elements")
+        if let count = session.layout.numberOfElements { writer.integer(count) } else { writer.null() }
+        writer.key("milliseconds"); writer.number((milliseconds * 1000).rounded() / 1000)
+        writer.endObject()
+        return writer.bytes
+    }
+}

@@ -1,0 +1,26 @@
+import JSONRPC
+import Sessions
+
+/// A method that works on the server as a whole; runs on the server's control queue.
+protocol ControlMethod {
+    static var name: String { get }
+    /// Returns the encoded result.
+    static func run(_ params: Params, server: Server) throws(RPCError) -> [UInt8]
+}
+
+/// A method on one view (`params.view`); runs on that view's queue, in order with the view's
+/// other requests.
+protocol ViewMethod {
+    static var name: String { get }
+    /// Returns the encoded result.
+    static func run(_ params: Params, session: ViewSession) throws(RPCError) -> [UInt8]
+}
+
+/// Runs session work, turning its errors into JSON-RPC errors.
+func rpc<T>(_ body: () throws(WorkbenchError) -> T) throws(RPCError) -> T {
+    do {
+        return try body()
+    } catch {
+        throw RPCError(error)
+    }
+}

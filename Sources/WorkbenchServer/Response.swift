@@ -1,0 +1,55 @@
+import JSONOutput
+import JSONRPC
+
+/// Builds response messages: `{"id", "jsonrpc": "2.0", "result" | "error"}`.
+enum Response {
+    static func result(id: RequestID?, _ result: [UInt8]) -> [UInt8] {
+        var writer = JSONWriter(capacity: result.count + 48)
+        writer.beginObject()
+        writer.key("id"); writer.json(id?.json ?? .null)
+        writer.key("jsonrpc"); writer.string("2.0")
+        writer.key("result"); writer.raw(result)
+        writer.endObject()
+        return writer.bytes
+    }
+
+    static func error(id: RequestID?, _ error: RPCError) -> [UInt8] {
+        var writer = JSONWriter()
+        writer.beginObject()
+        writer.key("error")
+        writer.beginObject()
+        writer.key("code"); writer.integer(error.code)
+        if let data = error.data {
+            writer.key("data"); writer.json(data)
+        }
+        writer.key("message"); writer.string(error.message)
+        writer.endObject()
+        writer.key("id"); writer.json(id?.json ?? .null)
+        writer.key("jsonrpc"); writer.string("2.0")
+        writer.endObject()
+        return writer.bytes
+    }
+}
+
+extension JSONWriter {
+    /// A parsed JSON value, members in their order.
+    mutating func json(_ value: JSONValue) {
+        switch value {
+        case .null: null()
+        case .bool(let flag): bool(flag)
+        case .number(let number): self.number(number)
+        case .string(let string): self.string(string)
+        case .array(let elements):
+            beginArray()
+            for element in elements { json(element) }
+            endArray()
+        case .object(let members):
+            beginObject()
+            for member in members {
+                key(member.key)
+                json(member.value)
+            }
+            endObject()
+        }
+    }
+}

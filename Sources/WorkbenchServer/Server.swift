@@ -1,0 +1,248 @@
+import Dispatch
+import Foundation
+import JSONRPC
+import PluginHost
+import WorkspaceModel
+
+/// `workbench serve`: JSON-RPC 2.0 over a pair of file descriptors.
+///
+/// The calling thread reads and frames input; requests then pass, in arrival order, through a
+/// control queue, which runs the workspace-wide methods itself and hands view methods on to
+/// the view's serial queue — so a request always sees the workspaces opened before it, one
+/// view's replies keep their order, and views work in parallel. `$/cancelRequest` is handled
+/// as soon as it is read. Replies are written whole, under a lock, in the client's framing.
+public final class Server: @unchecked Sendable {  // Unchecked: immutable but for `state` (locked) and the reading loop's own fields.
+    /// Every method the server answers, for `initialize`.
+    static let methodNames = [
+        InitializeMethod.name, ShutdownMethod.name, "exit", "$/cancelRequest", OpenMethod.name, CloseMethod.name,
+        PrepareMethod.name, QueryMethod.name, InvalidateMethod.name, TargetContentOffsetMethod.name, PluginsMethod.name,
+    ]
+
+    let plugins: PluginRegistry
+    let loader: WorkspaceLoader
+    let state = ServerState()
+    private let log: @Sendable (String) -> Void
+    private let controlQueue = DispatchQueue(label: "workbench.control")
+    /// All work not yet answered.
+    private let work = DispatchGroup()
+    /// Work handed to view queues and not yet answered; `shutdown` waits for it.
+    let viewWork = DispatchGroup()
+    private var output: ProtocolOutput!
+    /// Set by the reading thread when `exit` arrives.
+    private var exitRequested = false
+    /// Set on the control queue, after the work that came before `exit`.
+    private var exitCode: Int32?
+
+    /// - Parameters:
+    ///   - log: receives one line per problem worth telling the user (stderr, in `workbench serve`).
+    public init(plugins: PluginRegistry, loader: WorkspaceLoader = WorkspaceLoader(), log: @escaping @Sendable (String) -> Void) {
+        self.plugins = plugins
+        self.loader = loader
+        self.log = log
+    }
+
+    /// Serves until `exit` or the end of input; returns the exit status: 0 after `shutdown`
+    /// then `exit`, or at the end of input; 1 for `exit` without `shutdown`.
+    public func run(input: Int32, output outputDescriptor: Int32, maximumMessageSize: Int = 64 << 20) -> Int32 {
+        output = ProtocolOutput(fileDescriptor: outputDescriptor)
+        var framer = MessageFramer(maximumMessageSize: maximumMessageSize)
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        reading: while !exitRequested {
+            let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            let events = count > 0 ? framer.feed(buffer[..<count]) : framer.finish()
+            if let mode = framer.mode { output.use(mode) }
+            for event in events {
+                handle(event)
+                if exitRequested { break reading }
+            }
+            if count <= 0 { break }
+        }
+        controlQueue.sync {}
+        if exitRequested { state.cancelAll() }
+        work.wait()
+        return controlQueue.sync { exitCode ?? 0 }
+    }
+
+    private func handle(_ event: MessageFramer.Event) {
+        switch event {
+        case .malformed(let reason):
+            log("workbench serve: skipped malformed input: \(reason)")
+            output.send(Response.error(id: nil, .parseError(reason)))
+        case .message(let bytes):
+            let message: JSONValue
+            do {
+                message = try JSONParser.parse(bytes[...])
+            } catch {
+                output.send(Response.error(id: nil, .parseError(error.description)))
+                return
+            }
+            if case .array(let batch) = message {
+                handleBatch(batch)
+            } else {
+                handleSingle(message) { [output] in output!.send($0) }
+            }
+        }
+    }
+
+    private func handleSingle(_ message: JSONValue, reply: @escaping @Sendable ([UInt8]) -> Void) {
+        switch RPCRequest.from(message) {
+        case .failure(let invalid):
+            if !invalid.isNotification { reply(Response.error(id: invalid.id, invalid.error)) }
+        case .success(let request):
+            dispatch(request) { result in
+                guard let id = request.id else { return }
+                switch result {
+                case .success(let bytes): reply(Response.result(id: id, bytes))
+                case .failure(let error): reply(Response.error(id: id, error))
+                }
+            }
+        }
+    }
+
+    /// Answers a batch with one array, once every request in it is done.
+    private func handleBatch(_ batch: [JSONValue]) {
+        guard !batch.isEmpty else {
+            output.send(Response.error(id: nil, .invalidRequest("an empty batch")))
+            return
+        }
+        let replies = BatchReplies(count: batch.count)
+        let group = DispatchGroup()
+        for (index, message) in batch.enumerated() {
+            guard Self.expectsReply(message) else {
+                handleSingle(message) { _ in }
+                continue
+            }
+            group.enter()
+            handleSingle(message) { bytes in
+                replies.set(index, bytes)
+                group.leave()
+            }
+        }
+        work.enter()
+        group.notify(queue: .global()) { [output, work] in
+            let answers = replies.all
+            if !answers.isEmpty { output!.send(Array("[".utf8) + Array(answers.joined(separator: [UInt8(ascii: ",")])) + Array("]".utf8)) }
+            work.leave()
+        }
+    }
+
+    private static func expectsReply(_ message: JSONValue) -> Bool {
+        switch RPCRequest.from(message) {
+        case .failure(let invalid): return !invalid.isNotification
+        case .success(let request): return request.id != nil
+        }
+    }
+
+    /// Cancellation and exit act at once; everything else queues in arrival order.
+    private func dispatch(_ request: RPCRequest, reply: @escaping @Sendable (Result<[UInt8], RPCError>) -> Void) {
+        switch request.method {
+        case "$/cancelRequest":
+            if let id = request.params["id"].flatMap(Self.requestID) { state.cancel(id) }
+            reply(.success(Array("null".utf8)))
+        case "exit":
+            exitRequested = true
+            work.enter()
+            controlQueue.async { [self] in
+                exitCode = state.hasShutDown ? 0 : 1
+                reply(.success(Array("null".utf8)))
+                work.leave()
+            }
+        default:
+            let pending = state.begin(request.id)
+            work.enter()
+            controlQueue.async { [self] in
+                route(request, pending, reply)
+                work.leave()
+            }
+        }
+    }
+
+    /// The one switch from method names to their handlers; runs on the control queue.
+    private func route(_ request: RPCRequest, _ pending: ServerState.Pending, _ reply: @escaping @Sendable (Result<[UInt8], RPCError>) -> Void) {
+        let params = Params(request.params)
+        let finish: @Sendable (Result<[UInt8], RPCError>) -> Void = { [state] result in
+            state.finish(request.id)
+            reply(result)
+        }
+        if state.hasShutDown {
+            return finish(.failure(.invalidRequest("the server has shut down; only 'exit' is accepted")))
+        }
+        if state.withLock({ pending.isCancelled }) { return finish(.failure(.requestCancelled)) }
+        switch request.method {
+        case InitializeMethod.name: onControl(InitializeMethod.self, params, finish)
+        case ShutdownMethod.name: onControl(ShutdownMethod.self, params, finish)
+        case OpenMethod.name: onControl(OpenMethod.self, params, finish)
+        case CloseMethod.name: onControl(CloseMethod.self, params, finish)
+        case PluginsMethod.name: onControl(PluginsMethod.self, params, finish)
+        case PrepareMethod.name: onView(PrepareMethod.self, params, pending, finish)
+        case QueryMethod.name: onView(QueryMethod.self, params, pending, finish)
+        case InvalidateMethod.name: onView(InvalidateMethod.self, params, pending, finish)
+        case TargetContentOffsetMethod.name: onView(TargetContentOffsetMethod.self, params, pending, finish)
+        default: finish(.failure(.methodNotFound(request.method)))
+        }
+    }
+
+    private func onControl(_ method: any ControlMethod.Type, _ params: Params, _ reply: @Sendable (Result<[UInt8], RPCError>) -> Void) {
+        reply(Result { () throws(RPCError) in try method.run(params, server: self) })
+    }
+
+    /// Hands the request to its view's queue.
+    private func onView(_ method: any ViewMethod.Type, _ params: Params, _ pending: ServerState.Pending,
+                        _ reply: @escaping @Sendable (Result<[UInt8], RPCError>) -> Void) {
+        let entry: ViewEntry
+        do throws(RPCError) {
+            let id = try params.string("view")
+            guard let found = state.view(id) else {
+                let open = state.openViewIDs
+                throw .unknown("no open view '\(id)'" + (open.isEmpty ? " (no workspace is open)" : "; open views: \(open.joined(separator: ", "))"))
+            }
+            entry = found
+        } catch {
+            return reply(.failure(error))
+        }
+        work.enter()
+        viewWork.enter()
+        entry.queue.async { [self] in
+            defer {
+                viewWork.leave()
+                work.leave()
+            }
+            let result = Result { () throws(RPCError) -> [UInt8] in
+                let session = try entry.session(plugins: plugins)
+                let isCancelled = state.withLock { () -> Bool in
+                    pending.runningLayout = session.layout
+                    return pending.isCancelled
+                }
+                if isCancelled { throw RPCError.requestCancelled }
+                session.layout.resetCancellation()
+                return try method.run(params, session: session)
+            }
+            state.withLock { pending.runningLayout = nil }
+            reply(result)
+        }
+    }
+
+    private static func requestID(_ value: JSONValue) -> RequestID? {
+        switch value {
+        case .number(let number): return .number(number)
+        case .string(let string): return .string(string)
+        default: return nil
+        }
+    }
+}
+
+/// The replies of a batch, filled in by whichever queues answer.
+private final class BatchReplies: @unchecked Sendable {  // Unchecked: all access under `lock`.
+    private let lock = NSLock()
+    private var slots: [[UInt8]?]
+
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+    func set(_ index: Int, _ bytes: [UInt8]) {
+        lock.withLock { slots[index] = bytes }
+    }
+
+    /// The replies in request order.
+    var all: [[UInt8]] { lock.withLock { slots.compactMap { $0 } } }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import JSONRPC
+import PluginHost
+
+/// The server's shared state, behind one lock: open workspaces and views, requests in flight,
+/// and the lifecycle.
+final class ServerState: @unchecked Sendable {  // Unchecked: every field is read and written under `lock`.
+    /// A request that may still be cancelled.
+    final class Pending: @unchecked Sendable {  // Unchecked: its fields are only touched under the state's lock.
+        var isCancelled = false
+        /// The layout its work is running in, once it runs.
+        var runningLayout: PluginLayout?
+    }
+
+    private let lock = NSLock()
+    private var workspaces: [String: [ViewEntry]] = [:]
+    private var views: [String: ViewEntry] = [:]
+    private var pending: [RequestID: Pending] = [:]
+    private(set) var hasShutDown = false
+
+    func withLock<T>(_ body: () throws -> T) rethrows -> T { try lock.withLock(body) }
+
+    /// Opens (or reopens, replacing) a workspace's views.
+    func open(_ name: String, views entries: [ViewEntry]) {
+        withLock {
+            for old in workspaces[name] ?? [] { views[old.id] = nil }
+            workspaces[name] = entries
+            for entry in entries { views[entry.id] = entry }
+        }
+    }
+
+    /// Closes a workspace; false if none of that name is open.
+    func close(_ name: String) -> Bool {
+        withLock {
+            guard let entries = workspaces.removeValue(forKey: name) else { return false }
+            for entry in entries { views[entry.id] = nil }
+            return true
+        }
+    }
+
+    func view(_ id: String) -> ViewEntry? { withLock { views[id] } }
+
+    var openViewIDs: [String] { withLock { views.keys.sorted() } }
+
+    func markShutDown() { withLock { hasShutDown = true } }
+
+    /// Tracks a request until `finish`.
+    func begin(_ id: RequestID?) -> Pending {
+        let request = Pending()
+        if let id { withLock { pending[id] = request } }
+        return request
+    }
+
+    func finish(_ id: RequestID?) {
+        if let id { _ = withLock { pending.removeValue(forKey: id) } }
+    }
+
+    /// Marks a request cancelled and stops its prepare if one runs; false if it is not in flight.
+    @discardableResult
+    func cancel(_ id: RequestID) -> Bool {
+        withLock {
+            guard let request = pending[id] else { return false }
+            request.isCancelled = true
+            request.runningLayout?.cancel()
+            return true
+        }
+    }
+
+    /// Cancels everything in flight (at exit).
+    func cancelAll() {
+        withLock {
+            for request in pending.values {
+                request.isCancelled = true
+                request.runningLayout?.cancel()
+            }
+        }
+    }
+}

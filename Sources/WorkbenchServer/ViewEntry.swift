@@ -1,0 +1,54 @@
+import Dispatch
+import JSONRPC
+import PluginHost
+import Sessions
+import WorkspaceModel
+
+/// An open view: its definition, its serial queue (requests for one view run in order, views
+/// run in parallel), and its session, made on first use.
+final class ViewEntry: @unchecked Sendable {  // Unchecked: `session` is only touched on `queue`.
+    let id: String
+    let view: ViewDefinition
+    let workspace: Workspace
+    let queue: DispatchQueue
+    private var session: ViewSession?
+
+    init(id: String, view: ViewDefinition, workspace: Workspace) {
+        self.id = id
+        self.view = view
+        self.workspace = workspace
+        queue = DispatchQueue(label: "workbench.view.\(id)")
+    }
+
+    /// The view's session, made with its plugin on first use. Call on `queue` only.
+    func session(plugins: PluginRegistry) throws(RPCError) -> ViewSession {
+        if let session { return session }
+        do {
+            let made = try ViewSession(view: view, in: workspace, plugins: plugins)
+            session = made
+            return made
+        } catch {
+            throw RPCError(error)
+        }
+    }
+}
+
+extension RPCError {
+    /// A located workbench error as a JSON-RPC error, its place in `data`.
+    init(_ error: WorkbenchError) {
+        let code: Int
+        switch error.kind {
+        case .workspace: code = RPCError.workspaceErrorCode
+        case .plugin: code = RPCError.pluginErrorCode
+        case .layout: code = RPCError.layoutErrorCode
+        case .cancelled: code = RPCError.requestCancelledCode
+        }
+        let diagnostic = error.diagnostic
+        var data: [(key: String, value: JSONValue)] = [("file", .string(diagnostic.path))]
+        if let mark = diagnostic.mark {
+            data += [("line", .number(Double(mark.line))), ("column", .number(Double(mark.column)))]
+        }
+        data.append(("rendered", .string(diagnostic.description)))
+        self.init(code: code, message: error.kind == .cancelled ? "request cancelled" : diagnostic.message, data: .object(data))
+    }
+}

@@ -1,0 +1,33 @@
+import ArgumentParser
+import Foundation
+import WorkbenchServer
+
+/// `workbench serve`: JSON-RPC 2.0 on standard input and output, for editors.
+struct ServeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve the layout protocol as JSON-RPC 2.0 on standard input and output.",
+        discussion: """
+            Framing: LSP headers (Content-Length), or one JSON message per line when the input \
+            starts with '{' or '['. Logs go to standard error. Exit status: 0 after 'shutdown' then \
+            'exit' or at the end of input, 1 for 'exit' without 'shutdown'.
+            """)
+
+    @OptionGroup var plugins: PluginOptions
+
+    @Option(help: ArgumentHelp("The largest message accepted, in bytes.", valueName: "bytes"))
+    var maximumMessageSize = 64 << 20
+
+    func run() throws {
+        // Stdout belongs to the protocol: keep a private copy of it, and point fd 1 at stderr
+        // so that a stray print cannot corrupt the stream.
+        let protocolOutput = dup(1)
+        guard protocolOutput >= 0, dup2(2, 1) >= 0 else { throw ExitCode(70) }
+        signal(SIGPIPE, SIG_IGN)
+        let server = Server(plugins: PluginDiscovery.registry(plugins)) { line in
+            FileHandle.standardError.write(Data((line + "\n").utf8))
+        }
+        let status = server.run(input: 0, output: protocolOutput, maximumMessageSize: maximumMessageSize)
+        throw ExitCode(status)
+    }
+}
