@@ -50,36 +50,135 @@ extension JSONWriter {
 
     /// One element's attributes, keys sorted, extra fields among them:
     /// `{alpha, category, …extra, frame, hidden, item, kind, section, zIndex}`.
+    ///
+    /// The hot path of every reply: compact output is written from literal fragments.
     public mutating func attributes(_ attributes: LayoutAttributes) {
+        guard !isPretty else { return attributesByKey(attributes) }
+        if attributes.extra.isEmpty, writePlainAttributes(attributes) { return }
+        let extra = attributes.extra
+        var extraKeys: [String] = []
+        if !extra.isEmpty { extraKeys = extra.keys.filter { !LayoutAttributes.standardFieldNames.contains($0) }.sorted() }
+        var next = 0
+        noteElementWritten()
+        appendLiteral("{")
+        var first = true
+        writeExtras(extraKeys, extra, before: "alpha", &next, &first)
+        appendLiteral(first ? "\"alpha\":" : ",\"alpha\":")
+        first = false
+        writeNumber(attributes.alpha)
+        writeExtras(extraKeys, extra, before: "category", &next, &first)
+        appendLiteral(",\"category\":")
+        switch attributes.element.category {
+        case .cell: appendLiteral("\"cell\"")
+        case .supplementary: appendLiteral("\"supplementary\"")
+        case .decoration: appendLiteral("\"decoration\"")
+        }
+        writeExtras(extraKeys, extra, before: "frame", &next, &first)
+        let frame = attributes.frame
+        appendLiteral(",\"frame\":{\"height\":")
+        writeNumber(frame.height)
+        appendLiteral(",\"width\":")
+        writeNumber(frame.width)
+        appendLiteral(",\"x\":")
+        writeNumber(frame.x)
+        appendLiteral(",\"y\":")
+        writeNumber(frame.y)
+        appendLiteral("}")
+        writeExtras(extraKeys, extra, before: "hidden", &next, &first)
+        appendLiteral(attributes.isHidden ? ",\"hidden\":true" : ",\"hidden\":false")
+        writeExtras(extraKeys, extra, before: "item", &next, &first)
+        appendLiteral(",\"item\":")
+        writeInteger(attributes.element.path.item)
+        writeExtras(extraKeys, extra, before: "kind", &next, &first)
+        appendLiteral(",\"kind\":")
+        if let kind = attributes.element.kind { writeString(kind) } else { appendLiteral("null") }
+        writeExtras(extraKeys, extra, before: "section", &next, &first)
+        appendLiteral(",\"section\":")
+        writeInteger(attributes.element.path.section)
+        writeExtras(extraKeys, extra, before: "zIndex", &next, &first)
+        appendLiteral(",\"zIndex\":")
+        writeInteger(attributes.zIndex)
+        writeExtras(extraKeys, extra, before: nil, &next, &first)
+        appendLiteral("}")
+    }
+
+    /// The fastest path: attributes without extra fields, written into a stack buffer and
+    /// appended at once. Returns false (writing nothing) if the kind needs escaping or is long.
+    private mutating func writePlainAttributes(_ attributes: LayoutAttributes) -> Bool {
+        var kind = attributes.element.kind ?? ""
+        return kind.withUTF8 { kindBytes -> Bool in
+            guard kindBytes.count <= 128,
+                  kindBytes.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) else { return false }
+            noteElementWritten()
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 512) { memory in
+                var raw = RawBytes(memory.baseAddress!)
+                raw.literal("{\"alpha\":")
+                raw.number(attributes.alpha)
+                switch attributes.element.category {
+                case .cell: raw.literal(",\"category\":\"cell\",\"frame\":{\"height\":")
+                case .supplementary: raw.literal(",\"category\":\"supplementary\",\"frame\":{\"height\":")
+                case .decoration: raw.literal(",\"category\":\"decoration\",\"frame\":{\"height\":")
+                }
+                let frame = attributes.frame
+                raw.number(frame.height)
+                raw.literal(",\"width\":")
+                raw.number(frame.width)
+                raw.literal(",\"x\":")
+                raw.number(frame.x)
+                raw.literal(",\"y\":")
+                raw.number(frame.y)
+                raw.literal(attributes.isHidden ? "},\"hidden\":true,\"item\":" : "},\"hidden\":false,\"item\":")
+                raw.integer(attributes.element.path.item)
+                raw.literal(",\"kind\":")
+                if attributes.element.kind == nil { raw.literal("null") } else { raw.plainString(kindBytes) }
+                raw.literal(",\"section\":")
+                raw.integer(attributes.element.path.section)
+                raw.literal(",\"zIndex\":")
+                raw.integer(attributes.zIndex)
+                raw.literal("}")
+                bytes.append(contentsOf: raw.buffer)
+            }
+            return true
+        }
+    }
+
+    /// Writes the extra fields that sort before `name` (all that are left when nil).
+    private mutating func writeExtras(_ keys: [String], _ extra: [String: Value], before name: String?, _ next: inout Int, _ first: inout Bool) {
+        while next < keys.count, name.map({ keys[next] < $0 }) ?? true {
+            if !first { appendLiteral(",") }
+            first = false
+            writeString(keys[next])
+            appendLiteral(":")
+            var nested = JSONWriter()
+            nested.value(extra[keys[next]]!)
+            bytes.append(contentsOf: nested.bytes)
+            next += 1
+        }
+    }
+
+    /// The general path (pretty output): key by key through the structural writer.
+    private mutating func attributesByKey(_ attributes: LayoutAttributes) {
+        var fields: [(String, Value?)] = attributes.extra.filter { !LayoutAttributes.standardFieldNames.contains($0.key) }.map { ($0.key, $0.value) }
+        for name in ["alpha", "category", "frame", "hidden", "item", "kind", "section", "zIndex"] { fields.append((name, nil)) }
+        fields.sort { $0.0 < $1.0 }
         beginObject()
-        var extraKeys = attributes.extra.keys.filter { !LayoutAttributes.standardFieldNames.contains($0) }
-        if extraKeys.count > 1 { extraKeys.sort() }
-        var nextExtra = 0
-        func extras(before name: String, _ writer: inout JSONWriter) {
-            while nextExtra < extraKeys.count, extraKeys[nextExtra] < name {
-                writer.key(extraKeys[nextExtra])
-                writer.value(attributes.extra[extraKeys[nextExtra]]!)
-                nextExtra += 1
+        for (name, value) in fields {
+            key(name)
+            if let value {
+                self.value(value)
+                continue
+            }
+            switch name {
+            case "alpha": number(attributes.alpha)
+            case "category": string(attributes.element.category.name)
+            case "frame": rect(attributes.frame)
+            case "hidden": bool(attributes.isHidden)
+            case "item": integer(attributes.element.path.item)
+            case "kind": if let kind = attributes.element.kind { string(kind) } else { null() }
+            case "section": integer(attributes.element.path.section)
+            default: integer(attributes.zIndex)
             }
         }
-        extras(before: "alpha", &self)
-        key("alpha"); number(attributes.alpha)
-        extras(before: "category", &self)
-        key("category"); string(attributes.element.category.name)
-        extras(before: "frame", &self)
-        key("frame"); rect(attributes.frame)
-        extras(before: "hidden", &self)
-        key("hidden"); bool(attributes.isHidden)
-        extras(before: "item", &self)
-        key("item"); integer(attributes.element.path.item)
-        extras(before: "kind", &self)
-        key("kind")
-        if let kind = attributes.element.kind { string(kind) } else { null() }
-        extras(before: "section", &self)
-        key("section"); integer(attributes.element.path.section)
-        extras(before: "zIndex", &self)
-        key("zIndex"); integer(attributes.zIndex)
-        extras(before: "\u{10FFFF}", &self)
         endObject()
     }
 }

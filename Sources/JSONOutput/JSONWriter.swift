@@ -98,8 +98,19 @@ public struct JSONWriter: Sendable {
         for _ in 0..<hasElements.count { bytes.append(contentsOf: [UInt8(ascii: " "), UInt8(ascii: " ")]) }
     }
 
-    private mutating func writeNumber(_ number: Double) {
-        guard number.isFinite else { return bytes.append(contentsOf: Self.nullBytes) }
+    /// Appends literal bytes (JSON punctuation and keys the caller knows need no escaping).
+    @inline(__always)
+    mutating func appendLiteral(_ literal: StaticString) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+    }
+
+    /// Marks the current container as having an element, after a caller wrote one directly.
+    mutating func noteElementWritten() {
+        separate()
+    }
+
+    mutating func writeNumber(_ number: Double) {
+        guard number.isFinite else { return appendLiteral("null") }
         if number == number.rounded(.towardZero), abs(number) < 0x1p53 {
             writeInteger(Int(number))
         } else {
@@ -107,24 +118,32 @@ public struct JSONWriter: Sendable {
         }
     }
 
-    private mutating func writeInteger(_ integer: Int) {
+    mutating func writeInteger(_ integer: Int) {
         if integer < 0 { bytes.append(UInt8(ascii: "-")) }
-        var magnitude = integer.magnitude
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            repeat {
-                buffer[19 - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-                count += 1
-            } while magnitude > 0
-            bytes.append(contentsOf: buffer[(20 - count)...])
+        let magnitude = integer.magnitude
+        if magnitude < 10 {
+            bytes.append(UInt8(ascii: "0") + UInt8(magnitude))
+            return
+        }
+        var divisor: UInt = 10
+        while divisor <= magnitude / 10 { divisor *= 10 }
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8((magnitude / divisor) % 10))
+            divisor /= 10
         }
     }
 
-    private mutating func writeString(_ string: String) {
+    mutating func writeString(_ string: String) {
+        var string = string
+        let isPlain = string.withUTF8 { utf8 in
+            utf8.allSatisfy { $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
+        }
+        if isPlain {
+            bytes.append(UInt8(ascii: "\""))
+            string.withUTF8 { bytes.append(contentsOf: $0) }
+            bytes.append(UInt8(ascii: "\""))
+            return
+        }
         bytes.append(UInt8(ascii: "\""))
         for byte in string.utf8 {
             switch byte {

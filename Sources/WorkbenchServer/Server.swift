@@ -150,21 +150,38 @@ public final class Server: @unchecked Sendable {  // Unchecked: immutable but fo
             }
         default:
             let pending = state.begin(request.id)
+            if let method = Self.viewMethods[request.method], !state.hasShutDown, let entry = state.directRoute(to: request.params) {
+                run(method, on: entry, Params(request.params), pending, finishing(request, reply), allowInline: method != PrepareMethod.self)
+                return
+            }
+            state.controlWillRun()
             work.enter()
             controlQueue.async { [self] in
                 route(request, pending, reply)
+                state.controlDidRun()
                 work.leave()
             }
+        }
+    }
+
+    private static let viewMethods: [String: any ViewMethod.Type] = [
+        PrepareMethod.name: PrepareMethod.self, QueryMethod.name: QueryMethod.self,
+        InvalidateMethod.name: InvalidateMethod.self, TargetContentOffsetMethod.name: TargetContentOffsetMethod.self,
+    ]
+
+    /// The reply that also ends the request's tracking.
+    private func finishing(_ request: RPCRequest, _ reply: @escaping @Sendable (Result<[UInt8], RPCError>) -> Void)
+        -> @Sendable (Result<[UInt8], RPCError>) -> Void {
+        { [state] result in
+            state.finish(request.id)
+            reply(result)
         }
     }
 
     /// The one switch from method names to their handlers; runs on the control queue.
     private func route(_ request: RPCRequest, _ pending: ServerState.Pending, _ reply: @escaping @Sendable (Result<[UInt8], RPCError>) -> Void) {
         let params = Params(request.params)
-        let finish: @Sendable (Result<[UInt8], RPCError>) -> Void = { [state] result in
-            state.finish(request.id)
-            reply(result)
-        }
+        let finish = finishing(request, reply)
         if state.hasShutDown {
             return finish(.failure(.invalidRequest("the server has shut down; only 'exit' is accepted")))
         }
@@ -190,24 +207,30 @@ public final class Server: @unchecked Sendable {  // Unchecked: immutable but fo
     /// Hands the request to its view's queue.
     private func onView(_ method: any ViewMethod.Type, _ params: Params, _ pending: ServerState.Pending,
                         _ reply: @escaping @Sendable (Result<[UInt8], RPCError>) -> Void) {
-        let entry: ViewEntry
         do throws(RPCError) {
             let id = try params.string("view")
-            guard let found = state.view(id) else {
+            guard let entry = state.view(id) else {
                 let open = state.openViewIDs
                 throw .unknown("no open view '\(id)'" + (open.isEmpty ? " (no workspace is open)" : "; open views: \(open.joined(separator: ", "))"))
             }
-            entry = found
+            run(method, on: entry, params, pending, reply, allowInline: false)
         } catch {
-            return reply(.failure(error))
+            reply(.failure(error))
+        }
+    }
+
+    /// Runs a view request on the view's queue: inline on the calling thread when the view is
+    /// idle and prepared (a query costs microseconds; a thread hop would cost more), else
+    /// asynchronously, in order behind the view's earlier requests.
+    private func run(_ method: any ViewMethod.Type, on entry: ViewEntry, _ params: Params, _ pending: ServerState.Pending,
+                     _ reply: @escaping @Sendable (Result<[UInt8], RPCError>) -> Void, allowInline: Bool) {
+        let inline = state.withLock { () -> Bool in
+            defer { entry.queued += 1 }
+            return allowInline && entry.queued == 0 && entry.isPrepared
         }
         work.enter()
         viewWork.enter()
-        entry.queue.async { [self] in
-            defer {
-                viewWork.leave()
-                work.leave()
-            }
+        let job: @Sendable () -> Void = { [self] in
             let result = Result { () throws(RPCError) -> [UInt8] in
                 let session = try entry.session(plugins: plugins)
                 let isCancelled = state.withLock { () -> Bool in
@@ -218,9 +241,17 @@ public final class Server: @unchecked Sendable {  // Unchecked: immutable but fo
                 session.layout.resetCancellation()
                 return try method.run(params, session: session)
             }
-            state.withLock { pending.runningLayout = nil }
+            let isPrepared = entry.sessionIsPrepared
+            state.withLock {
+                pending.runningLayout = nil
+                entry.queued -= 1
+                entry.isPrepared = isPrepared
+            }
             reply(result)
+            viewWork.leave()
+            work.leave()
         }
+        if inline { entry.queue.sync(execute: job) } else { entry.queue.async(execute: job) }
     }
 
     private static func requestID(_ value: JSONValue) -> RequestID? {

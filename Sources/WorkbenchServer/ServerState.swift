@@ -17,6 +17,8 @@ final class ServerState: @unchecked Sendable {  // Unchecked: every field is rea
     private var views: [String: ViewEntry] = [:]
     private var pending: [RequestID: Pending] = [:]
     private(set) var hasShutDown = false
+    /// Requests on the control queue not yet done (or handed on).
+    private var controlInFlight = 0
 
     func withLock<T>(_ body: () throws -> T) rethrows -> T { try lock.withLock(body) }
 
@@ -43,6 +45,16 @@ final class ServerState: @unchecked Sendable {  // Unchecked: every field is rea
     var openViewIDs: [String] { withLock { views.keys.sorted() } }
 
     func markShutDown() { withLock { hasShutDown = true } }
+
+    func controlWillRun() { withLock { controlInFlight += 1 } }
+    func controlDidRun() { withLock { controlInFlight -= 1 } }
+
+    /// The open view named by `params.view`, if a view request may go straight to it: no
+    /// earlier request is still on the control queue (an `open` it may depend on).
+    func directRoute(to params: JSONValue) -> ViewEntry? {
+        guard case .string(let id)? = params["view"] else { return nil }
+        return withLock { controlInFlight == 0 ? views[id] : nil }
+    }
 
     /// Tracks a request until `finish`.
     func begin(_ id: RequestID?) -> Pending {

@@ -6,12 +6,16 @@ import WorkspaceModel
 
 /// An open view: its definition, its serial queue (requests for one view run in order, views
 /// run in parallel), and its session, made on first use.
-final class ViewEntry: @unchecked Sendable {  // Unchecked: `session` is only touched on `queue`.
+final class ViewEntry: @unchecked Sendable {  // Unchecked: `session` is only touched on `queue`; `queued` and `isPrepared` under the server state's lock.
     let id: String
     let view: ViewDefinition
     let workspace: Workspace
     let queue: DispatchQueue
     private var session: ViewSession?
+    /// Requests handed to `queue` and not yet done.
+    var queued = 0
+    /// Whether the session exists and needs no prepare: quick requests may then run inline.
+    var isPrepared = false
 
     init(id: String, view: ViewDefinition, workspace: Workspace) {
         self.id = id
@@ -19,6 +23,9 @@ final class ViewEntry: @unchecked Sendable {  // Unchecked: `session` is only to
         self.workspace = workspace
         queue = DispatchQueue(label: "workbench.view.\(id)")
     }
+
+    /// Whether the session is ready to answer without preparing. Call on `queue` only.
+    var sessionIsPrepared: Bool { session.map { !$0.needsPrepare } ?? false }
 
     /// The view's session, made with its plugin on first use. Call on `queue` only.
     func session(plugins: PluginRegistry) throws(RPCError) -> ViewSession {

@@ -4,7 +4,7 @@ import Foundation
 //
 //     swift run -c release workbench-bench                 every layout at 10^4, 10^5 and 10^6 elements
 //     swift run -c release workbench-bench --quick         10^3 and 10^4 only (a smoke run)
-//     swift run -c release workbench-bench tree guide      only the named layouts
+//     swift run -c release workbench-bench tree server     only the named parts (circles, tree, mark-sheet, guide, server)
 
 let arguments = CommandLine.arguments.dropFirst()
 let quick = arguments.contains("--quick")
@@ -31,6 +31,9 @@ do {
         try LayoutBenchmark(title: "guide — seed 004; reference: objects in a dictionary with headers moved in prepare, linear scan",
                             cases: sizes.map { Workloads.guide(channels: max(1, $0 / 337 - 1)) }).run()
         try GuideScrollBenchmark(channels: quick ? 30 : 1000, steps: 600).run()
+    }
+    if wants("server") {
+        try ServerBenchmark(requests: quick ? 1000 : 5000).run()
     }
 } catch {
     print("error: \(error)")

@@ -1,0 +1,129 @@
+import Foundation
+import JSONOutput
+import LayoutKit
+
+/// Round trips of a ~100-element `query` through the real `workbench serve` over pipes,
+/// beside a raw pipe ping-pong of the same size (through `cat`), and the reply's encoding by
+/// the byte writer beside `JSONEncoder`, in the same run.
+struct ServerBenchmark {
+    var requests = 2000
+
+    func run() throws {
+        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("workbench").path
+        guard FileManager.default.isExecutableFile(atPath: executable) else {
+            print("server: skipped, no workbench beside this benchmark (swift build -c release builds it)\n")
+            return
+        }
+        let server = try Peer(executable, ["serve"])
+        let open = #"{"jsonrpc":"2.0","id":0,"method":"open","params":{"text":"sources: {marks: {generate: {sections: 1000, items: 10}}}\nviews: {marks: {layout: mark-sheet, source: marks, viewport: {width: 1100, height: 600}}}","directory":"/tmp"}}"#
+        _ = try server.roundTrip(Array((open + "\n").utf8))
+        let rect = #"{"x":100,"y":40,"width":1000,"height":500}"#
+        let request = { (id: Int) in Array(#"{"jsonrpc":"2.0","id":\#(id),"method":"query","params":{"view":"workspace/marks","rect":\#(rect)}}"#.utf8) + [10] }
+        let first = try server.roundTrip(request(1))
+        let elements = first.split(separator: UInt8(ascii: "{")).count / 2
+        var serverTimes: [Double] = []
+        for id in 0..<requests {
+            let message = request(id + 2)
+            serverTimes.append(try Measure.seconds { _ = try server.roundTrip(message) })
+        }
+        server.close()
+
+        let echo = try Peer("/bin/cat", [])
+        let payload = Array(repeating: UInt8(ascii: "x"), count: first.count - 1) + [10]
+        var pipeTimes: [Double] = []
+        for _ in 0..<requests { pipeTimes.append(try Measure.seconds { _ = try echo.roundTrip(payload) }) }
+        echo.close()
+
+        let attributes = (0..<100).map { (index: Int) -> LayoutAttributes in
+            let frame = Rect(x: 100 + Double(index % 10) * 100, y: 40 + Double(index / 10) * 50, width: 100, height: 50)
+            return LayoutAttributes(element: .cell(index / 10, index % 10), frame: frame)
+        }
+        let writerTime = Measure.median(runs: 200) {
+            var writer = JSONWriter(capacity: 20_000)
+            writer.beginArray()
+            for element in attributes { writer.attributes(element) }
+            writer.endArray()
+            precondition(writer.bytes.count > 100)
+        }
+        let codable = attributes.map(CodableAttributes.init)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let encoderTime = try Measure.median(runs: 200) { _ = try encoder.encode(codable) }
+
+        print("server — query of \(elements) elements (\(first.count) bytes) through `workbench serve` over pipes, \(requests) requests")
+        print("  round trip:        \(Self.percentiles(serverTimes))")
+        print("  pipe ping-pong:    \(Self.percentiles(pipeTimes))   (same bytes through `cat`)")
+        print("  round trip / ping-pong at p50: ×\(String(format: "%.2f", Self.percentile(serverTimes, 0.5) / Self.percentile(pipeTimes, 0.5)))"
+            + "; target p99 ≤ 50 µs")
+        print("  encoding 100 attributes: byte writer \(Measure.format(writerTime)), JSONEncoder \(Measure.format(encoderTime)), "
+            + "\(Measure.ratio(reference: encoderTime, engine: writerTime)) (target ≥ ×10)")
+        print()
+    }
+
+    static func percentile(_ times: [Double], _ fraction: Double) -> Double {
+        let sorted = times.sorted()
+        return sorted[min(sorted.count - 1, Int(Double(sorted.count) * fraction))]
+    }
+
+    static func percentiles(_ times: [Double]) -> String {
+        "p50 \(Measure.format(percentile(times, 0.5))), p99 \(Measure.format(percentile(times, 0.99))), max \(Measure.format(times.max() ?? 0))"
+    }
+}
+
+/// The attributes as a `Codable` value, for the `JSONEncoder` comparison.
+private struct CodableAttributes: Encodable {
+    struct Frame: Encodable { var x, y, width, height: Double }
+    var category: String, kind: String?, section: Int, item: Int, frame: Frame, zIndex: Int, alpha: Double, hidden: Bool
+
+    init(_ attributes: LayoutAttributes) {
+        category = attributes.element.category.name
+        kind = attributes.element.kind
+        section = attributes.element.path.section
+        item = attributes.element.path.item
+        frame = Frame(x: attributes.frame.x, y: attributes.frame.y, width: attributes.frame.width, height: attributes.frame.height)
+        zIndex = attributes.zIndex
+        alpha = attributes.alpha
+        hidden = attributes.isHidden
+    }
+}
+
+/// A child process spoken to one line at a time over its stdin and stdout.
+private final class Peer {
+    private let process = Process()
+    private let input = Pipe(), output = Pipe()
+    private var buffer = [UInt8](repeating: 0, count: 1 << 20)
+
+    init(_ executable: String, _ arguments: [String]) throws {
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+    }
+
+    /// Writes `message` and reads until a newline: the reply, newline included.
+    func roundTrip(_ message: [UInt8]) throws -> [UInt8] {
+        let out = input.fileHandleForWriting.fileDescriptor, inFD = output.fileHandleForReading.fileDescriptor
+        try message.withUnsafeBytes { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = write(out, bytes.baseAddress! + offset, bytes.count - offset)
+                guard written > 0 else { throw Mismatch(description: "write failed") }
+                offset += written
+            }
+        }
+        var reply: [UInt8] = []
+        while reply.last != 10 {
+            let count = buffer.withUnsafeMutableBytes { read(inFD, $0.baseAddress, $0.count) }
+            guard count > 0 else { throw Mismatch(description: "the peer closed its output") }
+            reply += buffer[..<count]
+        }
+        return reply
+    }
+
+    func close() {
+        try? input.fileHandleForWriting.close()
+        process.waitUntilExit()
+    }
+}
