@@ -105,21 +105,30 @@ extension JSONWriter {
     /// The fastest path: attributes without extra fields, written into a stack buffer and
     /// appended at once. Returns false (writing nothing) if the kind needs escaping or is long.
     private mutating func writePlainAttributes(_ attributes: LayoutAttributes) -> Bool {
-        var kind = attributes.element.kind ?? ""
-        return kind.withUTF8 { kindBytes -> Bool in
-            guard kindBytes.count <= 128,
+        plainAttributes(category: attributes.element.category, kind: attributes.element.kind, section: attributes.element.path.section,
+                        item: attributes.element.path.item, frame: attributes.frame, zIndex: attributes.zIndex,
+                        alpha: attributes.alpha, isHidden: attributes.isHidden)
+    }
+
+    /// Writes attributes without extra fields from their parts (compact output only), as
+    /// `attributes(_:)` would. Returns false, writing nothing, if `kind` needs escaping or
+    /// is over 128 bytes.
+    public mutating func plainAttributes(category: ElementCategory, kind: String?, section: Int, item: Int, frame: Rect,
+                                         zIndex: Int, alpha: Double, isHidden: Bool) -> Bool {
+        var kindText = kind ?? ""
+        return kindText.withUTF8 { kindBytes -> Bool in
+            guard !isPretty, kindBytes.count <= 128,
                   kindBytes.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) else { return false }
             noteElementWritten()
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 512) { memory in
                 var raw = RawBytes(memory.baseAddress!)
                 raw.literal("{\"alpha\":")
-                raw.number(attributes.alpha)
-                switch attributes.element.category {
+                raw.number(alpha)
+                switch category {
                 case .cell: raw.literal(",\"category\":\"cell\",\"frame\":{\"height\":")
                 case .supplementary: raw.literal(",\"category\":\"supplementary\",\"frame\":{\"height\":")
                 case .decoration: raw.literal(",\"category\":\"decoration\",\"frame\":{\"height\":")
                 }
-                let frame = attributes.frame
                 raw.number(frame.height)
                 raw.literal(",\"width\":")
                 raw.number(frame.width)
@@ -127,14 +136,14 @@ extension JSONWriter {
                 raw.number(frame.x)
                 raw.literal(",\"y\":")
                 raw.number(frame.y)
-                raw.literal(attributes.isHidden ? "},\"hidden\":true,\"item\":" : "},\"hidden\":false,\"item\":")
-                raw.integer(attributes.element.path.item)
+                raw.literal(isHidden ? "},\"hidden\":true,\"item\":" : "},\"hidden\":false,\"item\":")
+                raw.integer(item)
                 raw.literal(",\"kind\":")
-                if attributes.element.kind == nil { raw.literal("null") } else { raw.plainString(kindBytes) }
+                if kind == nil { raw.literal("null") } else { raw.plainString(kindBytes) }
                 raw.literal(",\"section\":")
-                raw.integer(attributes.element.path.section)
+                raw.integer(section)
                 raw.literal(",\"zIndex\":")
-                raw.integer(attributes.zIndex)
+                raw.integer(zIndex)
                 raw.literal("}")
                 bytes.append(contentsOf: raw.buffer)
             }

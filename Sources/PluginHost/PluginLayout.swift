@@ -5,10 +5,10 @@ import LayoutKit
 /// the plugin's C function table; attributes come back through a reused host buffer.
 public final class PluginLayout: Layout {
     public let plugin: LoadedPlugin
-    private let handle: OpaquePointer
-    private let functions: wb_layout_functions
-    private let buffer = AttributesBuffer()
-    private let kindNames: [String]
+    let handle: OpaquePointer
+    let functions: wb_layout_functions
+    let buffer = AttributesBuffer()
+    let kindNames: [String]
     private let kindIndex: [String: Int32]
     /// The data the plugin was prepared with, kept alive (and at a fixed address) until the next prepare.
     private var preparedData: DataSet?

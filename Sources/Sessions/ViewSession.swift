@@ -63,6 +63,13 @@ public final class ViewSession {
         return layout.elements(in: rect)
     }
 
+    /// Runs `body` on the plugin's raw records for `rect`, preparing first if needed; nil if
+    /// the plugin failed to answer.
+    public func withElementRecords<T>(in rect: Rect, _ body: (AttributesRecords) -> T) throws(WorkbenchError) -> T? {
+        try prepareIfNeeded()
+        return layout.withElementRecords(in: rect, body)
+    }
+
     /// One element's attributes, or nil if the layout has no such element.
     public func attributes(for element: ElementID) throws(WorkbenchError) -> LayoutAttributes? {
         try prepareIfNeeded()

@@ -1,5 +1,6 @@
 import JSONOutput
 import JSONRPC
+import PluginHost
 import Sessions
 
 /// `query {view, rect}` → `{elements: [attributes…]}` in canonical order;
@@ -20,12 +21,37 @@ enum QueryMethod: ViewMethod {
         }
         guard params.has("rect") else { throw .invalidParams("params.rect or params.element is required") }
         let rect = try params.rect("rect")
+        if let written = try rpc({ () throws(WorkbenchError) in try session.withElementRecords(in: rect, writeRecords) }), let written {
+            return written
+        }
         let elements = try rpc { () throws(WorkbenchError) in try session.elements(in: rect) }
         var writer = JSONWriter(capacity: 16 + elements.count * 170)
         writer.beginObject()
         writer.key("elements")
         writer.beginArray()
         for attributes in elements { writer.attributes(attributes) }
+        writer.endArray()
+        writer.endObject()
+        return writer.bytes
+    }
+}
+
+extension QueryMethod {
+    /// The hot path: `{elements: [...]}` written straight from the plugin's records, when
+    /// they are plain and already in canonical order; nil to take the general path.
+    static func writeRecords(_ records: AttributesRecords) -> [UInt8]? {
+        guard records.isPlainAndCanonical else { return nil }
+        var writer = JSONWriter(capacity: 16 + records.count * 170)
+        writer.beginObject()
+        writer.key("elements")
+        writer.beginArray()
+        for index in 0..<records.count {
+            let record = records[index]
+            let kind = record.kind >= 0 ? records.kindNames[record.kind] : nil
+            guard writer.plainAttributes(category: record.category, kind: kind, section: record.section, item: record.item,
+                                         frame: record.frame, zIndex: record.zIndex, alpha: record.alpha, isHidden: record.isHidden)
+            else { return nil }
+        }
         writer.endArray()
         writer.endObject()
         return writer.bytes
