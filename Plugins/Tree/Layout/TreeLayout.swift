@@ -39,33 +39,13 @@ public final class TreeLayout: LayoutPlugin {
         guard data.isTree || data.numberOfItems == 0 else {
             throw .data(item: nil, field: nil, message: "tree lays out a 'tree' source; this one has no children")
         }
-        let placement = try TreePlacement(data, isCancelled: { context.isCancelled })
-        let columnWidth = itemSize.width + insets.left + insets.right
-        let rowHeight = itemSize.height + insets.top + insets.bottom
-        var cellFrames: [Rect] = []
-        cellFrames.reserveCapacity(data.numberOfItems)
-        var connectorFrames: [Rect] = []
-        var connectorNodes: [Int32] = []
-        for section in 0..<data.numberOfSections {
-            let x = Double(section) * columnWidth + insets.left
-            let start = data.globalIndex(ofSection: section)
-            for node in start..<(start + data.numberOfItems(inSection: section)) {
-                let row = Double(placement.rows[node])
-                let frame = Rect(x: x, y: row * rowHeight + insets.top, width: itemSize.width, height: itemSize.height)
-                cellFrames.append(frame)
-                let children = data.childIndices(ofGlobalIndex: node)
-                guard let lastChild = children.last else { continue }
-                let lastRow = Double(placement.rows[lastChild])
-                connectorFrames.append(Rect(x: frame.maxX, y: frame.minY, width: insets.left + insets.right,
-                                            height: (lastRow - row) * rowHeight + itemSize.height))
-                connectorNodes.append(Int32(node))
-            }
-        }
+        let placement = try TreePlacement(data, itemSize: itemSize, insets: insets, isCancelled: { context.isCancelled })
         self.data = data
-        cells = SpatialIndex(frames: cellFrames)
-        connectors = SpatialIndex(frames: connectorFrames)
-        self.connectorNodes = connectorNodes
-        contentSize = Size(width: Double(data.numberOfSections) * columnWidth, height: Double(placement.totalRows) * rowHeight)
+        cells = SpatialIndex(frames: placement.cells)
+        connectors = SpatialIndex(frames: placement.connectors)
+        connectorNodes = placement.connectorNodes
+        contentSize = Size(width: Double(data.numberOfSections) * (itemSize.width + insets.left + insets.right),
+                           height: Double(placement.totalRows) * (itemSize.height + insets.top + insets.bottom))
     }
 
     public var numberOfElements: Int? { cells.count + connectors.count }
