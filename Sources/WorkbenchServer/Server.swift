@@ -9,8 +9,11 @@ import WorkspaceModel
 /// The calling thread reads and frames input; requests then pass, in arrival order, through a
 /// control queue, which runs the workspace-wide methods itself and hands view methods on to
 /// the view's serial queue — so a request always sees the workspaces opened before it, one
-/// view's replies keep their order, and views work in parallel. `$/cancelRequest` is handled
-/// as soon as it is read. Replies are written whole, under a lock, in the client's framing.
+/// view's replies keep their order, and views work in parallel. When nothing is waiting on the
+/// control queue a view request skips it, and runs inline on the reading thread if its view
+/// is idle and prepared (a query costs microseconds; a thread hop would cost more).
+/// `$/cancelRequest` is handled as soon as it is read. Replies are written whole, under a
+/// lock, in the client's framing.
 public final class Server: @unchecked Sendable {  // Unchecked: immutable but for `state` (locked) and the reading loop's own fields.
     /// Every method the server answers, for `initialize`.
     static let methodNames = [

@@ -1,3 +1,4 @@
+import Foundation
 import LayoutKit
 import SourceDiagnostics
 
@@ -12,7 +13,7 @@ enum CSVParser {
         /// A number where the text is one; empty unquoted text is null.
         var value: Value {
             if !isQuoted {
-                let trimmed = text.trimmingSpaces
+                let trimmed = text.trimmingCharacters(in: .whitespaces)
                 if trimmed.isEmpty { return .null }
                 if let number = Double(trimmed), number.isFinite { return .number(number) }
             }
@@ -86,12 +87,5 @@ enum CSVParser {
             if !(row.count == 1 && row[0].text.isEmpty && !row[0].isQuoted) { rows.append(row) }
         }
         return rows
-    }
-}
-
-extension String {
-    fileprivate var trimmingSpaces: String {
-        String(unicodeScalars.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed()
-            .map(Character.init))
     }
 }

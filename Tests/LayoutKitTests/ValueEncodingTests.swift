@@ -1,4 +1,5 @@
 import LayoutKit
+import TestSupport
 import Testing
 
 struct ValueEncodingTests {
@@ -35,7 +36,7 @@ struct ValueEncodingTests {
     @Test(arguments: 0..<200)
     func truncatedOrCorruptBytesNeverReadOutOfBounds(seed: Int) {
         var bytes = ValueWriter.encode(["name": "x", "values": [1, 2, 3], "nested": ["deep": [true]]])
-        var random = SplitMixLite(seed: UInt64(seed))
+        var random = SplitMix(seed: UInt64(seed))
         if seed.isMultiple(of: 2) {
             bytes = Array(bytes.prefix(Int(random.next() % UInt64(bytes.count))))
         } else {
@@ -43,18 +44,5 @@ struct ValueEncodingTests {
         }
         _ = bytes.withUnsafeBytes { ValueReader($0).value(at: 0) }
         _ = bytes.withUnsafeBytes { ValueReader($0).number(at: 0, field: "values") }
-    }
-}
-
-/// SplitMix64, local to avoid a dependency for one test.
-struct SplitMixLite {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
