@@ -13,7 +13,9 @@ import PackageDescription
 ///   PluginHost                   finding, loading and adapting plugins
 ///   JSONOutput                   a byte-level JSON writer for attributes and values
 ///   Sessions                     a view's live state: layout, data, bounds, invalidation
+///   SVGRenderer                  pictures of laid-out views
 ///   BatchRunner                  `workbench run`
+///   JSONRPC, WorkbenchServer     `workbench serve`
 ///   workbench                    the executable
 /// Plugins/<Name> hold the shipped layouts: a layout module and a tiny export module each.
 let package = Package(
@@ -49,7 +51,8 @@ let package = Package(
         .target(name: "JSONOutput", dependencies: ["LayoutKit"]),
         .target(name: "JSONRPC"),
         .target(name: "Sessions", dependencies: ["LayoutKit", "PluginHost", "WorkspaceModel"]),
-        .target(name: "BatchRunner", dependencies: ["Sessions", "JSONOutput", "SourceDiagnostics"]),
+        .target(name: "SVGRenderer", dependencies: ["LayoutKit"]),
+        .target(name: "BatchRunner", dependencies: ["Sessions", "JSONOutput", "SVGRenderer", "SourceDiagnostics"]),
         .target(name: "WorkbenchServer", dependencies: ["JSONRPC", "JSONOutput", "Sessions", "PluginHost", "WorkspaceModel", "SourceDiagnostics", "LayoutKit"]),
         .executableTarget(
             name: "workbench",

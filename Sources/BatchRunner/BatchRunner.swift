@@ -3,6 +3,7 @@ import JSONOutput
 import LayoutKit
 import PluginHost
 import Sessions
+import SVGRenderer
 import SourceDiagnostics
 import WorkspaceModel
 
@@ -21,6 +22,8 @@ public struct BatchRunner {
     public var plugins: PluginRegistry
     public var loader = WorkspaceLoader()
     public var output: Output
+    /// With `.directory`, also draw each view to `<view>.svg` beside its JSON.
+    public var writesPictures = false
 
     public init(plugins: PluginRegistry, output: Output = .jsonLines) {
         self.plugins = plugins
@@ -86,9 +89,30 @@ public struct BatchRunner {
             do {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
                 try Data(writer.bytes).write(to: URL(fileURLWithPath: file), options: .atomic)
+                if writesPictures {
+                    let renderer = SVGRenderer(cellShape: view.layout == "circles" ? .ellipse : .rectangle)
+                    let data = session.source.data.source
+                    let picture = renderer.render(title: "\(workspace.name) / \(view.name) (\(view.layout))", contentSize: contentSize,
+                                                  elements: elements, cellLabel: { Self.label(data.value(at: $0)) })
+                    let pictureFile = (folder as NSString).appendingPathComponent(WorkspaceFiles.safeName(view.name) + ".svg")
+                    try Data(picture.utf8).write(to: URL(fileURLWithPath: pictureFile), options: .atomic)
+                }
             } catch {
                 throw WorkbenchError(.workspace, Diagnostic(path: file, message: "cannot write the layout: \(error.localizedDescription)"))
             }
+        }
+    }
+}
+
+extension BatchRunner {
+    /// A data item as a picture's label: its `name` or `title`, or the item itself if it is a
+    /// number or a string.
+    static func label(_ item: Value) -> String? {
+        switch item {
+        case .number(let number): return number.compactDescription
+        case .string(let string): return string
+        case .map(let fields): return (fields["name"] ?? fields["title"]).flatMap(label)
+        default: return nil
         }
     }
 }

@@ -21,11 +21,19 @@ struct RunCommand: ParsableCommand {
         "Write each view to DIR/<workspace>/<view>.json (pretty, sorted keys) instead of standard output.", valueName: "dir"))
     var outputDirectory: String?
 
+    @Flag(help: "With --output, also draw each view to DIR/<workspace>/<view>.svg.")
+    var svg = false
+
     @OptionGroup var plugins: PluginOptions
+
+    func validate() throws {
+        if svg && outputDirectory == nil { throw ValidationError("--svg needs --output DIR") }
+    }
 
     func run() throws {
         let registry = PluginDiscovery.registry(plugins)
-        let runner = BatchRunner(plugins: registry, output: outputDirectory.map { .directory($0) } ?? .jsonLines)
+        var runner = BatchRunner(plugins: registry, output: outputDirectory.map { .directory($0) } ?? .jsonLines)
+        runner.writesPictures = svg
         let standardOutput = StandardStream.output
         let summary = runner.run(
             paths: paths,

@@ -49,6 +49,22 @@ struct RunCommandTests {
         #expect(FileManager.default.fileExists(atPath: folder.path + "/circles/many-alarms.json"))
     }
 
+    @Test func svgDrawsEachViewBesideItsJSON() throws {
+        let folder = try TemporaryFolder()
+        let result = try run([BuildProducts.repositoryRoot + "/Workspaces/circles.yaml", BuildProducts.repositoryRoot + "/Workspaces/mark-sheet.yaml",
+                              "--output", folder.path, "--svg"])
+        #expect(result.status == 0)
+        let alarms = try String(contentsOfFile: folder.path + "/circles/alarms.svg", encoding: .utf8)
+        #expect(alarms.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"375\" height=\"620\""))
+        #expect(alarms.components(separatedBy: "<ellipse ").count - 1 == 8)
+        #expect(alarms.contains("<ellipse cx=\"175\" cy=\"500\" rx=\"100\" ry=\"100\""))
+        #expect(alarms.contains(">200</text>"))
+        let marks = try String(contentsOfFile: folder.path + "/mark-sheet/marks.svg", encoding: .utf8)
+        #expect(marks.components(separatedBy: "<rect ").count - 1 == 1 + 14 * 7 + 7 + 14 + 14)
+        #expect(marks.contains(">Mathematics</text>") && marks.contains(">Aisha Khan</text>"))
+        #expect(try ProcessRunner.run(workbench, ["run", "Workspaces", "--svg"]).status == 64)
+    }
+
     @Test func aBrokenViewFailsAloneWithALocatedErrorAndExitStatus1() throws {
         let folder = try TemporaryFolder()
         try folder.write("w.yaml", """

@@ -1,0 +1,98 @@
+import Foundation
+import LayoutKit
+
+/// Draws a laid-out view as an SVG picture: every element's frame, painted in zIndex order,
+/// coloured by category, with its index path as a label where it fits.
+public struct SVGRenderer: Sendable {
+    /// How cells are drawn.
+    public enum CellShape: Sendable {
+        case rectangle
+        /// Cells as ellipses in their frames (the circles layout's round cells).
+        case ellipse
+    }
+
+    public var cellShape: CellShape = .rectangle
+    /// The widest picture made; larger content is scaled down to fit.
+    public var maximumWidth = 2000.0
+
+    public init(cellShape: CellShape = .rectangle) {
+        self.cellShape = cellShape
+    }
+
+    /// The picture of `elements` in a canvas of `contentSize`, titled `title`.
+    ///
+    /// - Parameter cellLabel: a cell's text (e.g. its data item's name); the index path if nil.
+    public func render(title: String, contentSize: Size, elements: [LayoutAttributes],
+                       cellLabel: (ItemPath) -> String? = { _ in nil }) -> String {
+        let width = max(contentSize.width, 1), height = max(contentSize.height, 1)
+        let scale = min(1, maximumWidth / width)
+        var svg = """
+            <svg xmlns="http://www.w3.org/2000/svg" width="\(format(width * scale))" height="\(format(height * scale))" \
+            viewBox="0 0 \(format(width)) \(format(height))" font-family="Helvetica, Arial, sans-serif">
+            <title>\(escape(title))</title>
+            <rect width="100%" height="100%" fill="#fbfbfd"/>
+
+            """
+        let painted = elements.enumerated().sorted { ($0.element.zIndex, $0.offset) < ($1.element.zIndex, $1.offset) }
+        for (_, attributes) in painted where !attributes.isHidden {
+            svg += shape(for: attributes, label: label(for: attributes, cellLabel: cellLabel))
+        }
+        svg += "</svg>\n"
+        return svg
+    }
+
+    private func shape(for attributes: LayoutAttributes, label: String) -> String {
+        let frame = attributes.frame
+        let (fill, stroke) = colours(attributes.element.category)
+        let opacity = attributes.alpha < 1 ? " opacity=\"\(format(attributes.alpha))\"" : ""
+        var element: String
+        if attributes.element.category == .cell && cellShape == .ellipse {
+            element = "<ellipse cx=\"\(format(frame.midX))\" cy=\"\(format(frame.midY))\" rx=\"\(format(frame.width / 2))\" ry=\"\(format(frame.height / 2))\""
+        } else {
+            element = "<rect x=\"\(format(frame.x))\" y=\"\(format(frame.y))\" width=\"\(format(frame.width))\" height=\"\(format(frame.height))\""
+        }
+        element += " fill=\"\(fill)\" stroke=\"\(stroke)\" stroke-width=\"0.5\"\(opacity)><title>\(escape(attributes.element.description))</title></\(element.hasPrefix("<ellipse") ? "ellipse" : "rect")>\n"
+        let fontSize = min(12, frame.height * 0.6)
+        if fontSize >= 4, Double(label.count) * fontSize * 0.6 < frame.width {
+            element += "<text x=\"\(format(frame.midX))\" y=\"\(format(frame.midY + fontSize * 0.35))\" font-size=\"\(format(fontSize))\" text-anchor=\"middle\" fill=\"#223\"\(opacity)>\(escape(label))</text>\n"
+        }
+        return element
+    }
+
+    /// A header's `title`, a cell's label, else the index path; nothing for decorations.
+    private func label(for attributes: LayoutAttributes, cellLabel: (ItemPath) -> String?) -> String {
+        if case .string(let title)? = attributes.extra["title"] { return title }
+        switch attributes.element.category {
+        case .decoration: return ""
+        case .cell: if let label = cellLabel(attributes.element.path) { return label }
+        case .supplementary: break
+        }
+        return "\(attributes.element.path.section).\(attributes.element.path.item)"
+    }
+
+    private func colours(_ category: ElementCategory) -> (fill: String, stroke: String) {
+        switch category {
+        case .cell: return ("#cfe3ff", "#3b6fb6")
+        case .supplementary: return ("#d9f2d9", "#3d8a3d")
+        case .decoration: return ("#888888", "#666666")
+        }
+    }
+
+    private func format(_ number: Double) -> String {
+        number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(format: "%.2f", number)
+    }
+
+    private func escape(_ text: String) -> String {
+        var escaped = ""
+        for character in text {
+            switch character {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\"": escaped += "&quot;"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
+    }
+}
