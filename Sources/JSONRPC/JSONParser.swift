@@ -145,6 +145,16 @@ public struct JSONParser {
 
     private mutating func string() throws(Error) -> String {
         index += 1
+        // Fast path: no escapes — one UTF-8 validation of the whole run.
+        var end = index
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 { end += 1 }
+        if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+            guard let text = String(validating: UnsafeBufferPointer(rebasing: bytes[index..<end]), as: UTF8.self) else {
+                throw Error(message: "invalid UTF-8 in a string", offset: index)
+            }
+            index = end + 1
+            return text
+        }
         var scalars = String.UnicodeScalarView()
         var runStart = index
         func flushRun(_ end: Int) throws(Error) {

@@ -47,10 +47,48 @@ public struct MessageFramer: Sendable {
     }
 
     /// Consumes `bytes`, returning the messages and errors they complete, in order.
-    public mutating func feed(_ bytes: some Sequence<UInt8>) -> [Event] {
+    public mutating func feed(_ bytes: some Collection<UInt8>) -> [Event] {
         var events: [Event] = []
-        for byte in bytes { consume(byte, into: &events) }
+        var index = bytes.startIndex
+        while index != bytes.endIndex {
+            // Bodies and lines are taken in runs; headers and the rest byte by byte.
+            if let taken = takeRun(bytes[index...], into: &events) {
+                index = taken
+            } else {
+                consume(bytes[index], into: &events)
+                index = bytes.index(after: index)
+            }
+        }
         return events
+    }
+
+    /// In the middle of a body or a line, appends as much of `bytes` as belongs to it at once;
+    /// returns where the run ended, or nil to go byte by byte.
+    private mutating func takeRun<Bytes: Collection<UInt8>>(_ bytes: Bytes, into events: inout [Event]) -> Bytes.Index? {
+        switch state {
+        case .body(let length):
+            let wanted = length - buffer.count
+            let end = bytes.index(bytes.startIndex, offsetBy: wanted, limitedBy: bytes.endIndex) ?? bytes.endIndex
+            buffer.append(contentsOf: bytes[bytes.startIndex..<end])
+            if buffer.count == length {
+                events.append(.message(buffer))
+                buffer.removeAll(keepingCapacity: true)
+                state = .header
+            }
+            return end
+        case .line:
+            guard let newline = bytes.firstIndex(of: UInt8(ascii: "\n")) else {
+                guard buffer.count + bytes.count < maximumMessageSize else { return nil }
+                buffer.append(contentsOf: bytes)
+                return bytes.endIndex
+            }
+            guard newline != bytes.startIndex,
+                  buffer.count + bytes.distance(from: bytes.startIndex, to: newline) < maximumMessageSize else { return nil }
+            buffer.append(contentsOf: bytes[bytes.startIndex..<newline])
+            return newline
+        default:
+            return nil
+        }
     }
 
     /// Flushes what is left at the end of input: a last line without its newline is a

@@ -30,6 +30,17 @@ struct MessageFramerTests {
         #expect(framer.finish() == [.message(Array("{\"c\":".utf8))])
     }
 
+    @Test func linesComeOutWholeHoweverTheBytesArrive() {
+        let input = Array("{\"a\":1}\n{\"b\":[2,3]}\r\n\n[4]\n".utf8)
+        let expected: [MessageFramer.Event] = [.message(Array("{\"a\":1}".utf8)), .message(Array("{\"b\":[2,3]}".utf8)), .message(Array("[4]".utf8))]
+        for split in 1..<input.count {
+            var framer = MessageFramer()
+            #expect(framer.feed(input[..<split]) + framer.feed(input[split...]) == expected, "split at \(split)")
+        }
+        var byteByByte = MessageFramer()
+        #expect(input.flatMap { byteByByte.feed([$0]) } == expected)
+    }
+
     @Test func anOversizedContentLengthIsRefusedAndItsBytesSkipped() {
         var framer = MessageFramer(maximumMessageSize: 16)
         let input = Array("Content-Length: 20\r\n\r\n".utf8) + Array(repeating: UInt8(ascii: "x"), count: 20) + Self.framed("{}")
