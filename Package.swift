@@ -64,7 +64,7 @@ let package = Package(
         .target(name: "SeedReferences", dependencies: ["LayoutKit"]),
         .executableTarget(
             name: "workbench-bench",
-            dependencies: ["LayoutKit", "JSONOutput", "SeedReferences", "Circles", "Tree", "MarkSheet", "Guide"]
+            dependencies: ["LayoutKit", "JSONOutput", "WorkspaceModel", "SeedReferences", "Circles", "Tree", "MarkSheet", "Guide"]
         ),
 
         // Layout plugins: the layout itself (testable in-process) and its C export.

@@ -15,13 +15,6 @@ public struct JSONWriter: Sendable {
         bytes.reserveCapacity(capacity)
     }
 
-    /// Empties the writer, keeping its memory.
-    public mutating func reset() {
-        bytes.removeAll(keepingCapacity: true)
-        hasElements.removeAll(keepingCapacity: true)
-        afterKey = false
-    }
-
     public mutating func beginObject() { open(UInt8(ascii: "{")) }
     public mutating func endObject() { close(UInt8(ascii: "}")) }
     public mutating func beginArray() { open(UInt8(ascii: "[")) }

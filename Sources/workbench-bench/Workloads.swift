@@ -4,6 +4,7 @@ import LayoutKit
 import MarkSheet
 import SeedReferences
 import Tree
+import WorkspaceModel
 
 /// The data and layouts each benchmark runs, at a given number of elements.
 enum Workloads {
@@ -18,25 +19,13 @@ enum Workloads {
             bytesPerElement: { Double(($0 as! CirclesLayout).indexByteCount) / Double(count) })
     }
 
-    /// A random tree of `nodes` nodes, 0…6 children each (the shape of `generate: {nodes, fanout: 3}`).
+    /// A random tree of `nodes` nodes, made by the workspace's own generator
+    /// (`generate: {nodes, fanout: 3}`: 0…6 children each).
     static func tree(_ nodes: Int) -> LayoutBenchmark.Case {
-        var builder = DataSetBuilder(isTree: true)
-        var random = Generator(seed: 7)
-        var levelSize = 1, made = 1
-        while levelSize > 0 {
-            let levelEnd = builder.itemCount + levelSize
-            var counts = (0..<levelSize).map { _ in Int(random.next() % 7) }
-            if counts.allSatisfy({ $0 == 0 }) { counts[levelSize - 1] = 1 }
-            for count in counts {
-                let given = min(count, nodes - made)
-                builder.append(["name": .string("Node \(builder.itemCount)")], children: Array(made..<(made + given)))
-                made += given
-            }
-            builder.endSection()
-            levelSize = made - levelEnd
-        }
+        let text = "sources: {tree: {generate: {nodes: \(nodes), fanout: 3, seed: 7}}}"
+        let data = try! WorkspaceLoader().load(text: text, directory: "/").sources["tree"]!.data
         return LayoutBenchmark.Case(
-            elements: nodes, data: builder.build(), bounds: Rect(x: 0, y: 0, width: 1024, height: 768),
+            elements: nodes, data: data, bounds: Rect(x: 0, y: 0, width: 1024, height: 768),
             makeEngine: { try TreeLayout(options: Options()) }, makeReference: { ReferenceTreeLayout() },
             bytesPerElement: { Double(($0 as! TreeLayout).indexByteCount) / Double(nodes) })
     }

@@ -40,9 +40,6 @@ public final class DataSet: @unchecked Sendable {  // Unchecked: the buffers are
             metadataReader: ValueReader(UnsafeRawBufferPointer(metadataBytes)),
             owner: self)
     }
-
-    /// The number of bytes the items' values take.
-    public var valueByteCount: Int { valueBytes.count }
 }
 
 extension UnsafeMutableBufferPointer where Element == Int64 {

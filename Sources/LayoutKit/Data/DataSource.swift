@@ -50,13 +50,6 @@ public struct DataSource: @unchecked Sendable {  // Unchecked: immutable memory,
         return ChildIndices(base: children, startIndex: Int(childStarts[index]), endIndex: Int(childStarts[index + 1]))
     }
 
-    /// How many children the item has.
-    public func numberOfChildren(of path: ItemPath) -> Int {
-        guard let childStarts else { return 0 }
-        let index = globalIndex(of: path)
-        return Int(childStarts[index + 1] - childStarts[index])
-    }
-
     /// Metadata about the whole source; `.map([:])` when there is none.
     public var metadata: Value {
         metadataReader.count == 0 ? .map([:]) : metadataReader.value(at: 0)

@@ -38,20 +38,8 @@ public struct Rect: Hashable, Sendable {
             && origin.y < other.origin.y + other.size.height && other.origin.y < origin.y + size.height
     }
 
-    /// The smallest rectangle holding both.
-    public func union(_ other: Rect) -> Rect {
-        let minX = Swift.min(self.minX, other.minX), minY = Swift.min(self.minY, other.minY)
-        return Rect(x: minX, y: minY,
-                    width: Swift.max(maxX, other.maxX) - minX, height: Swift.max(maxY, other.maxY) - minY)
-    }
-
     /// The same size with its centre moved to `center`.
     public func centered(at center: Point) -> Rect {
         Rect(x: center.x - width / 2, y: center.y - height / 2, width: width, height: height)
-    }
-
-    /// Whether every coordinate is finite.
-    public var isFinite: Bool {
-        origin.x.isFinite && origin.y.isFinite && size.width.isFinite && size.height.isFinite
     }
 }
