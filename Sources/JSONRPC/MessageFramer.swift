@@ -4,7 +4,9 @@
 /// A state machine fed any chunks of bytes, with no I/O. Memory is bounded: a message over
 /// `maximumMessageSize` is refused from its header (or while its line grows) and its bytes
 /// are skipped, never buffered; a header block over 8 KiB is refused the same way. After a
-/// malformed header the framer resynchronises at the next blank line.
+/// malformed header the framer resynchronises at the next blank line. Each message is handed
+/// on in storage of its own, and the framer keeps at most `usualCapacity` bytes between
+/// messages: one large message costs its own size once, not on every later message.
 public struct MessageFramer: Sendable {
     /// How messages are delimited; replies use the same.
     public enum Mode: Equatable, Sendable {
@@ -20,6 +22,8 @@ public struct MessageFramer: Sendable {
     }
 
     public static let maximumHeaderSize = 8 << 10
+    /// The most buffer capacity kept from one message to the next.
+    public static let usualCapacity = 64 << 10
 
     public let maximumMessageSize: Int
     /// Decided by the first byte that is not white space.
@@ -41,6 +45,9 @@ public struct MessageFramer: Sendable {
         /// Skipping an over-long line, until its newline.
         case skippingLine
     }
+
+    /// The capacity the framer holds on to now (for tests of its memory bound).
+    public var bufferCapacity: Int { buffer.capacity }
 
     public init(maximumMessageSize: Int = 64 << 20) {
         self.maximumMessageSize = maximumMessageSize
@@ -71,8 +78,7 @@ public struct MessageFramer: Sendable {
             let end = bytes.index(bytes.startIndex, offsetBy: wanted, limitedBy: bytes.endIndex) ?? bytes.endIndex
             buffer.append(contentsOf: bytes[bytes.startIndex..<end])
             if buffer.count == length {
-                events.append(.message(buffer))
-                buffer.removeAll(keepingCapacity: true)
+                handOn(into: &events)
                 state = .header
             }
             return end
@@ -117,8 +123,11 @@ public struct MessageFramer: Sendable {
         case .line:
             if byte == UInt8(ascii: "\n") {
                 if buffer.last == UInt8(ascii: "\r") { buffer.removeLast() }
-                if !buffer.allSatisfy(Self.isWhitespace) { events.append(.message(buffer)) }
-                buffer.removeAll(keepingCapacity: true)
+                if buffer.allSatisfy(Self.isWhitespace) {
+                    buffer.removeAll(keepingCapacity: buffer.capacity <= Self.usualCapacity)
+                } else {
+                    handOn(into: &events)
+                }
             } else if buffer.count >= maximumMessageSize {
                 events.append(.malformed("a message is larger than the \(maximumMessageSize)-byte limit"))
                 buffer = []
@@ -146,13 +155,28 @@ public struct MessageFramer: Sendable {
         case .body(let length):
             buffer.append(byte)
             if buffer.count == length {
-                events.append(.message(buffer))
-                buffer.removeAll(keepingCapacity: true)
+                handOn(into: &events)
                 state = .header
             }
         case .skippingBody(let remaining):
             state = remaining > 1 ? .skippingBody(remaining - 1) : .header
         }
+    }
+
+    /// Hands on the message in `buffer` and empties it. A message of the usual size is copied
+    /// into storage of exactly its size and the buffer keeps its capacity; a larger one takes
+    /// the buffer's storage with it (no copy) and the framer starts again from an empty buffer.
+    private mutating func handOn(into events: inout [Event]) {
+        guard buffer.capacity <= Self.usualCapacity else {
+            events.append(.message(buffer))
+            buffer = []
+            return
+        }
+        let message = [UInt8](unsafeUninitializedCapacity: buffer.count) { copy, count in
+            count = buffer.withUnsafeBufferPointer { copy.initialize(fromContentsOf: $0) }
+        }
+        events.append(.message(message))
+        buffer.removeAll(keepingCapacity: true)
     }
 
     /// Reads the header block in `buffer` and moves on to its body (or past it).

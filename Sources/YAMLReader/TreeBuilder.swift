@@ -27,17 +27,20 @@ struct TreeBuilder {
                 throw source.error("expected a single YAML document, found another", at: event.mark)
             }
         case YAML_SCALAR_EVENT:
+            try count(1, at: event.mark)
             try add(YAMLNode(.scalar(event.scalar), mark: event.mark, tag: event.tag), size: 1, anchor: event.anchor)
         case YAML_ALIAS_EVENT:
             let name = event.anchor ?? ""
             guard let anchored = anchors[name] else {
                 throw source.error("alias '*\(name)' refers to no anchor defined before it", at: event.mark)
             }
-            try add(anchored.node, size: anchored.size, anchor: nil, aliasMark: event.mark)
+            try count(anchored.size, at: event.mark, isAlias: true)
+            try add(anchored.node, size: anchored.size, anchor: nil)
         case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
             if stack.count >= limits.maximumDepth {
                 throw source.error("nesting deeper than \(limits.maximumDepth) levels", at: event.mark)
             }
+            try count(1, at: event.mark)
             let isMapping = event.type == YAML_MAPPING_START_EVENT
             stack.append(OpenCollection(isMapping: isMapping, mark: event.mark, tag: event.tag, anchor: event.anchor))
         case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
@@ -49,13 +52,19 @@ struct TreeBuilder {
         return false
     }
 
-    /// Attaches a finished node to the open collection (or makes it the root).
-    private mutating func add(_ node: YAMLNode, size: Int, anchor: String?, aliasMark: Mark? = nil) throws(Diagnostic) {
-        nodeCount += size
+    /// Counts nodes against the limit, each node once: a scalar or a collection where it
+    /// starts, an alias by everything it expands to.
+    private mutating func count(_ nodes: Int, at mark: Mark, isAlias: Bool = false) throws(Diagnostic) {
+        nodeCount += nodes
         if nodeCount > limits.maximumExpandedNodes {
-            let why = aliasMark == nil ? "more than" : "aliases expand to more than"
-            throw source.error("document too large: \(why) \(limits.maximumExpandedNodes) nodes", at: aliasMark ?? node.mark)
+            let why = isAlias ? "aliases expand to more than" : "more than"
+            throw source.error("document too large: \(why) \(limits.maximumExpandedNodes) nodes", at: mark)
         }
+    }
+
+    /// Attaches a finished node to the open collection (or makes it the root). `size` is the
+    /// number of nodes it stands for once aliases are expanded.
+    private mutating func add(_ node: YAMLNode, size: Int, anchor: String?) throws(Diagnostic) {
         if let anchor { anchors[anchor] = (node, size) }
         guard !stack.isEmpty else {
             root = node

@@ -85,3 +85,40 @@ struct MessageFramerTests {
         #expect(header.finish() == [.malformed("the input ended inside a message header")])
     }
 }
+
+/// One large message must not make the framer keep (or reallocate) its size for every later one.
+struct MessageFramerMemoryTests {
+    static let large = 40 << 20
+    static func request(_ id: Int) -> [UInt8] { Array(#"{"jsonrpc":"2.0","id":\#(id),"method":"initialize"}"#.utf8) }
+
+    @Test(arguments: [MessageFramer.Mode.headers, .lines])
+    func afterALargeMessageTheBufferReturnsToItsUsualSize(mode: MessageFramer.Mode) {
+        var framer = MessageFramer()
+        var body = Array(#"{"pad":""#.utf8)
+        body += [UInt8](repeating: UInt8(ascii: "x"), count: Self.large)
+        body += Array(#""}"#.utf8)
+        // A large message arriving in pipe-sized chunks, then many small ones in one chunk.
+        let framed = MessageFramer.frame(body, mode: mode)
+        var events: [MessageFramer.Event] = []
+        for start in stride(from: 0, to: framed.count, by: 1 << 16) {
+            events += framer.feed(framed[start..<min(start + (1 << 16), framed.count)])
+        }
+        #expect(events == [.message(body)])
+        let small = (0..<1000).flatMap { MessageFramer.frame(Self.request($0), mode: mode) }
+        let replies = framer.feed(small)
+        #expect(replies.count == 1000)
+        #expect(replies.last == .message(Self.request(999)))
+        #expect(framer.bufferCapacity <= MessageFramer.usualCapacity)
+    }
+
+    @Test func eachMessageIsHandedOnInStorageOfItsOwnSize() {
+        var framer = MessageFramer()
+        let events = framer.feed(MessageFramer.frame(Self.request(1), mode: .lines) + MessageFramer.frame(Self.request(2), mode: .lines))
+        guard case .message(let first)? = events.first else {
+            Issue.record("expected a message, got \(events)")
+            return
+        }
+        #expect(first == Self.request(1))
+        #expect(first.capacity < 2 * first.count)
+    }
+}

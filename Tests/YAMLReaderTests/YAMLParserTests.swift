@@ -98,6 +98,35 @@ struct YAMLParserTests {
         #expect(message?.contains("error: document too large: aliases expand to more than 1000000 nodes") == true)
     }
 
+    @Test func theNodeLimitCountsEachNodeOnceHoweverDeep() {
+        var parser = YAMLParser()
+        parser.maximumExpandedNodes = 9
+        #expect(error("[[[1, 2, 3, 4, 5, 6]]]", parser: parser) == nil)
+        #expect(error("[[[1, 2, 3, 4, 5, 6, 7]]]", parser: parser)
+            == "test.yaml:1:22: error: document too large: more than 9 nodes\n  [[[1, 2, 3, 4, 5, 6, 7]]]\n                       ^")
+    }
+
+    @Test func aListOf200010NumbersNestedThreeDeepLoads() throws {
+        let numbers = (0..<200_010).map(String.init).joined(separator: ", ")
+        let root = try parse("data: [[[\(numbers)]]]\n")
+        guard let inner = root["data"]?.elements?.first?.elements?.first?.elements else {
+            Issue.record("expected data: [[[…]]], got \(root)")
+            return
+        }
+        #expect(inner.count == 200_010)
+        #expect(inner.last?.scalarText == "200009")
+    }
+
+    @Test func aliasesStillCountByWhatTheyExpandTo() {
+        var parser = YAMLParser()
+        parser.maximumExpandedNodes = 12
+        // 4 nodes anchored, then two aliases of 4 each: 1 + 4 + 4 + 4 = 13 nodes.
+        #expect(error("- &a [1, 2, 3]\n- *a\n- *a\n", parser: parser)
+            == "test.yaml:3:3: error: document too large: aliases expand to more than 12 nodes\n  - *a\n    ^")
+        parser.maximumExpandedNodes = 13
+        #expect(error("- &a [1, 2, 3]\n- *a\n- *a\n", parser: parser) == nil)
+    }
+
     @Test func deepNestingIsRefused() {
         var parser = YAMLParser()
         parser.maximumDepth = 10
