@@ -103,30 +103,24 @@ public final class Server: @unchecked Sendable {  // Unchecked: immutable but fo
         }
     }
 
-    /// Answers a batch with one array, once every request in it is done.
+    /// Answers a batch with one array, written by whichever request of it finishes last, on
+    /// that request's own queue: so the array goes out before anything that request comes
+    /// before — a later `shutdown` (which waits for the view work before it) or the control
+    /// queue's next request — just as a single request's reply would.
     private func handleBatch(_ batch: [JSONValue]) {
         guard !batch.isEmpty else {
             output.send(Response.error(id: nil, .invalidRequest("an empty batch")))
             return
         }
-        let replies = BatchReplies(count: batch.count)
-        let group = DispatchGroup()
+        let replies = BatchReplies(expecting: batch.count { Self.expectsReply($0) })
         for (index, message) in batch.enumerated() {
             guard Self.expectsReply(message) else {
                 handleSingle(message) { _ in }
                 continue
             }
-            group.enter()
-            handleSingle(message) { bytes in
-                replies.set(index, bytes)
-                group.leave()
+            handleSingle(message) { [output] bytes in
+                if let answer = replies.set(index, bytes) { output!.send(answer) }
             }
-        }
-        work.enter()
-        group.notify(queue: .global()) { [output, work] in
-            let answers = replies.all
-            if !answers.isEmpty { output!.send(Array("[".utf8) + Array(answers.joined(separator: [UInt8(ascii: ",")])) + Array("]".utf8)) }
-            work.leave()
         }
     }
 
@@ -269,14 +263,21 @@ public final class Server: @unchecked Sendable {  // Unchecked: immutable but fo
 /// The replies of a batch, filled in by whichever queues answer.
 private final class BatchReplies: @unchecked Sendable {  // Unchecked: all access under `lock`.
     private let lock = NSLock()
-    private var slots: [[UInt8]?]
+    private var slots: [Int: [UInt8]] = [:]
+    private var remaining: Int
 
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
+    init(expecting count: Int) { remaining = count }
 
-    func set(_ index: Int, _ bytes: [UInt8]) {
-        lock.withLock { slots[index] = bytes }
+    /// Records the reply to the request at `index`; returns the batch's whole answer — the
+    /// replies in request order, as one array — when this was the last one awaited.
+    func set(_ index: Int, _ bytes: [UInt8]) -> [UInt8]? {
+        lock.withLock {
+            slots[index] = bytes
+            remaining -= 1
+            guard remaining == 0 else { return nil }
+            let answers = slots.sorted { $0.key < $1.key }.map(\.value)
+            slots = [:]
+            return Array("[".utf8) + Array(answers.joined(separator: [UInt8(ascii: ",")])) + Array("]".utf8)
+        }
     }
-
-    /// The replies in request order.
-    var all: [[UInt8]] { lock.withLock { slots.compactMap { $0 } } }
 }
