@@ -5,12 +5,14 @@ import PackageDescription
 ///
 /// Modules, from the bottom up:
 ///   CYaml, CLayoutABI            C: the system libyaml, and the plugin boundary header
+///   CSystemShims                 C: Linux calls Swift cannot see (memfd, pidfd, spawn, SCM_RIGHTS), atomics
 ///   SourceDiagnostics            file:line:column errors with the source line and a caret
 ///   YAMLReader                   YAML documents (via libyaml) as node trees with marks
 ///   LayoutKit                    the plugin SDK: geometry, values, data sources, attributes,
 ///                                the layout protocol, a spatial index, and the C export adapter
 ///   WorkspaceModel               workspace files: sources and views, validated
-///   PluginHost                   finding, loading and adapting plugins
+///   PluginHost                   finding and loading plugins; the backend seam, the in-process
+///                                backend, and the boundary check on every record
 ///   JSONOutput                   a byte-level JSON writer for attributes and values
 ///   Sessions                     a view's live state: layout, data, bounds, invalidation
 ///   SVGRenderer                  pictures of laid-out views
@@ -40,6 +42,7 @@ let package = Package(
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
         .target(name: "CLayoutABI"),
+        .target(name: "CSystemShims"),
         .target(name: "SourceDiagnostics"),
         .target(name: "YAMLReader", dependencies: ["CYaml", "SourceDiagnostics"]),
         .target(
@@ -47,7 +50,7 @@ let package = Package(
             linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]
         ),
         .target(name: "WorkspaceModel", dependencies: ["YAMLReader", "SourceDiagnostics", "LayoutKit"]),
-        .target(name: "PluginHost", dependencies: ["CLayoutABI", "LayoutKit"]),
+        .target(name: "PluginHost", dependencies: ["CLayoutABI", "CSystemShims", "LayoutKit"]),
         .target(name: "JSONOutput", dependencies: ["LayoutKit"]),
         .target(name: "JSONRPC"),
         .target(name: "Sessions", dependencies: ["LayoutKit", "PluginHost", "WorkspaceModel"]),

@@ -19,13 +19,15 @@ public struct BatchRunner {
         case directory(String)
     }
 
-    public var plugins: PluginRegistry
+    public var plugins: PluginCatalog
     public var loader = WorkspaceLoader()
+    /// The longest one view's `prepare` may take, in seconds; nil for no limit.
+    public var timeout: Double?
     public var output: Output
     /// With `.directory`, also draw each view to `<view>.svg` beside its JSON.
     public var writesPictures = false
 
-    public init(plugins: PluginRegistry, output: Output = .jsonLines) {
+    public init(plugins: PluginCatalog, output: Output = .jsonLines) {
         self.plugins = plugins
         self.output = output
     }
@@ -42,7 +44,9 @@ public struct BatchRunner {
     /// - Parameters:
     ///   - emit: receives each JSON line (without its newline) in `.jsonLines` mode.
     ///   - report: receives each error.
-    public func run(paths: [String], emit: (ArraySlice<UInt8>) -> Void, report: (Diagnostic) -> Void) -> Summary {
+    ///   - warn: receives each warning for a plugin's author (an answer the workbench repaired).
+    public func run(paths: [String], emit: (ArraySlice<UInt8>) -> Void, report: (Diagnostic) -> Void,
+                    warn: @escaping (String) -> Void = { _ in }) -> Summary {
         var summary = Summary()
         for path in paths.flatMap({ WorkspaceFiles.expand($0) }) {
             guard case .success(let path) = path else {
@@ -60,7 +64,7 @@ public struct BatchRunner {
             }
             for view in workspace.views {
                 do {
-                    try layOut(view, of: workspace, emit: emit)
+                    try layOut(view, of: workspace, emit: emit, warn: warn)
                     summary.viewsLaidOut += 1
                 } catch {
                     report(error.diagnostic)
@@ -71,8 +75,11 @@ public struct BatchRunner {
         return summary
     }
 
-    private func layOut(_ view: ViewDefinition, of workspace: Workspace, emit: (ArraySlice<UInt8>) -> Void) throws(WorkbenchError) {
+    private func layOut(_ view: ViewDefinition, of workspace: Workspace, emit: (ArraySlice<UInt8>) -> Void,
+                        warn: @escaping (String) -> Void) throws(WorkbenchError) {
         let session = try ViewSession(view: view, in: workspace, plugins: plugins)
+        session.timeout = timeout
+        session.warn = { warn("\(workspace.file.path): \($0)") }
         let elements = try session.elements(in: .everything)
         let contentSize = try session.contentSize()
         switch output {

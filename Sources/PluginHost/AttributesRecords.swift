@@ -1,9 +1,10 @@
 internal import CLayoutABI
 import LayoutKit
 
-/// A rect query's answer as the plugin wrote it — flat records in the host's buffer — for
-/// callers that serialise without building `LayoutAttributes` (the server's hot path).
-/// Valid only inside `PluginLayout.withElementRecords`.
+/// A rect query's answer as the plugin wrote it — flat records and their extra bytes — checked,
+/// and put in canonical order (and inside the rect) by an index when the plugin did not.
+/// Lets callers serialise without building `LayoutAttributes` (the server's hot path).
+/// Valid only inside `PluginInstance.withElements`.
 public struct AttributesRecords {
     /// One record's plain fields.
     public struct Record {
@@ -20,43 +21,63 @@ public struct AttributesRecords {
     }
 
     let records: UnsafeBufferPointer<wb_attributes>
+    let extras: UnsafeRawBufferPointer
+    /// The records to show, in order, when that is not simply all of them as written.
+    let order: [Int32]?
     /// The plugin's kind names, by kind index.
     public let kindNames: [String]
+    /// What the host had to put right.
+    public let repairs: RecordRepairs
 
-    public var count: Int { records.count }
+    public var count: Int { order?.count ?? records.count }
+
+    private func raw(_ index: Int) -> wb_attributes {
+        records[order.map { Int($0[index]) } ?? index]
+    }
 
     public subscript(index: Int) -> Record {
-        let record = records[index]
+        let record = raw(index)
         return Record(
             category: ElementCategory(rawValue: Int(record.element.category)) ?? .cell, kind: Int(record.element.kind),
             section: Int(record.element.section), item: Int(record.element.item), frame: Rect(record.frame),
             zIndex: Int(record.z_index), alpha: record.alpha, isHidden: record.is_hidden != 0, hasExtraFields: record.extra_length > 0)
     }
 
-    /// Whether every record is well formed, has no extra fields, and comes in canonical order
-    /// (kinds compared by name): then the records can be written out as they are.
-    public var isPlainAndCanonical: Bool {
-        let rank = kindNames.indices.sorted { kindNames[$0] < kindNames[$1] }.enumerated()
-            .reduce(into: [Int](repeating: 0, count: kindNames.count)) { $0[$1.element] = $1.offset }
-        var previous: (Int, Int, Int64, Int64)?
-        for record in records {
-            let category = Int(record.element.category), kind = Int(record.element.kind)
-            guard record.extra_length == 0, (0...2).contains(category),
-                  category == 0 ? kind == -1 : (kind >= 0 && kind < kindNames.count) else { return false }
-            let key = (category, category == 0 ? -1 : rank[kind], record.element.section, record.element.item)
-            if let previous, !(previous < key) { return false }
-            previous = key
-        }
-        return true
+    /// The value-encoded map of record `index`'s extra fields (checked to be one whole map),
+    /// or nil when it has none: bytes a writer can turn into JSON without decoding.
+    public func extraFields(at index: Int) -> UnsafeRawBufferPointer? {
+        let record = raw(index)
+        guard record.extra_length > 0, record.extra_offset <= UInt64(extras.count),
+              record.extra_length <= UInt64(extras.count) - record.extra_offset else { return nil }
+        return UnsafeRawBufferPointer(rebasing: extras[Int(record.extra_offset)..<Int(record.extra_offset + record.extra_length)])
     }
+
+    /// Record `index` decoded.
+    public func attributes(at index: Int) -> LayoutAttributes {
+        let record = self[index]
+        let extra = extraFields(at: index).map { ValueReader($0).value(at: 0).map ?? [:] } ?? [:]
+        let kind = record.kind >= 0 && record.kind < kindNames.count ? kindNames[record.kind] : nil
+        return LayoutAttributes(element: ElementID(category: record.category, kind: kind, path: ItemPath(section: record.section, item: record.item)),
+                                frame: record.frame, zIndex: record.zIndex, alpha: record.alpha, isHidden: record.isHidden, extra: extra)
+    }
+
+    /// Every record decoded, in canonical order.
+    public var allAttributes: [LayoutAttributes] { (0..<count).map(attributes(at:)) }
 }
 
-extension PluginLayout {
-    /// Runs `body` on the raw records of the elements intersecting `rect`, or returns nil if
-    /// the plugin failed.
-    public func withElementRecords<T>(in rect: Rect, _ body: (AttributesRecords) -> T) -> T? {
-        buffer.reset()
-        guard functions.elements_in_rect(handle, rect.abi, buffer.sink) == Int32(WB_OK) else { return nil }
-        return body(AttributesRecords(records: buffer.records, kindNames: kindNames))
+/// What the host put right in a plugin's answer (and tells the plugin's author about).
+public struct RecordRepairs: OptionSet, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    /// Records came out of canonical order (or repeated) and were sorted.
+    public static let reordered = RecordRepairs(rawValue: 1)
+    /// Records outside the query rect were dropped.
+    public static let outsideRect = RecordRepairs(rawValue: 2)
+
+    /// "out of canonical order and outside the query rect".
+    public var phrase: String {
+        [contains(.reordered) ? "out of canonical order" : nil, contains(.outsideRect) ? "outside the query rect" : nil]
+            .compactMap { $0 }.joined(separator: " and ")
     }
 }

@@ -45,11 +45,4 @@ public final class LoadedPlugin: @unchecked Sendable {  // Unchecked: immutable;
         self.descriptor = descriptor
         self.functions = functions
     }
-
-    /// Makes a layout with the view's options.
-    ///
-    /// - Throws: `LayoutError.option` when the plugin refuses the options.
-    public func makeLayout(options: [String: Value]) throws(LayoutError) -> PluginLayout {
-        try PluginLayout(plugin: self, options: options)
-    }
 }

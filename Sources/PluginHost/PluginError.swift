@@ -1,7 +1,7 @@
 import LayoutKit
 
 /// Why a file was not accepted as a layout plugin.
-public enum PluginError: Error, Equatable, Sendable, CustomStringConvertible {
+public indirect enum PluginError: Error, Equatable, Sendable, CustomStringConvertible {
     /// `dlopen` refused it (not a shared library, wrong architecture, missing dependency).
     case notALibrary(path: String, reason: String)
     /// A shared library without the `workbench_plugin_descriptor` entry point.
@@ -12,6 +12,8 @@ public enum PluginError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidDescriptor(path: String, reason: String)
     /// Another plugin already has this name.
     case duplicateName(name: String, path: String, loadedFrom: String)
+    /// The plugin a workspace names was found but refused, for `reason`.
+    case refused(name: String, reason: PluginError)
     /// No plugin of this name was found.
     case notFound(name: String, available: [String])
 
@@ -24,9 +26,23 @@ public enum PluginError: Error, Equatable, Sendable, CustomStringConvertible {
         case .invalidDescriptor(let path, let reason): return "\(path): invalid plugin descriptor: \(reason)"
         case .duplicateName(let name, let path, let loadedFrom):
             return "\(path): a plugin named '\(name)' is already loaded from \(loadedFrom); this one is ignored"
+        case .refused(let name, let reason): return "the layout plugin '\(name)' was refused: \(reason)"
         case .notFound(let name, let available):
             let list = available.isEmpty ? "none were found" : "available: \(available.joined(separator: ", "))"
             return "no layout plugin named '\(name)'\(Suggestion.phrase(for: name, in: available)) (\(list))"
+        }
+    }
+}
+
+extension PluginError {
+    /// The file the refusal is about, if it is about one.
+    public var path: String? {
+        switch self {
+        case .notALibrary(let path, _), .notAPlugin(let path), .abiMismatch(let path, _, _), .invalidDescriptor(let path, _),
+             .duplicateName(_, let path, _):
+            return path
+        case .refused(_, let reason): return reason.path
+        case .notFound: return nil
         }
     }
 }

@@ -41,9 +41,34 @@ public struct PluginRegistry: Sendable {
     }
 
     /// The plugin called `name`.
+    ///
+    /// - Throws: `.refused` with the reason when a refused file seems to be that plugin (its
+    ///   file name is the plugin's name, give or take `lib`, case, `-` and `_`: a refused
+    ///   file's descriptor is never read, so its name is unknown), else `.notFound`.
     public func plugin(named name: String) throws(PluginError) -> LoadedPlugin {
-        guard let plugin = plugins[name] else { throw .notFound(name: name, available: plugins.keys.sorted()) }
+        guard let plugin = plugins[name] else {
+            let wanted = Self.normalized(name)
+            if let refusal = refusals.first(where: { refusal in
+                if case .duplicateName = refusal { return false }
+                return refusal.path.map { Self.normalized(Self.stem(of: $0)) == wanted } ?? false
+            }) {
+                throw .refused(name: name, reason: refusal)
+            }
+            throw .notFound(name: name, available: plugins.keys.sorted())
+        }
         return plugin
+    }
+
+    /// "libMark_Sheet.so" → "Mark_Sheet".
+    static func stem(of path: String) -> String {
+        var name = Substring(path.split(separator: "/").last ?? "")
+        if let dot = name.firstIndex(of: ".") { name = name[..<dot] }
+        if name.hasPrefix("lib") { name = name.dropFirst(3) }
+        return String(name)
+    }
+
+    static func normalized(_ name: String) -> String {
+        String(name.lowercased().filter { $0 != "-" && $0 != "_" })
     }
 
     /// The folders to search, in order: those given on the command line, then the

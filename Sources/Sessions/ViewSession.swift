@@ -3,42 +3,59 @@ import PluginHost
 import SourceDiagnostics
 import WorkspaceModel
 
-/// One view's live state, playing the collection view to its layout: the layout object, its
-/// data, the current bounds, and whether it must be prepared before the next query.
+/// One view's live state, playing the collection view to its layout: the layout (an instance
+/// in a plugin backend, in this process or a child), its data, the current bounds, and
+/// whether it must be prepared before the next query.
 ///
 /// Not thread-safe: one owner uses it at a time (the batch runner, or the server's view queue).
 public final class ViewSession {
     public let view: ViewDefinition
     public let source: LoadedSource
-    public let layout: PluginLayout
+    public let layout: any PluginInstance
     public let workspaceFile: SourceFile
     /// The collection view's bounds: origin = content offset, size = viewport.
     public private(set) var bounds: Rect
     /// Whether the layout must be prepared before answering.
     public private(set) var needsPrepare = true
+    /// The longest a `prepare` may take, in seconds; nil for no limit.
+    public var timeout: Double?
+    /// Receives one line per problem the plugin's author should hear about (repaired answers).
+    public var warn: ((String) -> Void)?
+    /// The current request's cancel flag (see `withCancellation`).
+    private var cancel = CancelFlag()
+    private var hasWarned = false
 
     /// Opens `view` of `workspace` with its plugin from `plugins`.
     ///
-    /// - Throws: `.plugin` if the layout's plugin is missing, `.layout` if it refuses the options.
-    public init(view: ViewDefinition, in workspace: Workspace, plugins: PluginRegistry) throws(WorkbenchError) {
+    /// - Throws: `.plugin` if the layout's plugin is missing or was refused (with the reason),
+    ///   `.layout` if it refuses the options.
+    public init(view: ViewDefinition, in workspace: Workspace, plugins: PluginCatalog) throws(WorkbenchError) {
         self.view = view
         self.workspaceFile = workspace.file
         guard let source = workspace.sources[view.source] else {
             throw WorkbenchError(.workspace, workspace.file.error("no source named '\(view.source)'", at: view.mark))
         }
         self.source = source
-        let plugin: LoadedPlugin
+        let backend: any PluginBackend
         do {
-            plugin = try plugins.plugin(named: view.layout)
+            backend = try plugins.backend(named: view.layout)
         } catch {
             throw WorkbenchError(.plugin, workspace.file.error(error.description, at: view.layoutMark))
         }
-        do {
-            layout = try plugin.makeLayout(options: view.options)
-        } catch {
-            throw WorkbenchError(.layout, Self.locate(error, view: view, source: source, file: workspace.file))
-        }
         bounds = view.bounds
+        do {
+            layout = try backend.makeInstance(options: view.options)
+        } catch {
+            throw Self.locate(error, view: view, source: source, file: workspace.file)
+        }
+    }
+
+    /// Runs `body` with `flag` as the cancel flag of the plugin work it does.
+    public func withCancellation<T, E: Error>(_ flag: CancelFlag, _ body: () throws(E) -> T) throws(E) -> T {
+        let previous = cancel
+        cancel = flag
+        defer { cancel = previous }
+        return try body()
     }
 
     /// Prepares the layout if an invalidation (or nothing yet) requires it.
@@ -47,11 +64,11 @@ public final class ViewSession {
     @discardableResult
     public func prepareIfNeeded() throws(WorkbenchError) -> Bool {
         guard needsPrepare else { return false }
-        do {
-            try layout.prepare(LayoutContext(dataSource: source.data.source, bounds: bounds))
-        } catch {
-            throw WorkbenchError(error == .cancelled ? .cancelled : .layout,
-                                 Self.locate(error, view: view, source: source, file: workspaceFile))
+        let cancel = cancel
+        try call { () throws(PluginCallError) in
+            try cancel.withTimeout(timeout) { () throws(PluginCallError) in
+                try layout.prepare(data: source.data, bounds: bounds, cancel: cancel)
+            }
         }
         needsPrepare = false
         return true
@@ -59,26 +76,35 @@ public final class ViewSession {
 
     /// The elements intersecting `rect`, in canonical order, preparing first if needed.
     public func elements(in rect: Rect) throws(WorkbenchError) -> [LayoutAttributes] {
-        try prepareIfNeeded()
-        return layout.elements(in: rect)
+        try withElementRecords(in: rect) { $0.allAttributes }
     }
 
-    /// Runs `body` on the plugin's raw records for `rect`, preparing first if needed; nil if
-    /// the plugin failed to answer.
-    public func withElementRecords<T>(in rect: Rect, _ body: (AttributesRecords) -> T) throws(WorkbenchError) -> T? {
+    /// Runs `body` on the plugin's checked records for `rect`, preparing first if needed.
+    public func withElementRecords<T>(in rect: Rect, _ body: (AttributesRecords) -> T) throws(WorkbenchError) -> T {
         try prepareIfNeeded()
-        return layout.withElementRecords(in: rect, body)
+        return try call { () throws(PluginCallError) in
+            try layout.withElements(in: rect) { records in
+                if !records.repairs.isEmpty { warnOnce("returned elements \(records.repairs.phrase); the workbench repaired the answer") }
+                return body(records)
+            }
+        }
     }
 
     /// One element's attributes, or nil if the layout has no such element.
     public func attributes(for element: ElementID) throws(WorkbenchError) -> LayoutAttributes? {
         try prepareIfNeeded()
-        return layout.attributes(for: element)
+        return try call { () throws(PluginCallError) in try layout.attributes(for: element) }
     }
 
     public func contentSize() throws(WorkbenchError) -> Size {
         try prepareIfNeeded()
-        return layout.contentSize
+        return try call { () throws(PluginCallError) in try layout.contentSize() }
+    }
+
+    /// How many elements the prepared layout has, or nil when it computes them on demand.
+    public func numberOfElements() throws(WorkbenchError) -> Int? {
+        try prepareIfNeeded()
+        return try call { () throws(PluginCallError) in try layout.numberOfElements() }
     }
 
     /// Moves or resizes the bounds, as scrolling or rotating would; invalidates the layout
@@ -88,38 +114,41 @@ public final class ViewSession {
     @discardableResult
     public func setBounds(_ newBounds: Rect) throws(WorkbenchError) -> Bool {
         try prepareIfNeeded()
-        defer { bounds = newBounds }
-        guard newBounds != bounds, layout.shouldInvalidate(forBoundsChange: newBounds) else { return false }
-        layout.invalidate(layout.invalidation(forBoundsChange: newBounds))
-        needsPrepare = true
-        return true
+        guard newBounds != bounds else { return false }
+        let invalidates = try call { () throws(PluginCallError) -> Bool in
+            guard try layout.shouldInvalidate(forBoundsChange: newBounds) else { return false }
+            try layout.invalidate(try layout.invalidation(forBoundsChange: newBounds))
+            return true
+        }
+        bounds = newBounds
+        if invalidates { needsPrepare = true }
+        return invalidates
     }
 
     /// Invalidates everything; the next query prepares again.
-    public func invalidate() {
-        layout.invalidate(.everything)
+    public func invalidate() throws(WorkbenchError) {
         needsPrepare = true
+        try call { () throws(PluginCallError) in try layout.invalidate(.everything) }
     }
 
     /// Where scrolling should come to rest.
     public func targetContentOffset(proposed: Point, velocity: Point) throws(WorkbenchError) -> Point {
         try prepareIfNeeded()
-        return layout.targetContentOffset(proposed: proposed, velocity: velocity)
+        return try call { () throws(PluginCallError) in try layout.targetContentOffset(proposed: proposed, velocity: velocity) }
     }
 
-    /// A `LayoutError` as a diagnostic at the option, item or view it concerns.
-    static func locate(_ error: LayoutError, view: ViewDefinition, source: LoadedSource, file: SourceFile) -> Diagnostic {
-        let prefix = "view '\(view.name)' (\(view.layout)): "
-        switch error {
-        case .option(let field, _):
-            return file.error(prefix + error.description, at: view.mark(ofOption: field))
-        case .data(let item, _, _):
-            if let (dataFile, mark) = source.location(of: item) {
-                return dataFile.error(prefix + error.description, at: mark)
-            }
-            return source.file.error(prefix + error.description, at: source.mark)
-        case .layout, .cancelled:
-            return file.error(prefix + error.description, at: view.mark)
+    /// Runs plugin work, turning its failures into located errors.
+    private func call<T>(_ body: () throws(PluginCallError) -> T) throws(WorkbenchError) -> T {
+        do {
+            return try body()
+        } catch {
+            throw Self.locate(error, view: view, source: source, file: workspaceFile)
         }
+    }
+
+    private func warnOnce(_ message: String) {
+        guard !hasWarned else { return }
+        hasWarned = true
+        warn?("view '\(view.name)': plugin '\(view.layout)' \(message)")
     }
 }

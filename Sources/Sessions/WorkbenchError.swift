@@ -16,10 +16,13 @@ public struct WorkbenchError: Error, Equatable, Sendable, CustomStringConvertibl
 
     public var kind: Kind
     public var diagnostic: Diagnostic
+    /// Facts for a client beyond the place (the plugin, the signal, the element…).
+    public var details: [String: String]
 
-    public init(_ kind: Kind, _ diagnostic: Diagnostic) {
+    public init(_ kind: Kind, _ diagnostic: Diagnostic, details: [String: String] = [:]) {
         self.kind = kind
         self.diagnostic = diagnostic
+        self.details = details
     }
 
     public var description: String { diagnostic.description }

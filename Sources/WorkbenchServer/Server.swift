@@ -21,7 +21,7 @@ public final class Server: @unchecked Sendable {  // Unchecked: immutable but fo
         PrepareMethod.name, QueryMethod.name, InvalidateMethod.name, TargetContentOffsetMethod.name, PluginsMethod.name,
     ]
 
-    let plugins: PluginRegistry
+    let plugins: PluginCatalog
     let loader: WorkspaceLoader
     let state = ServerState()
     private let log: @Sendable (String) -> Void
@@ -38,7 +38,7 @@ public final class Server: @unchecked Sendable {  // Unchecked: immutable but fo
 
     /// - Parameters:
     ///   - log: receives one line per problem worth telling the user (stderr, in `workbench serve`).
-    public init(plugins: PluginRegistry, loader: WorkspaceLoader = WorkspaceLoader(), log: @escaping @Sendable (String) -> Void) {
+    public init(plugins: PluginCatalog, loader: WorkspaceLoader = WorkspaceLoader(), log: @escaping @Sendable (String) -> Void) {
         self.plugins = plugins
         self.loader = loader
         self.log = log
@@ -229,18 +229,12 @@ public final class Server: @unchecked Sendable {  // Unchecked: immutable but fo
         viewWork.enter()
         let job: @Sendable () -> Void = { [self] in
             let result = Result { () throws(RPCError) -> [UInt8] in
-                let session = try entry.session(plugins: plugins)
-                let isCancelled = state.withLock { () -> Bool in
-                    pending.runningLayout = session.layout
-                    return pending.isCancelled
-                }
-                if isCancelled { throw RPCError.requestCancelled }
-                session.layout.resetCancellation()
-                return try method.run(params, session: session)
+                if pending.flag.isRaised { throw RPCError.requestCancelled }
+                let session = try entry.session(plugins: plugins, log: log)
+                return try session.withCancellation(pending.flag) { () throws(RPCError) in try method.run(params, session: session) }
             }
             let isPrepared = entry.sessionIsPrepared
             state.withLock {
-                pending.runningLayout = nil
                 entry.queued -= 1
                 entry.isPrepared = isPrepared
             }

@@ -8,8 +8,8 @@ final class ServerState: @unchecked Sendable {  // Unchecked: every field is rea
     /// A request that may still be cancelled.
     final class Pending: @unchecked Sendable {  // Unchecked: its fields are only touched under the state's lock.
         var isCancelled = false
-        /// The layout its work is running in, once it runs.
-        var runningLayout: PluginLayout?
+        /// Raised when the request is cancelled; the plugin work it runs polls it.
+        let flag = CancelFlag()
     }
 
     private let lock = NSLock()
@@ -73,7 +73,7 @@ final class ServerState: @unchecked Sendable {  // Unchecked: every field is rea
         withLock {
             guard let request = pending[id] else { return false }
             request.isCancelled = true
-            request.runningLayout?.cancel()
+            request.flag.raise()
             return true
         }
     }
@@ -83,7 +83,7 @@ final class ServerState: @unchecked Sendable {  // Unchecked: every field is rea
         withLock {
             for request in pending.values {
                 request.isCancelled = true
-                request.runningLayout?.cancel()
+                request.flag.raise()
             }
         }
     }

@@ -28,10 +28,11 @@ final class ViewEntry: @unchecked Sendable {  // Unchecked: `session` is only to
     var sessionIsPrepared: Bool { session.map { !$0.needsPrepare } ?? false }
 
     /// The view's session, made with its plugin on first use. Call on `queue` only.
-    func session(plugins: PluginRegistry) throws(RPCError) -> ViewSession {
+    func session(plugins: PluginCatalog, log: @escaping @Sendable (String) -> Void) throws(RPCError) -> ViewSession {
         if let session { return session }
         do {
             let made = try ViewSession(view: view, in: workspace, plugins: plugins)
+            made.warn = log
             session = made
             return made
         } catch {
@@ -56,6 +57,7 @@ extension RPCError {
             data += [("line", .number(Double(mark.line))), ("column", .number(Double(mark.column)))]
         }
         data.append(("rendered", .string(diagnostic.description)))
+        for (key, value) in error.details.sorted(by: { $0.key < $1.key }) { data.append((key, .string(value))) }
         self.init(code: code, message: error.kind == .cancelled ? "request cancelled" : diagnostic.message, data: .object(data))
     }
 }

@@ -13,4 +13,9 @@ enum PluginDiscovery {
     static func registry(_ options: PluginOptions) -> PluginRegistry {
         PluginRegistry.discover(in: searchPath(options))
     }
+
+    /// The plugins found, each with a backend in the chosen isolation mode.
+    static func catalog(_ options: PluginOptions) -> PluginCatalog {
+        PluginCatalog.inProcess(registry(options))
+    }
 }

@@ -31,14 +31,14 @@ struct RunCommand: ParsableCommand {
     }
 
     func run() throws {
-        let registry = PluginDiscovery.registry(plugins)
-        var runner = BatchRunner(plugins: registry, output: outputDirectory.map { .directory($0) } ?? .jsonLines)
+        var runner = BatchRunner(plugins: PluginDiscovery.catalog(plugins), output: outputDirectory.map { .directory($0) } ?? .jsonLines)
         runner.writesPictures = svg
         let standardOutput = StandardStream.output
         let summary = runner.run(
             paths: paths,
             emit: { line in standardOutput.writeLine(line) },
-            report: { StandardStream.error.writeLine(Array($0.description.utf8)[...]) })
+            report: { StandardStream.error.writeLine(Array($0.description.utf8)[...]) },
+            warn: { StandardStream.error.writeLine(Array("warning: \($0)".utf8)[...]) })
         standardOutput.flush()
         let noun = summary.viewsLaidOut == 1 ? "view" : "views"
         StandardStream.error.writeLine(Array("workbench: \(summary.viewsLaidOut) \(noun) laid out, \(summary.failures) failed".utf8)[...])

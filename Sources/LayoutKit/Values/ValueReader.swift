@@ -34,6 +34,12 @@ public struct ValueReader: @unchecked Sendable {  // Unchecked: read-only view o
         return nil
     }
 
+    /// Whether the bytes hold exactly one value-encoded map and nothing else (its contents
+    /// are decoded with bounds checks anyway).
+    package var isOneWholeMap: Bool {
+        byte(at: 0) == ValueTag.map.rawValue && end(of: 0) == count
+    }
+
     /// The offset just past the value starting at `offset`.
     func end(of offset: Int) -> Int? {
         guard let tag = byte(at: offset).flatMap(ValueTag.init(rawValue:)) else { return nil }

@@ -15,7 +15,7 @@ enum InitializeMethod: ControlMethod {
         for method in Server.methodNames { writer.string(method) }
         writer.endArray()
         writer.key("name"); writer.string("workbench")
-        writer.key("plugins"); writer.plugins(server.plugins)
+        writer.key("plugins"); writer.plugins(server.plugins.registry)
         writer.key("protocolVersion"); writer.string(protocolVersion)
         writer.key("version"); writer.string(serverVersion)
         writer.endObject()

@@ -14,7 +14,7 @@ enum InvalidateMethod: ViewMethod {
             let bounds = try params.rect("bounds")
             invalidated = try rpc { () throws(WorkbenchError) in try session.setBounds(bounds) }
         } else {
-            session.invalidate()
+            try rpc { () throws(WorkbenchError) in try session.invalidate() }
             invalidated = true
         }
         var writer = JSONWriter()

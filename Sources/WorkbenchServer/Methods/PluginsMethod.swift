@@ -2,19 +2,20 @@ import JSONOutput
 import JSONRPC
 import PluginHost
 
-/// `plugins` → `[{name, version, path, summary, kinds: [{name, category}], options}]`.
+/// `plugins` → `[{name, version, path, summary, kinds: [{name, category}], options}]`, then
+/// one `{path, refused}` per file that was refused, with the reason.
 enum PluginsMethod: ControlMethod {
     static let name = "plugins"
 
     static func run(_ params: Params, server: Server) throws(RPCError) -> [UInt8] {
         var writer = JSONWriter()
-        writer.plugins(server.plugins)
+        writer.plugins(server.plugins.registry, withRefusals: true)
         return writer.bytes
     }
 }
 
 extension JSONWriter {
-    mutating func plugins(_ registry: PluginRegistry) {
+    mutating func plugins(_ registry: PluginRegistry, withRefusals: Bool = false) {
         beginArray()
         for plugin in registry.plugins.values.sorted(by: { $0.name < $1.name }) {
             beginObject()
@@ -35,6 +36,12 @@ extension JSONWriter {
             key("path"); string(plugin.path)
             key("summary"); string(plugin.summary)
             key("version"); string(plugin.version)
+            endObject()
+        }
+        for refusal in withRefusals ? registry.refusals : [] {
+            beginObject()
+            key("path"); if let path = refusal.path { string(path) } else { null() }
+            key("refused"); string(refusal.description)
             endObject()
         }
         endArray()

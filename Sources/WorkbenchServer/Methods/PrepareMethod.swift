@@ -10,13 +10,15 @@ enum PrepareMethod: ViewMethod {
 
     static func run(_ params: Params, session: ViewSession) throws(RPCError) -> [UInt8] {
         let start = DispatchTime.now().uptimeNanoseconds
-        try rpc { () throws(WorkbenchError) in try session.prepareIfNeeded() }
+        _ = try rpc { () throws(WorkbenchError) in try session.prepareIfNeeded() }
         let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+        let contentSize = try rpc { () throws(WorkbenchError) in try session.contentSize() }
+        let count = try rpc { () throws(WorkbenchError) in try session.numberOfElements() }
         var writer = JSONWriter()
         writer.beginObject()
-        writer.key("contentSize"); writer.size(session.layout.contentSize)
+        writer.key("contentSize"); writer.size(contentSize)
         writer.key("elements")
-        if let count = session.layout.numberOfElements { writer.integer(count) } else { writer.null() }
+        if let count { writer.integer(count) } else { writer.null() }
         writer.key("milliseconds"); writer.number((milliseconds * 1000).rounded() / 1000)
         writer.endObject()
         return writer.bytes

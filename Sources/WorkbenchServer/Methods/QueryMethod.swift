@@ -21,26 +21,14 @@ enum QueryMethod: ViewMethod {
         }
         guard params.has("rect") else { throw .invalidParams("params.rect or params.element is required") }
         let rect = try params.rect("rect")
-        if let written = try rpc({ () throws(WorkbenchError) in try session.withElementRecords(in: rect, writeRecords) }), let written {
-            return written
-        }
-        let elements = try rpc { () throws(WorkbenchError) in try session.elements(in: rect) }
-        var writer = JSONWriter(capacity: 16 + elements.count * 170)
-        writer.beginObject()
-        writer.key("elements")
-        writer.beginArray()
-        for attributes in elements { writer.attributes(attributes) }
-        writer.endArray()
-        writer.endObject()
-        return writer.bytes
+        return try rpc { () throws(WorkbenchError) in try session.withElementRecords(in: rect, writeRecords) }
     }
 }
 
 extension QueryMethod {
-    /// The hot path: `{elements: [...]}` written straight from the plugin's records, when
-    /// they are plain and already in canonical order; nil to take the general path.
-    static func writeRecords(_ records: AttributesRecords) -> [UInt8]? {
-        guard records.isPlainAndCanonical else { return nil }
+    /// `{elements: [...]}` written straight from the plugin's checked records; only records
+    /// with extra fields (or odd kind names) are decoded first.
+    static func writeRecords(_ records: AttributesRecords) -> [UInt8] {
         var writer = JSONWriter(capacity: 16 + records.count * 170)
         writer.beginObject()
         writer.key("elements")
@@ -48,9 +36,10 @@ extension QueryMethod {
         for index in 0..<records.count {
             let record = records[index]
             let kind = record.kind >= 0 ? records.kindNames[record.kind] : nil
-            guard writer.plainAttributes(category: record.category, kind: kind, section: record.section, item: record.item,
-                                         frame: record.frame, zIndex: record.zIndex, alpha: record.alpha, isHidden: record.isHidden)
-            else { return nil }
+            if record.hasExtraFields || !writer.plainAttributes(category: record.category, kind: kind, section: record.section, item: record.item,
+                                                                frame: record.frame, zIndex: record.zIndex, alpha: record.alpha, isHidden: record.isHidden) {
+                writer.attributes(records.attributes(at: index))
+            }
         }
         writer.endArray()
         writer.endObject()

@@ -10,7 +10,7 @@ protocol ControlMethod {
 
 /// A method on one view (`params.view`); runs on that view's queue, in order with the view's
 /// other requests.
-protocol ViewMethod {
+protocol ViewMethod: SendableMetatype {
     static var name: String { get }
     /// Returns the encoded result.
     static func run(_ params: Params, session: ViewSession) throws(RPCError) -> [UInt8]

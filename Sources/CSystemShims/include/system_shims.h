@@ -1,0 +1,50 @@
+/*
+ * system_shims.h — Linux calls Swift cannot see through Glibc (the module is built without
+ * _GNU_SOURCE, and some are macros or variadic), wrapped as plain functions; and the 32-bit
+ * atomics used for cancel flags, which may live in memory shared with a plugin host child.
+ */
+#ifndef WORKBENCH_SYSTEM_SHIMS_H
+#define WORKBENCH_SYSTEM_SHIMS_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+/** Atomically stores `value` at `word` (sequentially consistent). */
+static inline void wb_atomic_store_i32(volatile int32_t *word, int32_t value) {
+    __atomic_store_n(word, value, __ATOMIC_SEQ_CST);
+}
+
+/** Atomically loads the value at `word` (sequentially consistent). */
+static inline int32_t wb_atomic_load_i32(const volatile int32_t *word) {
+    return __atomic_load_n(word, __ATOMIC_SEQ_CST);
+}
+
+/** memfd_create(name, MFD_CLOEXEC | MFD_ALLOW_SEALING); -1 with errno on failure. */
+int wb_memfd_create(const char *name);
+
+/** Seals the memfd against shrinking and growing (a peer can never make the other SIGBUS). */
+int wb_memfd_seal_size(int fd);
+
+/** pidfd_open(pid, 0); -1 with errno on failure (kernel < 5.3). */
+int wb_pidfd_open(pid_t pid);
+
+/**
+ * Spawns `path` with `argv` and `envp`; the child gets /dev/null as stdin, stderr as stdout
+ * and stderr, `channel` as fd 3, and no other descriptor. Returns the pid, or -1 with errno.
+ */
+pid_t wb_spawn_with_channel(const char *path, char *const argv[], char *const envp[], int channel);
+
+/** Sends `length` bytes and, if `fd` >= 0, that descriptor (SCM_RIGHTS); as sendmsg. */
+ssize_t wb_send_with_fd(int socket, const void *bytes, size_t length, int fd);
+
+/**
+ * Receives up to `capacity` bytes and at most one descriptor into `*fd` (-1 if none, made
+ * close-on-exec); as recvmsg. Extra descriptors are closed.
+ */
+ssize_t wb_receive_with_fd(int socket, void *bytes, size_t capacity, int *fd);
+
+/** socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, fds). */
+int wb_seqpacket_pair(int fds[2]);
+
+#endif /* WORKBENCH_SYSTEM_SHIMS_H */

@@ -1,0 +1,146 @@
+internal import CLayoutABI
+import LayoutKit
+
+/// A layout living in a plugin loaded into this process: each call goes through the C
+/// function table; attributes come back through a reused host buffer and are checked.
+final class InProcessInstance: PluginInstance {
+    let plugin: LoadedPlugin
+    let handle: OpaquePointer
+    let functions: wb_layout_functions
+    let buffer = AttributesBuffer()
+    let check: RecordCheck
+    private let kindNames: [String]
+    private let kindIndex: [String: Int32]
+    /// The data the plugin was prepared with, kept alive (and at a fixed address) until the next prepare.
+    private var preparedData: DataSet?
+    private var preparedSource: DataSource?
+    private let dataDescription = UnsafeMutablePointer<wb_data_source>.allocate(capacity: 1)
+
+    init(plugin: LoadedPlugin, options: [String: Value]) throws(PluginCallError) {
+        self.plugin = plugin
+        functions = plugin.functions
+        check = RecordCheck(plugin: plugin)
+        kindNames = plugin.kinds.map(\.name)
+        kindIndex = Dictionary(uniqueKeysWithValues: kindNames.enumerated().map { ($1, Int32($0)) })
+        dataDescription.initialize(to: DataSet.empty.abi)
+        var error = wb_error()
+        let encoded = ValueWriter.encode(.map(options))
+        let create = plugin.functions.create!
+        let created = encoded.withUnsafeBufferPointer { bytes in
+            create(plugin.descriptor, bytes.baseAddress, Int64(bytes.count), &error)
+        }
+        guard let created else {
+            dataDescription.deallocate()
+            throw .reported(error.code == 0 ? .layout(message: "the plugin made no layout and gave no reason") : error.layoutError)
+        }
+        handle = created
+    }
+
+    deinit {
+        functions.destroy(handle)
+        dataDescription.deallocate()
+    }
+
+    func prepare(data: DataSet, bounds: Rect, cancel: CancelFlag) throws(PluginCallError) {
+        preparedData = data
+        preparedSource = data.source
+        dataDescription.pointee = data.abi
+        var error = wb_error()
+        let status = functions.prepare(handle, dataDescription, bounds.abi, cancel.word, &error)
+        guard status != Int32(WB_OK) else { return }
+        if status == Int32(WB_ERROR_CANCELLED) || error.code == Int32(WB_ERROR_CANCELLED) {
+            if case .timedOut(let seconds) = cancel.raisedReason { throw .timedOut(plugin: plugin.name, operation: "prepare", seconds: seconds) }
+            throw .cancelled
+        }
+        throw error.code == 0 ? .failed(plugin: plugin.name, operation: "prepare", status: Int(status)) : .reported(error.layoutError)
+    }
+
+    func contentSize() throws(PluginCallError) -> Size {
+        let size = Size(functions.content_size(handle))
+        guard size.width.isFinite, size.height.isFinite, size.width >= 0, size.height >= 0 else {
+            throw .badRecord(plugin: plugin.name, element: "the content size", field: size.width.isFinite && size.width >= 0 ? "height" : "width",
+                             problem: "\(size.width) × \(size.height) is not a finite, non-negative size")
+        }
+        return size
+    }
+
+    func numberOfElements() throws(PluginCallError) -> Int? {
+        let count = functions.element_count(handle)
+        return count >= 0 ? Int(count) : nil
+    }
+
+    func withElements<T>(in rect: Rect, _ body: (AttributesRecords) throws(PluginCallError) -> T) throws(PluginCallError) -> T {
+        buffer.reset()
+        let status = functions.elements_in_rect(handle, rect.abi, buffer.sink)
+        guard status == Int32(WB_OK) else { throw .failed(plugin: plugin.name, operation: "elements_in_rect", status: Int(status)) }
+        let records = try writtenRecords()
+        let (order, repairs) = try check.check(records, extras: writtenExtras, data: preparedSource, rect: rect)
+        return try body(AttributesRecords(records: records, extras: writtenExtras, order: order, kindNames: kindNames, repairs: repairs))
+    }
+
+    func attributes(for element: ElementID) throws(PluginCallError) -> LayoutAttributes? {
+        guard let id = element.abi(kindIndex: kindIndex) else { return nil }
+        buffer.reset()
+        return try single(functions.attributes_for_element(handle, id, buffer.sink), for: element, operation: "attributes_for_element",
+                          data: preparedSource)
+    }
+
+    func transitionAttributes(for element: ElementID, isAppearing: Bool, in bounds: Rect) throws(PluginCallError) -> LayoutAttributes? {
+        guard let id = element.abi(kindIndex: kindIndex) else { return nil }
+        buffer.reset()
+        let status = functions.transition_attributes(handle, id, isAppearing ? 1 : 0, bounds.abi, buffer.sink)
+        return try single(status, for: element, operation: "transition_attributes", data: nil)
+    }
+
+    func shouldInvalidate(forBoundsChange newBounds: Rect) throws(PluginCallError) -> Bool {
+        functions.should_invalidate_for_bounds_change(handle, newBounds.abi) != 0
+    }
+
+    func invalidation(forBoundsChange newBounds: Rect) throws(PluginCallError) -> Invalidation {
+        Invalidation(rawValue: functions.invalidation_for_bounds_change(handle, newBounds.abi))
+    }
+
+    func invalidate(_ invalidation: Invalidation) throws(PluginCallError) {
+        functions.invalidate(handle, invalidation.rawValue)
+    }
+
+    func targetContentOffset(proposed: Point, velocity: Point) throws(PluginCallError) -> Point {
+        let point = Point(functions.target_content_offset(handle, proposed.abi, velocity.abi))
+        guard point.x.isFinite, point.y.isFinite else {
+            throw .badRecord(plugin: plugin.name, element: "the target content offset", field: point.x.isFinite ? "y" : "x",
+                             problem: "(\(point.x), \(point.y)) is not a finite point")
+        }
+        return point
+    }
+
+    /// The records in the buffer, after checking the plugin left the sink's counts sane.
+    private func writtenRecords() throws(PluginCallError) -> UnsafeBufferPointer<wb_attributes> {
+        let sink = buffer.sink.pointee
+        guard sink.count >= 0, sink.count <= sink.capacity, sink.extra_length >= 0, sink.extra_length <= sink.extra_capacity else {
+            throw .badRecord(plugin: plugin.name, element: "the attributes sink", field: "count",
+                             problem: "\(sink.count) records, \(sink.extra_length) extra bytes do not fit the buffer")
+        }
+        return buffer.records
+    }
+
+    private var writtenExtras: UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(start: buffer.sink.pointee.extra_bytes, count: Int(buffer.sink.pointee.extra_length))
+    }
+
+    /// The one record of an answer about `element`: 1 = found, 0 = no such element. Without
+    /// `data`, the element's index path is not checked (an appearing item is not in the data yet).
+    private func single(_ status: Int32, for element: ElementID, operation: String, data: DataSource?) throws(PluginCallError) -> LayoutAttributes? {
+        guard status >= 0 else { throw .failed(plugin: plugin.name, operation: operation, status: Int(status)) }
+        guard status == 1 else { return nil }
+        let records = try writtenRecords()
+        guard records.count == 1 else {
+            throw .badRecord(plugin: plugin.name, element: element.description, field: "count", problem: "\(records.count) records written for one element")
+        }
+        _ = try check.check(records, extras: writtenExtras, data: data, rect: nil)
+        let answer = AttributesRecords(records: records, extras: writtenExtras, order: nil, kindNames: kindNames, repairs: []).attributes(at: 0)
+        guard answer.element == element else {
+            throw .badRecord(plugin: plugin.name, element: element.description, field: "element", problem: "the answer is about \(answer.element)")
+        }
+        return answer
+    }
+}

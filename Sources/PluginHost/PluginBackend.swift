@@ -1,0 +1,53 @@
+import LayoutKit
+
+/// How the host runs one plugin's layouts: in this process (`InProcessBackend`) or in a child
+/// process (the `PluginIsolation` module). Sessions, the server and the batch runner see only
+/// this seam, so they work the same in both isolation modes.
+public protocol PluginBackend: AnyObject, Sendable {
+    /// The plugin as discovered: name, kinds, options.
+    var plugin: LoadedPlugin { get }
+
+    /// Makes a layout with a view's options.
+    ///
+    /// - Throws: `.reported(.option(…))` when the plugin refuses the options, or a failure of
+    ///   the plugin's host.
+    func makeInstance(options: [String: Value]) throws(PluginCallError) -> any PluginInstance
+}
+
+/// One layout object living in a plugin. Not thread-safe: one owner calls it at a time.
+///
+/// Every record it hands back has been checked at the boundary (`RecordCheck`): finite
+/// numbers, non-negative sizes, declared kinds, existing index paths, canonical order.
+public protocol PluginInstance: AnyObject {
+    /// Computes the layout for `data` and `bounds`. The plugin polls `cancel`; a plugin that
+    /// ignores it may be stopped by force where the backend can (a child is killed).
+    func prepare(data: DataSet, bounds: Rect, cancel: CancelFlag) throws(PluginCallError)
+
+    /// The size of the whole content, as prepared.
+    func contentSize() throws(PluginCallError) -> Size
+
+    /// How many elements the prepared layout has, or nil when it computes them on demand.
+    func numberOfElements() throws(PluginCallError) -> Int?
+
+    /// Runs `body` on the checked records of the elements intersecting `rect`, in canonical
+    /// order: one plugin call, no decoding unless `body` asks for it.
+    func withElements<T>(in rect: Rect, _ body: (AttributesRecords) throws(PluginCallError) -> T) throws(PluginCallError) -> T
+
+    /// One element's attributes, or nil if the layout has no such element.
+    func attributes(for element: ElementID) throws(PluginCallError) -> LayoutAttributes?
+
+    /// The attributes an element starts from when appearing (or ends at when disappearing).
+    func transitionAttributes(for element: ElementID, isAppearing: Bool, in bounds: Rect) throws(PluginCallError) -> LayoutAttributes?
+
+    func shouldInvalidate(forBoundsChange newBounds: Rect) throws(PluginCallError) -> Bool
+    func invalidation(forBoundsChange newBounds: Rect) throws(PluginCallError) -> Invalidation
+    func invalidate(_ invalidation: Invalidation) throws(PluginCallError)
+    func targetContentOffset(proposed: Point, velocity: Point) throws(PluginCallError) -> Point
+}
+
+extension PluginInstance {
+    /// The elements intersecting `rect`, decoded, in canonical order.
+    public func elements(in rect: Rect) throws(PluginCallError) -> [LayoutAttributes] {
+        try withElements(in: rect) { records throws(PluginCallError) in records.allAttributes }
+    }
+}

@@ -1,0 +1,37 @@
+import LayoutKit
+import PluginHost
+import SourceDiagnostics
+import WorkspaceModel
+
+extension ViewSession {
+    /// A plugin failure as an error at the option, item or view it concerns.
+    static func locate(_ failure: PluginCallError, view: ViewDefinition, source: LoadedSource, file: SourceFile) -> WorkbenchError {
+        let prefix = "view '\(view.name)' (\(view.layout)): "
+        var details = failure.details
+        if !details.isEmpty { details["view"] = view.name }
+        switch failure {
+        case .reported(let error):
+            return WorkbenchError(error == .cancelled ? .cancelled : .layout, locate(error, view: view, source: source, file: file))
+        case .cancelled:
+            return WorkbenchError(.cancelled, file.error(prefix + "cancelled", at: view.mark))
+        case .failed, .badRecord, .crashed, .timedOut, .broken:
+            return WorkbenchError(.layout, file.error(prefix + failure.description, at: view.mark), details: details)
+        }
+    }
+
+    /// A `LayoutError` as a diagnostic at the option, item or view it concerns.
+    static func locate(_ error: LayoutError, view: ViewDefinition, source: LoadedSource, file: SourceFile) -> Diagnostic {
+        let prefix = "view '\(view.name)' (\(view.layout)): "
+        switch error {
+        case .option(let field, _):
+            return file.error(prefix + error.description, at: view.mark(ofOption: field))
+        case .data(let item, _, _):
+            if let (dataFile, mark) = source.location(of: item) {
+                return dataFile.error(prefix + error.description, at: mark)
+            }
+            return source.file.error(prefix + error.description, at: source.mark)
+        case .layout, .cancelled:
+            return file.error(prefix + error.description, at: view.mark)
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Plugins that misbehave, seen through the real `workbench serve` and `workbench run`: each
+/// fault costs only its own request or view, and is reported naming the plugin.
+struct PluginFaultTests {
+    /// A folder of faulty plugins and a workspace with one view per fault (five items each).
+    final class Fixture {
+        let folder: TemporaryFolder
+        let workspace: String
+
+        init(_ faults: [FaultyPlugin]) throws {
+            folder = try TemporaryFolder()
+            try FaultyPlugin.build(faults, in: folder.path)
+            var text = "workspace: faults\nsources: {five: {items: [1, 2, 3, 4, 5]}}\nviews:\n"
+            for fault in faults { text += "  \(fault.rawValue): {layout: \(fault.pluginName), source: five, viewport: {width: 100, height: 100}}\n" }
+            workspace = try folder.write("faults.yaml", text)
+        }
+    }
+
+    static func error(_ response: [String: Any]?) -> [String: Any]? { response?["error"] as? [String: Any] }
+
+    static let everything: [String: Double] = ["x": -1e9, "y": -1e9, "width": 2e9, "height": 2e9]
+
+    @Test(arguments: ["none"])
+    func badRecordsAndFailedQueriesAreLayoutErrorsNamingTheElement(isolation: String) throws {
+        let fixture = try Fixture([.well, .nan, .failQuery, .undeclaredKind])
+        let client = try ServerClient(arguments: ["--plugins", fixture.folder.path])
+        _ = client.request("open", ["path": fixture.workspace], id: 1)
+        let nan = Self.error(client.request("query", ["view": "faults/nan", "rect": Self.everything], id: 2))
+        #expect(nan?["code"] as? Int == -32004)
+        #expect(nan?["message"] as? String == "view 'nan' (fault-nan): plugin 'fault-nan' gave cell [0, 1] a bad frame.x: nan is not a finite number")
+        let data = nan?["data"] as? [String: Any]
+        #expect(data?["element"] as? String == "cell [0, 1]" && data?["field"] as? String == "frame.x" && data?["plugin"] as? String == "fault-nan")
+        let element = Self.error(client.request("query", ["view": "faults/nan", "element": ["category": "cell", "section": 0, "item": 1]], id: 3))
+        #expect(element?["code"] as? Int == -32004)
+        let failed = Self.error(client.request("query", ["view": "faults/failquery", "rect": Self.everything], id: 4))
+        #expect(failed?["message"] as? String
+            == "view 'failquery' (fault-failquery): plugin 'fault-failquery' failed in elements_in_rect with status 3 (WB_ERROR_LAYOUT)")
+        let undeclared = Self.error(client.request("query", ["view": "faults/undeclared", "rect": Self.everything], id: 5))
+        #expect((undeclared?["data"] as? [String: Any])?["field"] as? String == "kind")
+        let well = client.request("query", ["view": "faults/well", "rect": ["x": 0, "y": 30, "width": 100, "height": 30]], id: 6)
+        let items = ((well?["result"] as? [String: Any])?["elements"] as? [[String: Any]])?.map { $0["item"] as? Int }
+        #expect(items == [1, 2])
+        #expect(client.finish() == 0)
+    }
+
+    @Test(arguments: ["none"])
+    func aRefusedPluginIsAPluginErrorWithTheReason(isolation: String) throws {
+        let fixture = try Fixture([.futureABI])
+        let client = try ServerClient(arguments: ["--plugins", fixture.folder.path])
+        _ = client.request("open", ["path": fixture.workspace], id: 1)
+        let refused = Self.error(client.request("prepare", ["view": "faults/future"], id: 2))
+        #expect(refused?["code"] as? Int == -32002)
+        #expect((refused?["message"] as? String)?.contains("the layout plugin 'fault-future' was refused: ") == true)
+        #expect((refused?["message"] as? String)?.contains("plugin ABI version 2, but this workbench speaks version 1") == true)
+        let plugins = client.request("plugins", id: 3)?["result"] as? [[String: Any]] ?? []
+        let entry = plugins.first { ($0["path"] as? String)?.hasSuffix("libfault-future.so") == true }
+        #expect((entry?["refused"] as? String)?.contains("plugin ABI version 2") == true)
+        #expect(plugins.contains { $0["name"] as? String == "circles" })
+        #expect(client.finish() == 0)
+    }
+
+    @Test(arguments: ["none"])
+    func runReportsEachBadViewWhereItIsAndLaysOutTheRest(isolation: String) throws {
+        let fixture = try Fixture([.well, .nan, .failQuery, .futureABI, .unordered])
+        let result = try ProcessRunner.run(BuildProducts.executable("workbench"),
+                                           ["run", fixture.workspace, "--plugins", fixture.folder.path])
+        #expect(result.status == 1)
+        let views = result.standardOutput.split(separator: "\n").compactMap {
+            (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]
+        }
+        #expect(views.map { $0["view"] as? String } == ["well", "unordered"])
+        #expect((views.last?["elements"] as? [[String: Any]])?.map { $0["item"] as? Int } == [0, 1, 2, 3, 4])
+        let lines = result.standardError.split(separator: "\n").map(String.init)
+        #expect(lines.contains("\(fixture.workspace):5:3: error: view 'nan' (fault-nan): plugin 'fault-nan' gave cell [0, 1] a bad frame.x: nan is not a finite number"))
+        #expect(lines.contains { $0.hasPrefix("\(fixture.workspace):6:3: error: view 'failquery'") && $0.contains("WB_ERROR_LAYOUT") })
+        #expect(lines.contains { $0.hasPrefix("\(fixture.workspace):7:") && $0.contains("plugin ABI version 2") })
+        #expect(lines.contains("warning: \(fixture.workspace): view 'unordered': plugin 'fault-unordered' returned elements out of canonical order; the workbench repaired the answer"))
+        #expect(lines.last == "workbench: 2 views laid out, 3 failed")
+    }
+}
