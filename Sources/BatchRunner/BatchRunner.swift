@@ -82,14 +82,24 @@ public struct BatchRunner {
         session.warn = { warn("\(workspace.file.path): \($0)") }
         let elements = try session.elements(in: .everything)
         let contentSize = try session.contentSize()
+        // JSON has no non-finite numbers, and a `null` in their place would be a wrong answer.
+        func checkFinite(_ writer: JSONWriter) throws(WorkbenchError) {
+            guard writer.nonFiniteNumberCount == 0 else {
+                throw WorkbenchError(.layout, workspace.file.error(
+                    "view '\(view.name)' (\(view.layout)): the layout produced \(writer.nonFiniteNumberCount) number(s) that are not finite (NaN or infinite); nothing was written",
+                    at: view.mark))
+            }
+        }
         switch output {
         case .jsonLines:
             var writer = JSONWriter(capacity: 256 + elements.count * 160)
             writer.viewLayout(workspace: workspace.name, view: view, contentSize: contentSize, elements: elements)
+            try checkFinite(writer)
             emit(writer.bytes[...])
         case .directory(let directory):
             var writer = JSONWriter(pretty: true)
             writer.viewLayout(workspace: workspace.name, view: view, contentSize: contentSize, elements: elements)
+            try checkFinite(writer)
             writer.bytes.append(UInt8(ascii: "\n"))
             let folder = (directory as NSString).appendingPathComponent(WorkspaceFiles.safeName(workspace.name))
             let file = (folder as NSString).appendingPathComponent(WorkspaceFiles.safeName(view.name) + ".json")

@@ -146,6 +146,7 @@ extension JSONWriter {
                 raw.integer(zIndex)
                 raw.literal("}")
                 bytes.append(contentsOf: raw.buffer)
+                nonFiniteNumberCount += raw.nonFiniteNumberCount
             }
             return true
         }
@@ -159,8 +160,9 @@ extension JSONWriter {
             writeString(keys[next])
             appendLiteral(":")
             var nested = JSONWriter()
-            nested.value(extra[keys[next]]!)
+            nested.value(extra[keys[next]] ?? .null)
             bytes.append(contentsOf: nested.bytes)
+            nonFiniteNumberCount += nested.nonFiniteNumberCount
             next += 1
         }
     }

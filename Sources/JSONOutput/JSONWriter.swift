@@ -2,10 +2,14 @@
 ///
 /// Commas and indentation are handled by the writer; callers say what comes next.
 /// Numbers are written so they read back exactly: integral values below 2^53 as integers,
-/// others in Swift's shortest round-trip form; non-finite numbers become `null`.
+/// others in Swift's shortest round-trip form; non-finite numbers become `null` and are
+/// counted in `nonFiniteNumberCount`, which callers check before sending anything.
 public struct JSONWriter: Sendable {
     public var bytes: [UInt8] = []
     public let isPretty: Bool
+    /// How many non-finite numbers were asked for: JSON has no way to write them, so callers
+    /// must treat any as an error rather than send the `null` written in their place.
+    public internal(set) var nonFiniteNumberCount = 0
     /// For each open container: whether it already has an element.
     private var hasElements: [Bool] = []
     private var afterKey = false
@@ -103,7 +107,10 @@ public struct JSONWriter: Sendable {
     }
 
     mutating func writeNumber(_ number: Double) {
-        guard number.isFinite else { return appendLiteral("null") }
+        guard number.isFinite else {
+            nonFiniteNumberCount += 1
+            return appendLiteral("null")
+        }
         if number == number.rounded(.towardZero), abs(number) < 0x1p53 {
             writeInteger(Int(number))
         } else {

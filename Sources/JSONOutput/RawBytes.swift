@@ -3,6 +3,8 @@
 struct RawBytes {
     private let start: UnsafeMutablePointer<UInt8>
     private(set) var count = 0
+    /// How many non-finite numbers were written (as `null`).
+    private(set) var nonFiniteNumberCount = 0
 
     init(_ start: UnsafeMutablePointer<UInt8>) {
         self.start = start
@@ -40,7 +42,10 @@ struct RawBytes {
 
     /// At most 32 bytes: integral values as integers, others in their shortest form.
     mutating func number(_ value: Double) {
-        guard value.isFinite else { return literal("null") }
+        guard value.isFinite else {
+            nonFiniteNumberCount += 1
+            return literal("null")
+        }
         if value == value.rounded(.towardZero), abs(value) < 0x1p53 { return integer(Int(value)) }
         var text = value.description
         text.withUTF8 { utf8 in

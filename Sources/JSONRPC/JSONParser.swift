@@ -17,6 +17,13 @@ public struct JSONParser {
 
     private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
+    /// The exact text of each message's numeric `id`, by message index (0 for a lone
+    /// message, the position in a batch otherwise), so that replies echo it byte for byte.
+    private var idTokens: [Int: String] = [:]
+    /// The position in the batch of the message being parsed.
+    private var messageIndex = 0
+    /// Whether the top-level value is an array (a batch).
+    private var isBatch = false
 
     private init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -27,12 +34,27 @@ public struct JSONParser {
         try bytes.withUnsafeBufferPointer { buffer throws(Error) in try parse(buffer) }
     }
 
+    /// Parses one JSON-RPC message (an object, or a batch of them), keeping the exact text
+    /// of each message's numeric `id` (by position in the batch; 0 for a lone message):
+    /// ids like 9007199254740993 or 1.50 must come back as sent, which a Double cannot hold.
+    public static func parseMessage(_ bytes: ArraySlice<UInt8>) throws(Error) -> (value: JSONValue, idTokens: [Int: String]) {
+        try bytes.withUnsafeBufferPointer { buffer throws(Error) in
+            var parser = JSONParser(buffer)
+            let value = try parser.parseWhole()
+            return (value, parser.idTokens)
+        }
+    }
+
     private static func parse(_ buffer: UnsafeBufferPointer<UInt8>) throws(Error) -> JSONValue {
         var parser = JSONParser(buffer)
-        parser.skipWhitespace()
-        let value = try parser.value(depth: 0)
-        parser.skipWhitespace()
-        guard parser.index == buffer.count else { throw parser.error("unexpected text after the JSON value") }
+        return try parser.parseWhole()
+    }
+
+    private mutating func parseWhole() throws(Error) -> JSONValue {
+        skipWhitespace()
+        let value = try self.value(depth: 0)
+        skipWhitespace()
+        guard index == bytes.count else { throw error("unexpected text after the JSON value") }
         return value
     }
 
@@ -83,7 +105,12 @@ public struct JSONParser {
             guard current == UInt8(ascii: ":") else { throw error("expected ':' after a key") }
             index += 1
             skipWhitespace()
+            let valueStart = index
             members.append((key, try value(depth: depth + 1)))
+            // A message's own `id` sits in an object at depth 0 (a lone message) or 1 (in a batch).
+            if depth == (isBatch ? 1 : 0), key == "id", case .number = members[members.count - 1].value {
+                idTokens[messageIndex] = String(decoding: UnsafeBufferPointer(rebasing: bytes[valueStart..<index]), as: UTF8.self)
+            }
             skipWhitespace()
             switch current {
             case UInt8(ascii: ","): index += 1
@@ -105,6 +132,10 @@ public struct JSONParser {
         }
         while true {
             skipWhitespace()
+            if depth == 0 {
+                isBatch = true
+                messageIndex = elements.count
+            }
             elements.append(try value(depth: depth + 1))
             skipWhitespace()
             switch current {

@@ -1,19 +1,35 @@
-/// A request's id: a number or a string, echoed in its response.
+/// A request's id: a number or a string, echoed in its response exactly as it was sent.
 public enum RequestID: Hashable, Sendable, CustomStringConvertible {
-    case number(Double)
+    /// A number, with its token as written (`1.50`, `9007199254740993`): replies repeat the
+    /// token, while equality (for `$/cancelRequest`) compares the values.
+    case number(Double, text: String)
     case string(String)
 
-    public var json: JSONValue {
-        switch self {
-        case .number(let number): return .number(number)
-        case .string(let string): return .string(string)
-        }
+    /// A numeric id without a token (made in code): integral values as integers.
+    public static func number(_ value: Double) -> RequestID {
+        let isIntegral = value == value.rounded() && abs(value) < 0x1p53
+        return .number(value, text: isIntegral ? String(Int64(value)) : "\(value)")
     }
 
     public var description: String {
         switch self {
-        case .number(let number): return number == number.rounded() ? String(Int(number)) : "\(number)"
+        case .number(_, let text): return text
         case .string(let string): return "\"\(string)\""
+        }
+    }
+
+    public static func == (lhs: RequestID, rhs: RequestID) -> Bool {
+        switch (lhs, rhs) {
+        case (.number(let a, _), .number(let b, _)): return a == b
+        case (.string(let a), .string(let b)): return a == b
+        default: return false
+        }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .number(let value, _): hasher.combine(0); hasher.combine(value)
+        case .string(let string): hasher.combine(1); hasher.combine(string)
         }
     }
 }
@@ -36,7 +52,8 @@ public struct RPCRequest: Sendable {
     ///
     /// - Returns: the request, or the error to answer it with and the id to answer it under
     ///   (nil when the id itself is unusable).
-    public static func from(_ value: JSONValue) -> Result<RPCRequest, InvalidMessage> {
+    /// - Parameter idToken: the `id` number's text as sent (see `JSONParser.parseMessage`).
+    public static func from(_ value: JSONValue, idToken: String? = nil) -> Result<RPCRequest, InvalidMessage> {
         guard case .object = value else {
             return .failure(InvalidMessage(id: nil, error: .invalidRequest("a message must be an object, got \(value.kindDescription)")))
         }
@@ -45,7 +62,7 @@ public struct RPCRequest: Sendable {
         case nil: id = nil
         case .null?:
             return .failure(InvalidMessage(id: nil, error: .invalidRequest("'id' must be a number or a string, not null")))
-        case .number(let number)?: id = .number(number)
+        case .number(let number)?: id = idToken.map { .number(number, text: $0) } ?? .number(number)
         case .string(let string)?: id = .string(string)
         case let other?:
             return .failure(InvalidMessage(id: nil, error: .invalidRequest("'id' must be a number or a string, got \(other.kindDescription)")))
@@ -56,7 +73,9 @@ public struct RPCRequest: Sendable {
         }
         guard value["jsonrpc"] == .string("2.0") else { return fail("'jsonrpc' must be \"2.0\"") }
         guard case .string(let method)? = value["method"] else { return fail("'method' must be a string") }
-        let params = value["params"] ?? .object([])
+        // `params: null` is what many clients send for "no parameters": treat it as absent.
+        var params = value["params"] ?? .object([])
+        if params == .null { params = .object([]) }
         switch params {
         case .object: break
         case .array: return .failure(InvalidMessage(id: id, error: .invalidParams("params must be an object (named parameters)"), isNotification: isNotification))

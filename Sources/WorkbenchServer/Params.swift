@@ -24,29 +24,33 @@ struct Params {
         has(key) ? try string(key) : nil
     }
 
-    func integer(_ key: String) throws(RPCError) -> Int {
-        let number = try self.number(key)
-        guard number == number.rounded(), abs(number) < 1e15 else {
-            throw .invalidParams("\(path).\(key): expected a whole number, got \(number.compactDescription)")
+    /// A whole number in `range` (an index), converted only after it is checked.
+    func integer(_ key: String, in range: ClosedRange<Int> = 0...Int(Int32.max)) throws(RPCError) -> Int {
+        let rule = NumberRule.whole(range)
+        guard let integer = rule.integer(try number(key, rule: rule)) else {
+            throw .invalidParams("\(path).\(key): expected \(rule.expectation)")
         }
-        return Int(number)
+        return integer
     }
 
-    /// `{x, y, width, height}`: finite numbers, sizes not negative.
-    func rect(_ key: String) throws(RPCError) -> Rect {
+    /// Any finite rectangle with sizes not negative: a query's rect, which may reach past
+    /// every frame (a query for "everything").
+    static let queryRule = NumberRule(minimum: .atLeast(-Double.greatestFiniteMagnitude), maximum: .greatestFiniteMagnitude)
+
+    /// `{x, y, width, height}`: coordinates by `coordinates`, sizes not negative and by the
+    /// same limit. Bounds use the default (±1e15, the layouts' limit); a query rect any finite number.
+    func rect(_ key: String, coordinates: NumberRule = .coordinate) throws(RPCError) -> Rect {
         let nested = try object(key)
-        let rect = Rect(x: try nested.number("x"), y: try nested.number("y"),
-                        width: try nested.number("width"), height: try nested.number("height"))
-        for (name, size) in [("width", rect.width), ("height", rect.height)] where size < 0 {
-            throw .invalidParams("\(nested.path).\(name): expected a number of at least 0, got \(size.compactDescription)")
-        }
-        return rect
+        var sizes = coordinates
+        sizes.minimum = .atLeast(0)
+        return Rect(x: try nested.number("x", rule: coordinates), y: try nested.number("y", rule: coordinates),
+                    width: try nested.number("width", rule: sizes), height: try nested.number("height", rule: sizes))
     }
 
-    /// `{x, y}`: finite numbers.
+    /// `{x, y}`: coordinates within ±1e15.
     func point(_ key: String) throws(RPCError) -> Point {
         let nested = try object(key)
-        return Point(x: try nested.number("x"), y: try nested.number("y"))
+        return Point(x: try nested.number("x", rule: .coordinate), y: try nested.number("y", rule: .coordinate))
     }
 
     /// `{category, kind?, section, item}`.
@@ -68,8 +72,10 @@ struct Params {
         return Params(field, path: "\(path).\(key)")
     }
 
-    private func number(_ key: String) throws(RPCError) -> Double {
-        guard case .number(let number) = try field(key) else { throw mismatch(key, "a number") }
+    /// A number checked by `rule` (the rules every number from outside keeps: `NumberRule`).
+    private func number(_ key: String, rule: NumberRule) throws(RPCError) -> Double {
+        guard case .number(let number) = try field(key) else { throw mismatch(key, rule.expectation) }
+        if let violation = rule.violation(number) { throw .invalidParams("\(path).\(key): \(violation)") }
         return number
     }
 

@@ -6,7 +6,7 @@ enum Response {
     static func result(id: RequestID?, _ result: [UInt8]) -> [UInt8] {
         var writer = JSONWriter(capacity: result.count + 48)
         writer.beginObject()
-        writer.key("id"); writer.json(id?.json ?? .null)
+        writer.key("id"); writer.requestID(id)
         writer.key("jsonrpc"); writer.string("2.0")
         writer.key("result"); writer.raw(result)
         writer.endObject()
@@ -24,7 +24,7 @@ enum Response {
         }
         writer.key("message"); writer.string(error.message)
         writer.endObject()
-        writer.key("id"); writer.json(id?.json ?? .null)
+        writer.key("id"); writer.requestID(id)
         writer.key("jsonrpc"); writer.string("2.0")
         writer.endObject()
         return writer.bytes
@@ -32,6 +32,15 @@ enum Response {
 }
 
 extension JSONWriter {
+    /// A request's id as it was sent (numbers keep their token), or null.
+    mutating func requestID(_ id: RequestID?) {
+        switch id {
+        case .number(_, let text)?: raw(Array(text.utf8))
+        case .string(let string)?: self.string(string)
+        case nil: null()
+        }
+    }
+
     /// A parsed JSON value, members in their order.
     mutating func json(_ value: JSONValue) {
         switch value {

@@ -73,23 +73,23 @@ public final class Server: @unchecked Sendable {  // Unchecked: immutable but fo
             log("workbench serve: skipped malformed input: \(reason)")
             output.send(Response.error(id: nil, .parseError(reason)))
         case .message(let bytes):
-            let message: JSONValue
+            let message: JSONValue, idTokens: [Int: String]
             do {
-                message = try JSONParser.parse(bytes[...])
+                (message, idTokens) = try JSONParser.parseMessage(bytes[...])
             } catch {
                 output.send(Response.error(id: nil, .parseError(error.description)))
                 return
             }
             if case .array(let batch) = message {
-                handleBatch(batch)
+                handleBatch(batch, idTokens: idTokens)
             } else {
-                handleSingle(message) { [output] in output!.send($0) }
+                handleSingle(message, idToken: idTokens[0]) { [output] in output!.send($0) }
             }
         }
     }
 
-    private func handleSingle(_ message: JSONValue, reply: @escaping @Sendable ([UInt8]) -> Void) {
-        switch RPCRequest.from(message) {
+    private func handleSingle(_ message: JSONValue, idToken: String?, reply: @escaping @Sendable ([UInt8]) -> Void) {
+        switch RPCRequest.from(message, idToken: idToken) {
         case .failure(let invalid):
             if !invalid.isNotification { reply(Response.error(id: invalid.id, invalid.error)) }
         case .success(let request):
@@ -107,7 +107,7 @@ public final class Server: @unchecked Sendable {  // Unchecked: immutable but fo
     /// that request's own queue: so the array goes out before anything that request comes
     /// before — a later `shutdown` (which waits for the view work before it) or the control
     /// queue's next request — just as a single request's reply would.
-    private func handleBatch(_ batch: [JSONValue]) {
+    private func handleBatch(_ batch: [JSONValue], idTokens: [Int: String]) {
         guard !batch.isEmpty else {
             output.send(Response.error(id: nil, .invalidRequest("an empty batch")))
             return
@@ -115,10 +115,10 @@ public final class Server: @unchecked Sendable {  // Unchecked: immutable but fo
         let replies = BatchReplies(expecting: batch.count { Self.expectsReply($0) })
         for (index, message) in batch.enumerated() {
             guard Self.expectsReply(message) else {
-                handleSingle(message) { _ in }
+                handleSingle(message, idToken: nil) { _ in }
                 continue
             }
-            handleSingle(message) { [output] bytes in
+            handleSingle(message, idToken: idTokens[index]) { [output] bytes in
                 if let answer = replies.set(index, bytes) { output!.send(answer) }
             }
         }
@@ -182,7 +182,11 @@ public final class Server: @unchecked Sendable {  // Unchecked: immutable but fo
         if state.hasShutDown {
             return finish(.failure(.invalidRequest("the server has shut down; only 'exit' is accepted")))
         }
-        if state.withLock({ pending.isCancelled }) { return finish(.failure(.requestCancelled)) }
+        // A cancelled view request is answered on its view's queue, in order behind that
+        // view's earlier requests; only the control methods answer a cancellation here.
+        if Self.viewMethods[request.method] == nil, state.withLock({ pending.isCancelled }) {
+            return finish(.failure(.requestCancelled))
+        }
         switch request.method {
         case InitializeMethod.name: onControl(InitializeMethod.self, params, finish)
         case ShutdownMethod.name: onControl(ShutdownMethod.self, params, finish)

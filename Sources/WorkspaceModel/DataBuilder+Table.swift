@@ -32,7 +32,7 @@ extension DataBuilder {
     /// further row is a title and its values (numbers where they parse, empty = null).
     mutating func addCSVTable(_ file: SourceFile) throws(Diagnostic) {
         let rows = try CSVParser.parse(file)
-        guard let header = rows.first else { throw file.error("the CSV file is empty; expected a header row", at: nil) }
+        guard let header = rows.first else { throw file.error("the CSV file is empty; expected a header row", at: Mark(line: 1, column: 1)) }
         let columns = header.dropFirst().map { Value.string($0.text) }
         var titles: [Value] = []
         for row in rows.dropFirst() {

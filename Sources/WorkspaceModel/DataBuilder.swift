@@ -25,34 +25,47 @@ struct DataBuilder {
     /// `{sections, items, min?, max?, seed?}` whole numbers drawn from [min, max]
     /// (default 40...120); or `{nodes, fanout?, seed?}` a tree of that many nodes, each with
     /// 0...2·fanout children (default fanout 3), named "Node 0", "Node 1", … breadth first.
+    ///
+    /// Everything that will be allocated is counted before anything is: a layout makes at most
+    /// two elements per item (a cell, and a column header or a connector) and two per section
+    /// (a row header and a separator), so a grid costs 2 · (sections + sections · items) and a
+    /// tree 2 · nodes; the cost may not exceed `limit`.
     mutating func addGenerated(_ node: YAMLNode, limit: Int) throws(Diagnostic) {
         let fields = try reader.mapping(node, what: "'generate'", allowed: ["sections", "items", "min", "max", "seed", "nodes", "fanout"])
-        func whole(_ key: String, _ fallback: Double?) throws(Diagnostic) -> Double {
+        func whole(_ key: String, _ fallback: Int?, in range: ClosedRange<Int>) throws(Diagnostic) -> Int {
             guard let pair = fields[key] else {
                 guard let fallback else { throw reader.error("'generate' needs '\(key)'", at: node) }
                 return fallback
             }
-            return try reader.number(pair.value, what: "'generate.\(key)'", minimum: 0, whole: true)
+            return try reader.integer(pair.value, what: "'generate.\(key)'", in: range)
         }
-        var random = SplitMix64(seed: UInt64(try whole("seed", 1)))
+        // Seeds and values: whole numbers a Double holds exactly.
+        let exact = 0...(1 << 53)
+        var random = SplitMix64(seed: UInt64(try whole("seed", 1, in: exact)))
         if fields["nodes"] != nil {
-            if let grid = ["sections", "items", "min", "max"].first(where: { fields[$0] != nil }) {
-                throw reader.error("'generate' makes either a grid (sections, items) or a tree (nodes); '\(grid)' does not go with 'nodes'", at: fields[grid]!.key)
+            for grid in ["sections", "items", "min", "max"] {
+                if let pair = fields[grid] {
+                    throw reader.error("'generate' makes either a grid (sections, items) or a tree (nodes); '\(grid)' does not go with 'nodes'", at: pair.key)
+                }
             }
-            let nodes = try whole("nodes", nil), fanout = try whole("fanout", 3)
-            guard nodes <= Double(limit) else { throw reader.error("'generate' asks for \(Int(nodes)) nodes; the limit is \(limit)", at: node) }
-            addGeneratedTree(nodes: Int(nodes), maximumChildren: UInt64(2 * fanout), random: &random)
+            let nodes = try whole("nodes", nil, in: 0...(limit / 2)), fanout = try whole("fanout", 3, in: 0...1_000_000)
+            addGeneratedTree(nodes: nodes, maximumChildren: UInt64(2 * fanout), random: &random)
             return
         }
-        let sections = try whole("sections", 1), items = try whole("items", nil)
-        let low = try whole("min", 40), high = try whole("max", 120)
-        guard sections * items <= Double(limit) else {
-            throw reader.error("'generate' asks for \(Int(sections)) × \(Int(items)) items; the limit is \(limit)", at: node)
+        let sections = try whole("sections", 1, in: 0...(limit / 2)), items = try whole("items", nil, in: 0...(limit / 2))
+        // Both are at most limit / 2, so the product cannot overflow.
+        let cost = 2 * (sections + sections * items)
+        guard cost <= limit else {
+            throw reader.error("'generate' asks for \(sections) sections of \(items) items, which a layout may turn into "
+                + "\(cost) elements; the limit is \(limit) (2 per item and 2 per section)", at: node)
         }
-        guard low <= high else { throw reader.error("'generate.min' must not exceed 'generate.max'", at: fields["min"]!.value) }
+        let low = try whole("min", 40, in: exact), high = try whole("max", 120, in: exact)
+        guard low <= high else {
+            throw reader.error("'generate.min' (\(low)) must not exceed 'generate.max' (\(high))", at: (fields["max"] ?? fields["min"])?.value ?? node)
+        }
         let span = UInt64(high - low) + 1
-        for _ in 0..<Int(sections) {
-            for _ in 0..<Int(items) { builder.appendNumber(low + Double(random.next() % span)) }
+        for _ in 0..<sections {
+            for _ in 0..<items { builder.appendNumber(Double(low) + Double(random.next() % span)) }
             builder.endSection()
         }
     }

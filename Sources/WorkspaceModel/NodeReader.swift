@@ -44,23 +44,30 @@ struct NodeReader {
         return elements
     }
 
-    func number(_ node: YAMLNode, what: String, minimum: Double? = nil, whole: Bool = false) throws(Diagnostic) -> Double {
+    /// A number checked by `rule` (the rules every number from outside keeps: `NumberRule`),
+    /// before any conversion.
+    func number(_ node: YAMLNode, what: String, rule: NumberRule) throws(Diagnostic) -> Double {
         guard case .number(let number) = node.resolvedScalar else {
-            throw error("\(what) must be a number, got \(node.kindDescription)", at: node)
+            throw error("\(what): expected \(rule.expectation), got \(node.kindDescription)", at: node)
         }
-        guard number.isFinite else { throw error("\(what) must be a finite number, got \(node.scalarText ?? "")", at: node) }
-        if whole, number != number.rounded() { throw error("\(what) must be a whole number, got \(node.scalarText ?? "")", at: node) }
-        if let minimum, number < minimum {
-            throw error("\(what) must be at least \(Int(minimum)), got \(node.scalarText ?? "")", at: node)
-        }
+        if let violation = rule.violation(number, written: node.scalarText) { throw error("\(what): \(violation)", at: node) }
         return number
+    }
+
+    /// A whole number in `range`, converted only after it is checked.
+    func integer(_ node: YAMLNode, what: String, in range: ClosedRange<Int>) throws(Diagnostic) -> Int {
+        let rule = NumberRule.whole(range)
+        guard let integer = rule.integer(try number(node, what: what, rule: rule)) else {
+            throw error("\(what): expected \(rule.expectation), got \(node.scalarText ?? "")", at: node)
+        }
+        return integer
     }
 
     /// Any node as a `Value`; non-finite numbers and non-scalar keys are errors.
     func value(_ node: YAMLNode) throws(Diagnostic) -> Value {
         switch node.content {
         case .scalar:
-            switch node.resolvedScalar! {
+            switch node.resolvedScalar ?? .null {
             case .null: return .null
             case .bool(let flag): return .bool(flag)
             case .string(let string): return .string(string)

@@ -29,7 +29,7 @@ struct SourceLoader {
             for section in try reader.list(pair.value, what: "'sections'") { try data.addSection(section, what: "each section") }
         case "tree": try data.addTree(pair.value)
         case "table": try data.addTable(pair.value)
-        case "generate": try data.addGenerated(pair.value, limit: workspace.maximumGeneratedItems)
+        case "generate": try data.addGenerated(pair.value, limit: workspace.maximumGeneratedElements)
         default: return try loadFile(pair.value, named: name, reader: reader)
         }
         return LoadedSource(name: name, data: data.builder.build(), file: file, mark: node.mark, itemMarks: data.marks)

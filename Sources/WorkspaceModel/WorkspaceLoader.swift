@@ -5,8 +5,9 @@ import YAMLReader
 
 /// Reads and validates workspace files (format: README, "Workspace files").
 public struct WorkspaceLoader: Sendable {
-    /// The most items a `generate` source may make.
-    public var maximumGeneratedItems = 10_000_000
+    /// The most elements a `generate` source may lead a layout to make: 2 per item and
+    /// 2 per section (see README, "Limits").
+    public var maximumGeneratedElements = 4_000_000
     /// The largest workspace or data file read, in bytes.
     public var maximumFileSize = 64 << 20
     public var yaml = YAMLParser()
@@ -74,11 +75,11 @@ public struct WorkspaceLoader: Sendable {
         var viewport = Size(width: 375, height: 667)
         if let viewportNode = entries["viewport"]?.value {
             let sides = try reader.mapping(viewportNode, what: "'viewport'", allowed: ["width", "height"])
-            for side in ["width", "height"] where sides[side] == nil {
-                throw reader.error("'viewport' needs a '\(side)'", at: viewportNode)
+            func side(_ name: String) throws(Diagnostic) -> Double {
+                guard let pair = sides[name] else { throw reader.error("'viewport' needs a '\(name)'", at: viewportNode) }
+                return try reader.number(pair.value, what: "'viewport.\(name)'", rule: .positive)
             }
-            viewport.width = try positive(sides["width"]!.value, what: "'viewport.width'", reader: reader)
-            viewport.height = try positive(sides["height"]!.value, what: "'viewport.height'", reader: reader)
+            viewport = Size(width: try side("width"), height: try side("height"))
         }
         var options: [String: Value] = [:]
         let optionsNode = entries["options"]?.value
@@ -90,10 +91,15 @@ public struct WorkspaceLoader: Sendable {
                               optionsNode: optionsNode, mark: pair.key.mark, layoutMark: layoutPair.value.mark)
     }
 
-    private func positive(_ node: YAMLNode, what: String, reader: NodeReader) throws(Diagnostic) -> Double {
-        let number = try reader.number(node, what: what)
-        guard number > 0 else { throw reader.error("\(what) must be greater than 0, got \(node.scalarText ?? "")", at: node) }
-        return number
+    /// A file type in words, for "not a regular file" errors.
+    private static func describe(_ type: FileAttributeType?) -> String {
+        switch type {
+        case .typeCharacterSpecial?: return "a character device"
+        case .typeBlockSpecial?: return "a block device"
+        case .typeSocket?: return "a socket"
+        case .typeSymbolicLink?: return "a broken symbolic link"
+        default: return "a pipe or another special file"
+        }
     }
 
     /// Reads a UTF-8 text file, refusing missing, oversized and non-UTF-8 files.
@@ -107,15 +113,23 @@ public struct WorkspaceLoader: Sendable {
         func fail(_ message: String) -> Diagnostic {
             reference.map { $0.file.error(message, at: $0.mark) } ?? Diagnostic(path: shown, message: message)
         }
-        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-        guard let attributes, (attributes[.type] as? FileAttributeType) != .typeDirectory else {
-            throw fail(attributes == nil ? "no such file: \(name)" : "\(name) is a folder, not a file")
+        let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: resolved) else { throw fail("no such file: \(name)") }
+        switch attributes[.type] as? FileAttributeType {
+        case .typeRegular?: break
+        case .typeDirectory?: throw fail("\(name) is a folder, not a file")
+        case let type: throw fail("cannot read \(name): it is not a regular file (it is \(Self.describe(type)))")
         }
         if let size = attributes[.size] as? Int, size > maximumFileSize {
             throw fail("\(name) is larger than the \(maximumFileSize >> 20) MiB limit")
         }
-        guard let data = FileManager.default.contents(atPath: path) else { throw fail("cannot read \(name)") }
-        guard let text = String(validating: data, as: UTF8.self) else { throw fail("\(name) is not valid UTF-8 text") }
+        guard let data = FileManager.default.contents(atPath: resolved) else {
+            throw fail("cannot read \(name): \(FileManager.default.isReadableFile(atPath: resolved) ? "reading failed" : "permission denied")")
+        }
+        guard let text = String(validating: data, as: UTF8.self) else {
+            let file = SourceFile(path: shown, text: String(decoding: data, as: UTF8.self))
+            throw file.error("\(name) is not valid UTF-8 text: the first bad byte is here", at: UTF8Position.firstInvalidByte(in: data))
+        }
         return SourceFile(path: shown, text: text)
     }
 }

@@ -4,11 +4,11 @@ import Testing
 
 struct CirclesValidationTests {
     @Test(arguments: [
-        (["step": 0] as [String: Value], LayoutError.option(field: "step", message: "expected a number greater than 0, got 0")),
-        (["step": "5"], .option(field: "step", message: "expected a number, got a string")),
-        (["insets": ["top": -1] as Value], .option(field: "insets.top", message: "expected a number of at least 0, got -1")),
+        (["step": 0] as [String: Value], LayoutError.option(field: "step", message: "expected a number greater than 0 and at most 1e15, got 0")),
+        (["step": "5"], .option(field: "step", message: "expected a number greater than 0 and at most 1e15, got a string")),
+        (["insets": ["top": -1] as Value], .option(field: "insets.top", message: "expected a number from 0 to 1e15, got -1")),
         (["insets": ["middle": 1] as Value], .option(field: "insets.middle", message: "unknown field; expected top, left, bottom, right")),
-        (["predecessors": 1.5], .option(field: "predecessors", message: "expected a whole number of at least 0, got 1.5")),
+        (["predecessors": 1.5], .option(field: "predecessors", message: "expected a whole number from 0 to 1000000, got 1.5")),
         (["spacng": 3], .option(field: "spacng", message: "unknown option (did you mean 'spacing'?); known options: 'insets', 'predecessors', 'spacing', 'step'")),
     ])
     func badOptionsAreRefusedByName(options: [String: Value], expected: LayoutError) {

@@ -31,7 +31,7 @@ struct ServerErrorTests {
         #expect(Self.code(client.request("frobnicate", id: 3)) == -32601)
         let invalid = client.request("query", ["view": "circles/alarms", "rect": ["x": 0, "y": "top", "width": 1, "height": 1]], id: 4)
         #expect(Self.code(invalid) == -32602)
-        #expect(Self.error(invalid)?["message"] as? String == "invalid params: params.rect.y: expected a number, got a string")
+        #expect(Self.error(invalid)?["message"] as? String == "invalid params: params.rect.y: expected a finite number, got a string")
         let workspace = client.request("open", ["text": "views:\n  v: {layout: circles, source: nowhere}\n", "directory": "/tmp"], id: 5)
         #expect(Self.code(workspace) == -32001)
         let data = try #require(Self.error(workspace)?["data"] as? [String: Any])

@@ -122,7 +122,7 @@ struct ServerSessionTests {
         let client = try ServerClient()
         let text = """
             sources:
-              huge: {generate: {items: 3000000}}
+              huge: {generate: {items: 1900000}}
               small: {items: [120, 80]}
             views:
               huge: {layout: circles, source: huge}

@@ -45,7 +45,7 @@ struct PluginLayoutTests {
     }
 
     @Test func optionErrorsComeBackNamingTheOption() throws {
-        #expect(throws: PluginCallError.reported(.option(field: "step", message: "expected a number greater than 0, got -5"))) {
+        #expect(throws: PluginCallError.reported(.option(field: "step", message: "expected a number greater than 0 and at most 1e15, got -5"))) {
             try makeLayout(["step": -5])
         }
     }

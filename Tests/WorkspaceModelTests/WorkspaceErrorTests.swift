@@ -37,17 +37,17 @@ struct WorkspaceErrorTests {
         ("sources:\n  a: {table: {columns: [A, B], rows: [{title: x, values: [1]}]}}", "w.yaml:2:58: error: this row has 1 values for 2 columns"),
         ("sources:\n  a: {table: {columns: [A]}}", "w.yaml:2:14: error: 'table' needs 'rows'"),
         ("sources:\n  a: {generate: {sections: 1}}", "w.yaml:2:17: error: 'generate' needs 'items'"),
-        ("sources:\n  a: {generate: {items: -1}}", "w.yaml:2:25: error: 'generate.items' must be at least 0, got -1"),
-        ("sources:\n  a: {generate: {items: 2.5}}", "w.yaml:2:25: error: 'generate.items' must be a whole number, got 2.5"),
-        ("sources:\n  a: {generate: {sections: 100000, items: 100000}}", "w.yaml:2:17: error: 'generate' asks for 100000 × 100000 items; the limit is 10000000"),
-        ("sources:\n  a: {generate: {items: 3, min: 9, max: 2}}", "w.yaml:2:33: error: 'generate.min' must not exceed 'generate.max'"),
+        ("sources:\n  a: {generate: {items: -1}}", "w.yaml:2:25: error: 'generate.items': expected a whole number from 0 to 2000000, got -1"),
+        ("sources:\n  a: {generate: {items: 2.5}}", "w.yaml:2:25: error: 'generate.items': expected a whole number from 0 to 2000000, got 2.5"),
+        ("sources:\n  a: {generate: {sections: 100000, items: 100000}}", "w.yaml:2:17: error: 'generate' asks for 100000 sections of 100000 items, which a layout may turn into 20000200000 elements; the limit is 4000000 (2 per item and 2 per section)"),
+        ("sources:\n  a: {generate: {items: 3, min: 9, max: 2}}", "w.yaml:2:41: error: 'generate.min' (9) must not exceed 'generate.max' (2)"),
         ("sources:\n  a: {file: ../outside.csv}", "w.yaml:2:13: error: '../outside.csv' is outside the workspace's folder; data files must be inside it"),
         ("sources:\n  a: {file: /etc/passwd.csv}", "w.yaml:2:13: error: '/etc/passwd.csv' is outside the workspace's folder; data files must be inside it"),
         ("sources:\n  a: {file: missing.csv}", "w.yaml:2:13: error: no such file: missing.csv"),
         ("sources:\n  a: {file: data.txt}", "w.yaml:2:13: error: no such file: data.txt"),
         ("sources: {s: {items: []}}\nviews:\n  v: {source: s}", "w.yaml:3:3: error: view 'v' needs a 'layout' (a plugin name)"),
         ("sources: {s: {items: []}}\nviews:\n  v: {layout: circles, source: t}", "w.yaml:3:32: error: no source named 't'; sources: s"),
-        ("sources: {s: {items: []}}\nviews:\n  v: {layout: circles, source: s, viewport: {width: 0, height: 5}}", "w.yaml:3:53: error: 'viewport.width' must be greater than 0, got 0"),
+        ("sources: {s: {items: []}}\nviews:\n  v: {layout: circles, source: s, viewport: {width: 0, height: 5}}", "w.yaml:3:53: error: 'viewport.width': expected a number greater than 0 and at most 1e15, got 0"),
         ("sources: {s: {items: []}}\nviews:\n  v: {layout: circles, source: s, viewport: {width: 10}}", "w.yaml:3:45: error: 'viewport' needs a 'height'"),
         ("sources: {s: {items: []}}\nviews:\n  v: {layout: circles, source: s, option: {}}", "w.yaml:3:35: error: unknown key 'option' in view 'v' (did you mean 'options'?); expected one of: layout, source, viewport, options"),
         ("sources: {s: {items: []}}\nviews:\n  v: {layout: 3, source: s}", "w.yaml:3:15: error: 'layout' must be a string, got a number"),
@@ -84,10 +84,31 @@ struct WorkspaceErrorTests {
     @Test func filesThatAreNotUTF8OrTooLargeAreRefused() throws {
         let folder = try TemporaryFolder()
         let path = try folder.write("w.yaml", Data([0x61, 0x3A, 0x20, 0xFF, 0xFE, 0x0A]))
-        #expect(throws: Diagnostic(path: path, message: "\(path) is not valid UTF-8 text")) { try WorkspaceLoader().load(path: path) }
+        #expect(throws: Diagnostic.self) { try WorkspaceLoader().load(path: path) }
+        do {
+            _ = try WorkspaceLoader().load(path: path)
+        } catch {
+            #expect(error.summary == "\(path):1:4: error: \(path) is not valid UTF-8 text: the first bad byte is here")
+        }
         var loader = WorkspaceLoader()
         loader.maximumFileSize = 4
         #expect(throws: Diagnostic(path: path, message: "\(path) is larger than the 0 MiB limit")) { try loader.load(path: path) }
+    }
+
+    @Test func theFirstBadUTF8ByteIsLocatedByLineAndColumn() {
+        #expect(UTF8Position.firstInvalidByte(in: Array("ok\nfine".utf8)) == nil)
+        #expect(UTF8Position.firstInvalidByte(in: Array("ab\ncé".utf8) + [0xC3]) == Mark(line: 2, column: 3))
+        #expect(UTF8Position.firstInvalidByte(in: [0x0A, 0x0A, 0x41, 0xED, 0xA0, 0x80]) == Mark(line: 3, column: 2))
+    }
+
+    @Test func anEmptyCSVFileAndASpecialFileSayWhereAndWhy() throws {
+        #expect(try error("sources:\n  a: {file: e.csv}", files: ["e.csv": ""]) == "e.csv:1:1: error: the CSV file is empty; expected a header row")
+        do {
+            _ = try WorkspaceLoader().load(path: "/dev/null")
+            Issue.record("/dev/null loaded")
+        } catch {
+            #expect(error.summary == "/dev/null: error: cannot read /dev/null: it is not a regular file (it is a character device)")
+        }
     }
 
     @Test func theRenderedErrorShowsTheLineAndACaret() throws {

@@ -13,6 +13,10 @@ import LayoutKit
 ///
 /// Complexity: O(n · p · r) for n circles, p predecessors and r rows tried per circle
 /// (about (r1 + r2 + spacing) / step), instead of the seed's O(n · p · r · width / step).
+/// The work is bounded by the input's size, not by its coordinates: after
+/// `workBudget(circles:)` candidate positions and steps the packing fails with an error
+/// naming `step`, however the options make the circles wander (a huge `spacing`, a tiny
+/// `step`, a vast width).
 struct CirclePacker {
     var insets: EdgeInsets
     var step: Double
@@ -20,26 +24,51 @@ struct CirclePacker {
     var predecessors: Int
     var width: Double
 
+    /// The most candidate positions and single steps a packing of `circles` circles may
+    /// visit: a million, plus a thousand per circle — far more than any sensible options
+    /// need (the seed's defaults visit a handful per circle).
+    static func workBudget(circles: Int) -> Int { 1_000_000 + 1000 * circles }
+
     /// Frames for circles of the given diameters, in order.
+    ///
+    /// - Throws: `.option("step")` when the placement would exceed the work budget,
+    ///   `.cancelled` when the host cancels.
     func frames(diameters: [Double], isCancelled: () -> Bool = { false }) throws(LayoutError) -> [Rect] {
         var frames: [Rect] = []
         frames.reserveCapacity(diameters.count)
         var start = Point(x: insets.left, y: insets.top)
+        var work = Work(remaining: Self.workBudget(circles: diameters.count))
         for (index, diameter) in diameters.enumerated() {
             if index & 4095 == 4095, isCancelled() { throw .cancelled }
             // The slice dies with this statement, so the append below never copies `frames`.
-            let origin = place(diameter, from: start, among: frames[max(0, index - predecessors)..<index])
+            guard let origin = place(diameter, from: start, among: frames[max(0, index - predecessors)..<index], work: &work) else {
+                throw .option(field: "step", message: "circle \(index) could not be placed within \(Self.workBudget(circles: diameters.count)) "
+                    + "steps of \(step.compactDescription) points; 'step' is too small for a 'spacing' of \(spacing.compactDescription) "
+                    + "and a \(width.compactDescription)-point width")
+            }
             frames.append(Rect(x: origin.x, y: origin.y, width: diameter, height: diameter))
             start = Point(x: origin.x + diameter / 2, y: origin.y)
         }
         return frames
     }
 
-    /// The seed's loop for one circle, with provably colliding steps skipped.
-    private func place(_ diameter: Double, from start: Point, among blockers: ArraySlice<Rect>) -> Point {
+    /// What is left of the work budget.
+    struct Work {
+        var remaining: Int
+
+        /// Spends one unit; false when none is left.
+        mutating func spend() -> Bool {
+            remaining -= 1
+            return remaining >= 0
+        }
+    }
+
+    /// The seed's loop for one circle, with provably colliding steps skipped; nil when the
+    /// work budget runs out first.
+    private func place(_ diameter: Double, from start: Point, among blockers: ArraySlice<Rect>, work: inout Work) -> Point? {
         var x = start.x, y = start.y
         let canJump = step >= 0.01
-        while true {
+        while work.spend() {
             var stepsToSkip = 0
             var isFree = true
             for blocker in blockers where !Self.isFarEnough(x, y, diameter, from: blocker, spacing: spacing) {
@@ -47,34 +76,44 @@ struct CirclePacker {
                 if canJump { stepsToSkip = max(stepsToSkip, stepsInside(blocker, x: x, y: y, diameter: diameter)) }
             }
             if isFree { return Point(x: x, y: y) }
-            advance(&x, &y, steps: stepsToSkip + 1, diameter: diameter)
+            guard advance(&x, &y, steps: stepsToSkip + 1, diameter: diameter, work: &work) else { return nil }
         }
+        return nil
     }
 
     /// Moves `steps` steps right as the seed's loop would, wrapping (and stopping) at the
     /// first step that would cross the right inset. When `x` and `step` are multiples of
     /// 1/1024, `x + n·step` equals the seed's running sum exactly and is computed at once;
     /// otherwise the steps are summed one by one to reproduce the seed's rounding.
-    private func advance(_ x: inout Double, _ y: inout Double, steps: Int, diameter: Double) {
+    /// Returns false when the work budget runs out.
+    private func advance(_ x: inout Double, _ y: inout Double, steps: Int, diameter: Double, work: inout Work) -> Bool {
         func crosses(_ candidate: Double) -> Bool { candidate + diameter + insets.right > width }
         if Self.isGridExact(x) && Self.isGridExact(step) {
             var fitting = max(0, ((width - diameter - insets.right - x) / step).rounded(.down))
             fitting = min(fitting, 1e12)
-            while fitting > 0 && crosses(x + fitting * step) { fitting -= 1 }
-            while !crosses(x + (fitting + 1) * step) && fitting < Double(steps) { fitting += 1 }
+            while fitting > 0 && crosses(x + fitting * step) {
+                guard work.spend() else { return false }
+                fitting -= 1
+            }
+            while !crosses(x + (fitting + 1) * step) && fitting < Double(steps) {
+                guard work.spend() else { return false }
+                fitting += 1
+            }
             if Double(steps) <= fitting {
                 x += Double(steps) * step
-                return
+                return true
             }
         } else {
             for _ in 0..<steps {
+                guard work.spend() else { return false }
                 x += step
                 if crosses(x) { break }
             }
-            if !crosses(x) { return }
+            if !crosses(x) { return true }
         }
         x = insets.left
         y += step
+        return true
     }
 
     private static func isGridExact(_ value: Double) -> Bool {

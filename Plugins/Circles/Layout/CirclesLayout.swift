@@ -29,7 +29,7 @@ public final class CirclesLayout: LayoutPlugin {
         insets = try options.insets("insets", default: EdgeInsets(all: 20))
         step = try options.number("step", default: 5, minimum: .positive)
         spacing = try options.number("spacing", default: 10)
-        predecessors = try options.integer("predecessors", default: 4, minimum: 0)
+        predecessors = try options.integer("predecessors", default: 4, in: 0...1_000_000)
         try options.rejectUnknownKeys()
     }
 
@@ -38,10 +38,12 @@ public final class CirclesLayout: LayoutPlugin {
         let diameters = try Self.diameters(in: context.dataSource, fitting: width - insets.left - insets.right)
         let packer = CirclePacker(insets: insets, step: step, spacing: spacing, predecessors: predecessors, width: width)
         let frames = try packer.frames(diameters: diameters, isCancelled: { context.isCancelled })
+        let bottom = frames.reduce(insets.top) { max($0, $1.maxY) }
+        let size = Size(width: width, height: bottom + insets.bottom)
+        try CoordinateCheck.check(frames, contentSize: size, option: step >= spacing ? "step" : "spacing")
         index = SpatialIndex(frames: frames)
         preparedWidth = width
-        let bottom = frames.reduce(insets.top) { max($0, $1.maxY) }
-        contentSize = Size(width: width, height: bottom + insets.bottom)
+        contentSize = size
     }
 
     public var numberOfElements: Int? { index.count }

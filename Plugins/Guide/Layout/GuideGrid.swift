@@ -43,6 +43,10 @@ struct GuideGrid {
                 } else {
                     (x, itemWidth) = (Double(item) * width, width)
                 }
+                guard CoordinateCheck.isAllowed(itemWidth), CoordinateCheck.isAllowed(x + itemWidth) else {
+                    throw CoordinateCheck.error(duration == nil ? "cellSize" : "durationUnit",
+                                                "item \(item) of section \(section) would end at x = \((x + itemWidth).compactDescription)")
+                }
                 xs.append(x)
                 widths.append(itemWidth)
                 contentWidth = max(contentWidth, x + itemWidth)
@@ -50,6 +54,7 @@ struct GuideGrid {
             rowStarts.append(xs.count)
         }
         contentSize = Size(width: contentWidth, height: Double(data.numberOfSections) * cellSize.height)
+        try CoordinateCheck.check([], contentSize: contentSize, option: "cellSize")
     }
 
     var sectionCount: Int { rowStarts.count - 1 }

@@ -60,9 +60,12 @@ public final class GuideLayout: LayoutPlugin {
 
     public func elements(in rect: Rect, into result: inout [LayoutAttributes]) {
         let origin = bounds.origin
+        // An empty section (even the header row) simply has no elements.
         guard grid.sectionCount > 0 else { return }
         // Section 0: the sticky corner, then the header row pinned to the top.
-        appendIfVisible(grid.stickyFrame(section: 0, item: 0, origin: origin), .cell(0, 0), zIndex: 2, rect, &result)
+        if grid.itemCount(inSection: 0) > 0 {
+            appendIfVisible(grid.stickyFrame(section: 0, item: 0, origin: origin), .cell(0, 0), zIndex: 2, rect, &result)
+        }
         let headerRow = Rect(x: -Double.greatestFiniteMagnitude / 2, y: origin.y, width: .greatestFiniteMagnitude, height: cellSize.height)
         if headerRow.intersects(rect) {
             for item in grid.items(inSection: 0, overlapping: rect) where item > 0 {
@@ -70,7 +73,7 @@ public final class GuideLayout: LayoutPlugin {
             }
         }
         // Other sections: the header pinned to the left, then the programmes.
-        for section in grid.sections(overlapping: rect) where section > 0 {
+        for section in grid.sections(overlapping: rect) where section > 0 && grid.itemCount(inSection: section) > 0 {
             appendIfVisible(grid.stickyFrame(section: section, item: 0, origin: origin), .cell(section, 0), zIndex: 1, rect, &result)
             for item in grid.items(inSection: section, overlapping: rect) where item > 0 {
                 result.append(LayoutAttributes(element: .cell(section, item), frame: grid.naturalFrame(section: section, item: item)))

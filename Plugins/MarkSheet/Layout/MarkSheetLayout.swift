@@ -47,8 +47,14 @@ public final class MarkSheetLayout: LayoutPlugin {
         guard columns == 0 || width > metrics.rowHeaderWidth else {
             throw .layout(message: "the view (\(width.compactDescription) wide) is no wider than the row headers (\(metrics.rowHeaderWidth.compactDescription))")
         }
+        let sheet = MarkSheetMetrics(options: metrics, width: width, rows: rows, columns: columns)
+        // Frames grow with the index, so the last row's and column's are the extremes.
+        let lastRow = max(0, rows - 1), lastColumn = max(0, columns - 1)
+        try CoordinateCheck.check([sheet.cellFrame(row: lastRow, column: lastColumn), sheet.separatorFrame(lastRow),
+                                   sheet.rowHeaderFrame(lastRow), sheet.columnHeaderFrame(lastColumn)],
+                                  contentSize: sheet.contentSize, option: "rowHeight")
         self.data = data
-        sheet = MarkSheetMetrics(options: metrics, width: width, rows: rows, columns: columns)
+        self.sheet = sheet
     }
 
     public func elements(in rect: Rect, into result: inout [LayoutAttributes]) {

@@ -40,12 +40,16 @@ public final class TreeLayout: LayoutPlugin {
             throw .data(item: nil, field: nil, message: "tree lays out a 'tree' source; this one has no children")
         }
         let placement = try TreePlacement(data, itemSize: itemSize, insets: insets, isCancelled: { context.isCancelled })
+        let size = Size(width: Double(data.numberOfSections) * (itemSize.width + insets.left + insets.right),
+                        height: Double(placement.totalRows) * (itemSize.height + insets.top + insets.bottom))
+        let blamed = insets.left + insets.right + insets.top + insets.bottom > itemSize.width + itemSize.height ? "insets" : "itemSize"
+        try CoordinateCheck.check(placement.cells, contentSize: size, option: blamed)
+        try CoordinateCheck.check(placement.connectors, contentSize: size, option: blamed)
         self.data = data
         cells = SpatialIndex(frames: placement.cells)
         connectors = SpatialIndex(frames: placement.connectors)
         connectorNodes = placement.connectorNodes
-        contentSize = Size(width: Double(data.numberOfSections) * (itemSize.width + insets.left + insets.right),
-                           height: Double(placement.totalRows) * (itemSize.height + insets.top + insets.bottom))
+        contentSize = size
     }
 
     public var numberOfElements: Int? { cells.count + connectors.count }

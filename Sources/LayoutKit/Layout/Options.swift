@@ -12,25 +12,36 @@ public struct Options: Sendable {
         self.values = values
     }
 
-    /// Where a number may lie.
+    /// Where a number may lie; every bound also keeps it within ±`NumberRule.coordinateLimit`.
     public enum Bound: Sendable {
         case any, nonNegative, positive
+
+        var rule: NumberRule {
+            switch self {
+            case .any: return .coordinate
+            case .nonNegative: return .nonNegative
+            case .positive: return .positive
+            }
+        }
     }
 
-    /// A finite number, or `default` when absent.
+    /// A finite number within ±1e15 (and `minimum`), or `default` when absent.
     public mutating func number(_ key: String, default defaultValue: Double, minimum: Bound = .any) throws(LayoutError) -> Double {
         readKeys.insert(key)
         guard let value = values[key] else { return defaultValue }
-        return try Self.number(value, field: key, minimum: minimum)
+        return try Self.number(value, field: key, rule: minimum.rule)
     }
 
-    /// A whole number, or `default` when absent.
-    public mutating func integer(_ key: String, default defaultValue: Int, minimum: Int = Int.min) throws(LayoutError) -> Int {
-        let number = try self.number(key, default: Double(defaultValue))
-        guard number == number.rounded(), number >= Double(minimum), number <= 1e15 else {
-            throw .option(field: key, message: "expected a whole number of at least \(minimum), got \(number.compactDescription)")
+    /// A whole number in `range`, or `default` when absent.
+    public mutating func integer(_ key: String, default defaultValue: Int, in range: ClosedRange<Int>) throws(LayoutError) -> Int {
+        readKeys.insert(key)
+        guard let value = values[key] else { return defaultValue }
+        let rule = NumberRule.whole(range)
+        let number = try Self.number(value, field: key, rule: rule)
+        guard let integer = rule.integer(number) else {
+            throw .option(field: key, message: "expected \(rule.expectation), got \(number.compactDescription)")
         }
-        return Int(number)
+        return integer
     }
 
     /// `{width, height}` with both positive, or `default` when absent.
@@ -38,8 +49,11 @@ public struct Options: Sendable {
         readKeys.insert(key)
         guard let value = values[key] else { return defaultValue }
         let fields = try Self.fields(of: value, key: key, allowed: ["width", "height"], required: true)
-        return Size(width: try Self.number(fields["width"]!, field: "\(key).width", minimum: .positive),
-                    height: try Self.number(fields["height"]!, field: "\(key).height", minimum: .positive))
+        func side(_ name: String) throws(LayoutError) -> Double {
+            guard let value = fields[name] else { throw .option(field: "\(key).\(name)", message: "missing") }
+            return try Self.number(value, field: "\(key).\(name)", rule: .positive)
+        }
+        return Size(width: try side("width"), height: try side("height"))
     }
 
     /// `{top, left, bottom, right}`, each non-negative, missing edges from `default`;
@@ -48,12 +62,12 @@ public struct Options: Sendable {
         readKeys.insert(key)
         guard let value = values[key] else { return defaultValue }
         if case .number = value {
-            return EdgeInsets(all: try Self.number(value, field: key, minimum: .nonNegative))
+            return EdgeInsets(all: try Self.number(value, field: key, rule: .nonNegative))
         }
         let fields = try Self.fields(of: value, key: key, allowed: ["top", "left", "bottom", "right"], required: false)
         func edge(_ name: String, _ fallback: Double) throws(LayoutError) -> Double {
             guard let value = fields[name] else { return fallback }
-            return try Self.number(value, field: "\(key).\(name)", minimum: .nonNegative)
+            return try Self.number(value, field: "\(key).\(name)", rule: .nonNegative)
         }
         return EdgeInsets(top: try edge("top", defaultValue.top), left: try edge("left", defaultValue.left),
                           bottom: try edge("bottom", defaultValue.bottom), right: try edge("right", defaultValue.right))
@@ -78,19 +92,12 @@ public struct Options: Sendable {
         }
     }
 
-    private static func number(_ value: Value, field: String, minimum: Bound) throws(LayoutError) -> Double {
+    /// The number in `value`, checked by `rule`.
+    private static func number(_ value: Value, field: String, rule: NumberRule) throws(LayoutError) -> Double {
         guard case .number(let number) = value else {
-            throw .option(field: field, message: "expected a number, got \(value.kindDescription)")
+            throw .option(field: field, message: "expected \(rule.expectation), got \(value.kindDescription)")
         }
-        guard number.isFinite else { throw .option(field: field, message: "expected a finite number, got \(number.compactDescription)") }
-        switch minimum {
-        case .any: break
-        case .nonNegative where number < 0:
-            throw .option(field: field, message: "expected a number of at least 0, got \(number.compactDescription)")
-        case .positive where number <= 0:
-            throw .option(field: field, message: "expected a number greater than 0, got \(number.compactDescription)")
-        default: break
-        }
+        if let violation = rule.violation(number) { throw .option(field: field, message: violation) }
         return number
     }
 

@@ -21,6 +21,6 @@ enum PrepareMethod: ViewMethod {
         if let count { writer.integer(count) } else { writer.null() }
         writer.key("milliseconds"); writer.number((milliseconds * 1000).rounded() / 1000)
         writer.endObject()
-        return writer.bytes
+        return try writer.checkedBytes()
     }
 }

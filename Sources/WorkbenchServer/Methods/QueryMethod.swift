@@ -17,18 +17,19 @@ enum QueryMethod: ViewMethod {
             writer.key("element")
             if let attributes { writer.attributes(attributes) } else { writer.null() }
             writer.endObject()
-            return writer.bytes
+            return try writer.checkedBytes()
         }
         guard params.has("rect") else { throw .invalidParams("params.rect or params.element is required") }
-        let rect = try params.rect("rect")
-        return try rpc { () throws(WorkbenchError) in try session.withElementRecords(in: rect, writeRecords) }
+        let rect = try params.rect("rect", coordinates: Params.queryRule)
+        return try rpc { () throws(WorkbenchError) in try session.withElementRecords(in: rect, writeRecords) }.get()
     }
 }
 
 extension QueryMethod {
     /// `{elements: [...]}` written straight from the plugin's checked records; only records
     /// with extra fields (or odd kind names) are decoded first.
-    static func writeRecords(_ records: AttributesRecords) -> [UInt8] {
+    /// A non-finite number among them is a layout error, never a `null`.
+    static func writeRecords(_ records: AttributesRecords) -> Result<[UInt8], RPCError> {
         var writer = JSONWriter(capacity: 16 + records.count * 170)
         writer.beginObject()
         writer.key("elements")
@@ -43,6 +44,6 @@ extension QueryMethod {
         }
         writer.endArray()
         writer.endObject()
-        return writer.bytes
+        return Result { () throws(RPCError) in try writer.checkedBytes() }
     }
 }

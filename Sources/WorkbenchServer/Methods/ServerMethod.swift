@@ -1,3 +1,4 @@
+import JSONOutput
 import JSONRPC
 import Sessions
 
@@ -22,5 +23,17 @@ func rpc<T>(_ body: () throws(WorkbenchError) -> T) throws(RPCError) -> T {
         return try body()
     } catch {
         throw RPCError(error)
+    }
+}
+
+extension JSONWriter {
+    /// The bytes written, unless a number among them was not finite: JSON cannot carry it,
+    /// and a `null` in its place would be a wrong answer, so that is a layout error (-32004).
+    func checkedBytes() throws(RPCError) -> [UInt8] {
+        guard nonFiniteNumberCount == 0 else {
+            throw RPCError(code: RPCError.layoutErrorCode,
+                           message: "the layout produced \(nonFiniteNumberCount) number(s) that are not finite (NaN or infinite)")
+        }
+        return bytes
     }
 }

@@ -12,6 +12,6 @@ enum TargetContentOffsetMethod: ViewMethod {
         let target = try rpc { () throws(WorkbenchError) in try session.targetContentOffset(proposed: proposed, velocity: velocity) }
         var writer = JSONWriter()
         writer.point(target)
-        return writer.bytes
+        return try writer.checkedBytes()
     }
 }
