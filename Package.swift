@@ -10,13 +10,16 @@ import PackageDescription
 ///   YAMLReader                   YAML documents (via libyaml) as node trees with marks
 ///   LayoutKit                    the plugin SDK: geometry, values, data sources, attributes,
 ///                                the layout protocol, a spatial index, and the C export adapter
+///   LayoutChecker                the layout contract as executable invariants, for `workbench check`
+///                                and for plugins' own tests
 ///   WorkspaceModel               workspace files: sources and views, validated
 ///   PluginHost                   finding and loading plugins; the backend seam, the in-process
 ///                                backend, and the boundary check on every record
 ///   JSONOutput                   a byte-level JSON writer for attributes and values
 ///   Sessions                     a view's live state: layout, data, bounds, invalidation
 ///   SVGRenderer                  pictures of laid-out views
-///   BatchRunner                  `workbench run`
+///   BatchRunner                  `workbench run`, and the parallel, sharded batches it shares with `check`
+///   CheckRunner                  `workbench check`: the contract and snapshots over workspaces
 ///   JSONRPC, WorkbenchServer     `workbench serve`
 ///   workbench                    the executable
 /// Plugins/<Name> hold the shipped layouts: a layout module and a tiny export module each.
@@ -27,6 +30,7 @@ let package = Package(
         .executable(name: "workbench", targets: ["workbench"]),
         .executable(name: "workbench-bench", targets: ["workbench-bench"]),
         .library(name: "LayoutKit", targets: ["LayoutKit"]),
+        .library(name: "LayoutChecker", targets: ["LayoutChecker"]),
         .library(name: "Circles", type: .dynamic, targets: ["CirclesPlugin"]),
         .library(name: "Tree", type: .dynamic, targets: ["TreePlugin"]),
         .library(name: "MarkSheet", type: .dynamic, targets: ["MarkSheetPlugin"]),
@@ -49,6 +53,7 @@ let package = Package(
             name: "LayoutKit", dependencies: ["CLayoutABI"],
             linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]
         ),
+        .target(name: "LayoutChecker", dependencies: ["LayoutKit"]),
         .target(name: "WorkspaceModel", dependencies: ["YAMLReader", "SourceDiagnostics", "LayoutKit"]),
         .target(name: "PluginHost", dependencies: ["CLayoutABI", "CSystemShims", "LayoutKit"]),
         .target(name: "JSONOutput", dependencies: ["LayoutKit"]),
@@ -56,11 +61,12 @@ let package = Package(
         .target(name: "Sessions", dependencies: ["LayoutKit", "PluginHost", "WorkspaceModel"]),
         .target(name: "SVGRenderer", dependencies: ["LayoutKit"]),
         .target(name: "BatchRunner", dependencies: ["Sessions", "JSONOutput", "SVGRenderer", "SourceDiagnostics"]),
+        .target(name: "CheckRunner", dependencies: ["BatchRunner", "LayoutChecker", "Sessions", "JSONOutput", "JSONRPC", "SourceDiagnostics"]),
         .target(name: "WorkbenchServer", dependencies: ["JSONRPC", "JSONOutput", "Sessions", "PluginHost", "WorkspaceModel", "SourceDiagnostics", "LayoutKit"]),
         .executableTarget(
             name: "workbench",
             dependencies: [
-                "BatchRunner", "PluginHost", "WorkbenchServer",
+                "BatchRunner", "CheckRunner", "PluginHost", "WorkbenchServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -87,11 +93,12 @@ let package = Package(
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "TestSupport"]),
         .testTarget(name: "WorkspaceModelTests", dependencies: ["WorkspaceModel", "TestSupport"]),
         .testTarget(name: "PluginHostTests", dependencies: ["PluginHost", "LayoutKit", "Circles", "TestSupport"]),
-        .testTarget(name: "CirclesTests", dependencies: ["Circles", "SeedReferences", "LayoutKit", "TestSupport"]),
-        .testTarget(name: "TreeTests", dependencies: ["Tree", "SeedReferences", "LayoutKit", "TestSupport"]),
-        .testTarget(name: "MarkSheetTests", dependencies: ["MarkSheet", "SeedReferences", "LayoutKit", "TestSupport"]),
-        .testTarget(name: "GuideTests", dependencies: ["Guide", "SeedReferences", "LayoutKit", "TestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
+        .testTarget(name: "CirclesTests", dependencies: ["Circles", "SeedReferences", "LayoutKit", "LayoutChecker", "TestSupport"]),
+        .testTarget(name: "TreeTests", dependencies: ["Tree", "SeedReferences", "LayoutKit", "LayoutChecker", "TestSupport"]),
+        .testTarget(name: "MarkSheetTests", dependencies: ["MarkSheet", "SeedReferences", "LayoutKit", "LayoutChecker", "TestSupport"]),
+        .testTarget(name: "GuideTests", dependencies: ["Guide", "SeedReferences", "LayoutKit", "LayoutChecker", "TestSupport"]),
+        .testTarget(name: "LayoutCheckerTests", dependencies: ["LayoutChecker", "LayoutKit", "Circles", "Tree", "MarkSheet", "Guide", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -10,7 +10,7 @@ import WorkspaceModel
 /// `workbench run`: lays out every view of every workspace, whole, and writes the results.
 ///
 /// Output goes through the closures it is given; the runner itself never prints.
-public struct BatchRunner {
+public struct BatchRunner: Sendable {
     /// Where each view's layout goes.
     public enum Output: Sendable {
         /// One compact JSON object per view per line, to `emit`.
@@ -41,45 +41,55 @@ public struct BatchRunner {
     /// Runs every workspace in `paths` (files, or folders of `*.yaml` / `*.yml`), going on
     /// after errors so that one bad view costs only itself.
     ///
+    /// Views are laid out on `jobs` threads; whatever the number, results are handed over in
+    /// the order of a sequential run (see `OrderedParallel`).
+    ///
     /// - Parameters:
+    ///   - jobs: how many views to lay out at once.
+    ///   - shard: which part of the batch to run.
     ///   - emit: receives each JSON line (without its newline) in `.jsonLines` mode.
     ///   - report: receives each error.
     ///   - warn: receives each warning for a plugin's author (an answer the workbench repaired).
-    public func run(paths: [String], emit: (ArraySlice<UInt8>) -> Void, report: (Diagnostic) -> Void,
-                    warn: @escaping (String) -> Void = { _ in }) -> Summary {
+    ///   - progress: after each view or error, the number done and the number in all.
+    public func run(paths: [String], jobs: Int = 1, shard: Shard = .whole, emit: (ArraySlice<UInt8>) -> Void,
+                    report: (Diagnostic) -> Void, warn: (String) -> Void = { _ in },
+                    progress: (Int, Int) -> Void = { _, _ in }) -> Summary {
+        let steps = BatchPlan(paths: paths, loader: loader, shard: shard).steps
         var summary = Summary()
-        for path in paths.flatMap({ WorkspaceFiles.expand($0) }) {
-            guard case .success(let path) = path else {
-                if case .failure(let error) = path { report(error) }
-                summary.failures += 1
-                continue
-            }
-            let workspace: Workspace
-            do {
-                workspace = try loader.load(path: path)
-            } catch {
-                report(error)
-                summary.failures += 1
-                continue
-            }
-            for view in workspace.views {
-                do {
-                    try layOut(view, of: workspace, emit: emit, warn: warn)
-                    summary.viewsLaidOut += 1
+        OrderedParallel.run(count: steps.count, jobs: jobs, work: { index -> (Result<[UInt8], Diagnostic>, [String]) in
+            switch steps[index] {
+            case .failure(let error): return (.failure(error), [])
+            case .view(let workspace, let view):
+                var warnings: [String] = []
+                do throws(WorkbenchError) {
+                    return (.success(try layOut(view, of: workspace, warnings: &warnings)), warnings)
                 } catch {
-                    report(error.diagnostic)
-                    summary.failures += 1
+                    return (.failure(error.diagnostic), warnings)
                 }
             }
-        }
+        }, deliver: { index, outcome in
+            outcome.1.forEach(warn)
+            switch outcome.0 {
+            case .success(let line):
+                if case .jsonLines = output { emit(line[...]) }
+                summary.viewsLaidOut += 1
+            case .failure(let error):
+                report(error)
+                summary.failures += 1
+            }
+            progress(index + 1, steps.count)
+        })
         return summary
     }
 
-    private func layOut(_ view: ViewDefinition, of workspace: Workspace, emit: (ArraySlice<UInt8>) -> Void,
-                        warn: @escaping (String) -> Void) throws(WorkbenchError) {
+    /// Lays out one view whole: its JSON line in `.jsonLines` mode, or its files written and
+    /// nothing returned in `.directory` mode; the plugin's warnings go to `warnings`.
+    private func layOut(_ view: ViewDefinition, of workspace: Workspace, warnings: inout [String]) throws(WorkbenchError) -> [UInt8] {
         let session = try ViewSession(view: view, in: workspace, plugins: plugins)
         session.timeout = timeout
-        session.warn = { warn("\(workspace.file.path): \($0)") }
+        let collected = WarningList()
+        session.warn = { collected.lines.append("\(workspace.file.path): \($0)") }
+        defer { warnings = collected.lines }
         let elements = try session.elements(in: .everything)
         let contentSize = try session.contentSize()
         // JSON has no non-finite numbers, and a `null` in their place would be a wrong answer.
@@ -95,7 +105,7 @@ public struct BatchRunner {
             var writer = JSONWriter(capacity: 256 + elements.count * 160)
             writer.viewLayout(workspace: workspace.name, view: view, contentSize: contentSize, elements: elements)
             try checkFinite(writer)
-            emit(writer.bytes[...])
+            return writer.bytes
         case .directory(let directory):
             var writer = JSONWriter(pretty: true)
             writer.viewLayout(workspace: workspace.name, view: view, contentSize: contentSize, elements: elements)
@@ -117,8 +127,14 @@ public struct BatchRunner {
             } catch {
                 throw WorkbenchError(.workspace, Diagnostic(path: file, message: "cannot write the layout: \(error.localizedDescription)"))
             }
+            return []
         }
     }
+}
+
+/// The warnings of one view's plugin, collected on the thread that lays the view out.
+private final class WarningList {
+    var lines: [String] = []
 }
 
 extension BatchRunner {
@@ -136,7 +152,7 @@ extension BatchRunner {
 
 extension JSONWriter {
     /// `{contentSize, elements, layout, view, workspace}`: one view, laid out whole.
-    mutating func viewLayout(workspace: String, view: ViewDefinition, contentSize: Size, elements: [LayoutAttributes]) {
+    package mutating func viewLayout(workspace: String, view: ViewDefinition, contentSize: Size, elements: [LayoutAttributes]) {
         beginObject()
         key("contentSize"); size(contentSize)
         key("elements")

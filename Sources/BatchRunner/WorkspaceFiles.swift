@@ -2,7 +2,7 @@ import Foundation
 import SourceDiagnostics
 
 /// Finding workspace files, and naming output files after workspaces and views.
-enum WorkspaceFiles {
+package enum WorkspaceFiles {
     /// A file as given, or the `*.yaml` / `*.yml` files of a folder (not of its subfolders,
     /// where data files live) in name order.
     /// Each file, or the error standing in its place, in order.
@@ -20,7 +20,7 @@ enum WorkspaceFiles {
 
     /// A file name made of the name's letters, digits, `-`, `_` and `.`, others as `_`;
     /// never empty and never starting with a dot.
-    static func safeName(_ name: String) -> String {
+    package static func safeName(_ name: String) -> String {
         let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.")
         var safe = String(name.map { allowed.contains($0) ? $0 : "_" })
         if safe.isEmpty || safe.hasPrefix(".") { safe = "_" + safe }

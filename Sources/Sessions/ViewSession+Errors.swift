@@ -5,7 +5,7 @@ import WorkspaceModel
 
 extension ViewSession {
     /// A plugin failure as an error at the option, item or view it concerns.
-    static func locate(_ failure: PluginCallError, view: ViewDefinition, source: LoadedSource, file: SourceFile) -> WorkbenchError {
+    package static func locate(_ failure: PluginCallError, view: ViewDefinition, source: LoadedSource, file: SourceFile) -> WorkbenchError {
         let prefix = "view '\(view.name)' (\(view.layout)): "
         var details = failure.details
         if !details.isEmpty { details["view"] = view.name }
@@ -20,7 +20,7 @@ extension ViewSession {
     }
 
     /// A `LayoutError` as a diagnostic at the option, item or view it concerns.
-    static func locate(_ error: LayoutError, view: ViewDefinition, source: LoadedSource, file: SourceFile) -> Diagnostic {
+    package static func locate(_ error: LayoutError, view: ViewDefinition, source: LoadedSource, file: SourceFile) -> Diagnostic {
         let prefix = "view '\(view.name)' (\(view.layout)): "
         switch error {
         case .option(let field, _):

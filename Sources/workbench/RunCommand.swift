@@ -25,6 +25,7 @@ struct RunCommand: ParsableCommand {
     var svg = false
 
     @OptionGroup var plugins: PluginOptions
+    @OptionGroup var batch: BatchOptions
 
     func validate() throws {
         if svg && outputDirectory == nil { throw ValidationError("--svg needs --output DIR") }
@@ -34,12 +35,21 @@ struct RunCommand: ParsableCommand {
         var runner = BatchRunner(plugins: PluginDiscovery.catalog(plugins), output: outputDirectory.map { .directory($0) } ?? .jsonLines)
         runner.writesPictures = svg
         let standardOutput = StandardStream.output
+        let progress = ProgressLine(noun: "views")
         let summary = runner.run(
-            paths: paths,
+            paths: paths, jobs: batch.jobCount, shard: batch.part,
             emit: { line in standardOutput.writeLine(line) },
-            report: { StandardStream.error.writeLine(Array($0.description.utf8)[...]) },
-            warn: { StandardStream.error.writeLine(Array("warning: \($0)".utf8)[...]) })
+            report: { error in
+                progress.finish()
+                StandardStream.error.writeLine(Array(error.description.utf8)[...])
+            },
+            warn: { warning in
+                progress.finish()
+                StandardStream.error.writeLine(Array("warning: \(warning)".utf8)[...])
+            },
+            progress: progress.update)
         standardOutput.flush()
+        progress.finish()
         let noun = summary.viewsLaidOut == 1 ? "view" : "views"
         StandardStream.error.writeLine(Array("workbench: \(summary.viewsLaidOut) \(noun) laid out, \(summary.failures) failed".utf8)[...])
         if summary.failures > 0 { throw ExitCode(1) }

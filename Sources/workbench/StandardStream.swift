@@ -21,6 +21,12 @@ final class StandardStream: @unchecked Sendable {  // Unchecked: used from the m
         if buffer.count > bufferLimit { flush() }
     }
 
+    /// Appends `bytes` as they are and flushes at once (for progress lines).
+    func writeNow(_ bytes: [UInt8]) {
+        buffer.append(contentsOf: bytes)
+        flush()
+    }
+
     /// Writes everything buffered, retrying short writes.
     func flush() {
         var offset = 0

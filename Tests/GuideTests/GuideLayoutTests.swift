@@ -1,4 +1,5 @@
 import Guide
+import LayoutChecker
 import LayoutKit
 import SeedReferences
 import TestSupport
@@ -109,9 +110,9 @@ struct GuideLayoutTests {
             }
             try engine.prepare(LayoutContext(dataSource: data.source, bounds: bounds))
             try reference.prepare(LayoutContext(dataSource: data.source, bounds: bounds))
-            var rects = LayoutChecks.randomRects(40, around: engine.contentSize, seed: seed * 100 + UInt64(step))
+            var rects = CheckRects.random(40, around: engine.contentSize, seed: seed * 100 + UInt64(step))
             rects.append(bounds)
-            #expect(LayoutChecks.firstDisagreement(engine, reference, rects: rects) == nil)
+            #expect(LayoutComparison.firstDisagreement(engine, reference, rects: rects) == nil)
             let proposed = Point(x: Double(random.next(in: -100...4000)), y: Double(random.next(in: -100...3000)))
             #expect(engine.targetContentOffset(proposed: proposed, velocity: .zero) == reference.targetContentOffset(proposed: proposed, velocity: .zero))
         }

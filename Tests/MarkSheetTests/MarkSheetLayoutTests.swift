@@ -1,3 +1,4 @@
+import LayoutChecker
 import LayoutKit
 import MarkSheet
 import SeedReferences
@@ -76,7 +77,7 @@ struct MarkSheetLayoutTests {
         let reference = ReferenceMarkSheetLayout()
         try reference.prepare(LayoutContext(dataSource: data.source, bounds: Rect(x: 0, y: 0, width: width, height: 600)))
         #expect(engine.elements(in: .everything) == reference.elements(in: .everything))
-        let rects = LayoutChecks.randomRects(300, around: engine.contentSize, seed: UInt64(rows * 31 + columns))
-        #expect(LayoutChecks.firstDisagreement(engine, reference, rects: rects) == nil)
+        let rects = CheckRects.random(300, around: engine.contentSize, seed: UInt64(rows * 31 + columns))
+        #expect(LayoutComparison.firstDisagreement(engine, reference, rects: rects) == nil)
     }
 }

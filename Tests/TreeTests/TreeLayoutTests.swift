@@ -1,3 +1,4 @@
+import LayoutChecker
 import LayoutKit
 import SeedReferences
 import TestSupport
@@ -86,8 +87,8 @@ struct TreeLayoutTests {
             : ReferenceTreeLayout()
         try reference.prepare(LayoutContext(dataSource: data.source, bounds: .zero))
         #expect(engine.elements(in: .everything) == reference.elements(in: .everything))
-        let rects = LayoutChecks.randomRects(200, around: engine.contentSize, seed: seed)
-        #expect(LayoutChecks.firstDisagreement(engine, reference, rects: rects) == nil)
+        let rects = CheckRects.random(200, around: engine.contentSize, seed: seed)
+        #expect(LayoutComparison.firstDisagreement(engine, reference, rects: rects) == nil)
     }
 }
 

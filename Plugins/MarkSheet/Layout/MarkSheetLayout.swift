@@ -6,8 +6,13 @@ import LayoutKit
 /// Data: a `table` source; the metadata's `columns` and `rows` titles label the headers.
 /// Options: `rowHeaderWidth` (100), `rowHeight` (50), `columnHeaderHeight` (40),
 /// `separatorHeight` (1). Columns share the width left of the row headers equally.
-/// Computed on demand: prepare is O(1) and keeps no per-element state; a rect query does
-/// index arithmetic and costs O(k). Only a width change invalidates it.
+/// Columns: as many as the first row has items (or, with no rows, as the column titles).
+/// A row may be shorter (its last marks are missing: no cells there) but not longer: a
+/// longer row has marks with no column to go in, and prepare refuses it with a data error
+/// at its first extra item.
+/// Computed on demand: prepare is O(rows) (it checks each row's length) and keeps no
+/// per-element state; a rect query does index arithmetic and costs O(k). Only a width
+/// change invalidates it.
 public final class MarkSheetLayout: LayoutPlugin {
     public static let columnHeader = "columnHeader", rowHeader = "rowHeader", separator = "separator"
     public static let info = PluginInfo(
@@ -35,7 +40,10 @@ public final class MarkSheetLayout: LayoutPlugin {
 
     public var contentSize: Size { sheet.contentSize }
 
-    /// O(1): counts, width and titles; nothing per element.
+    /// O(rows): counts, row lengths, width and titles; nothing per element.
+    ///
+    /// - Throws: `.data` at the first item of a row longer than the first row; `.layout` when
+    ///   the view is no wider than the row headers.
     public func prepare(_ context: LayoutContext) throws(LayoutError) {
         let data = context.dataSource
         let metadata = data.metadata
@@ -43,6 +51,11 @@ public final class MarkSheetLayout: LayoutPlugin {
         rowTitles = metadata["rows"]?.list ?? []
         let rows = data.numberOfSections
         let columns = rows > 0 ? data.numberOfItems(inSection: 0) : columnTitles.count
+        for row in 0..<rows where data.numberOfItems(inSection: row) > columns {
+            throw .data(item: ItemPath(section: row, item: columns), field: nil,
+                        message: "row \(row + 1) has \(data.numberOfItems(inSection: row)) marks, but the sheet has \(columns) columns "
+                            + "(as many as the first row): a row may be shorter than the first, not longer")
+        }
         let width = context.bounds.width
         guard columns == 0 || width > metrics.rowHeaderWidth else {
             throw .layout(message: "the view (\(width.compactDescription) wide) is no wider than the row headers (\(metrics.rowHeaderWidth.compactDescription))")
@@ -65,10 +78,10 @@ public final class MarkSheetLayout: LayoutPlugin {
                 result.append(cell(row, column))
             }
         }
-        if sheet.columnHeaderBand.intersects(rect) {
+        if sheet.meetsColumnHeaders(rect) {
             for column in columns { result.append(columnHeader(column)) }
         }
-        if sheet.rowHeaderBand.intersects(rect) {
+        if sheet.meetsRowHeaders(rect) {
             for row in rows { result.append(rowHeader(row)) }
         }
         for row in sheet.separatorRows(intersecting: rect) { result.append(separator(row)) }

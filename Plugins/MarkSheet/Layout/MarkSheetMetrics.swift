@@ -42,14 +42,16 @@ struct MarkSheetMetrics {
         Rect(x: 0, y: rowY(row), width: width, height: options.separatorHeight)
     }
 
-    /// The strip every column header lies in (if there are columns).
-    var columnHeaderBand: Rect {
-        columnCount == 0 ? .zero : Rect(x: options.rowHeaderWidth, y: 0, width: columnWidth * Double(columnCount), height: options.columnHeaderHeight)
+    /// Whether the rect meets the column headers' y-extent `[0, columnHeaderHeight)`, as
+    /// `Rect.intersects` decides; their x-extents are the columns'.
+    func meetsColumnHeaders(_ rect: Rect) -> Bool {
+        columnCount > 0 && 0 < rect.maxY && rect.minY < options.columnHeaderHeight
     }
 
-    /// The strip every row header lies in (if there are rows).
-    var rowHeaderBand: Rect {
-        rowCount == 0 ? .zero : Rect(x: 0, y: options.columnHeaderHeight, width: options.rowHeaderWidth, height: options.rowHeight * Double(rowCount))
+    /// Whether the rect meets the row headers' x-extent `[0, rowHeaderWidth)`; their
+    /// y-extents are the rows'.
+    func meetsRowHeaders(_ rect: Rect) -> Bool {
+        rowCount > 0 && 0 < rect.maxX && rect.minX < options.rowHeaderWidth
     }
 
     /// The rows whose cells' (and row headers') y-extent meets the rect's. O(1).

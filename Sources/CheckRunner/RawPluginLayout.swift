@@ -1,0 +1,80 @@
+import LayoutChecker
+import LayoutKit
+import PluginHost
+
+/// A plugin's layout as the checker must see it: rect queries answered with the records as
+/// the plugin wrote them (`AttributesRecords.recordsAsWritten`, before the host sorts or
+/// drops any), and every call the host's boundary check refuses (a NaN, an undeclared kind,
+/// a cell outside the data…) or that fails reported as a problem instead of an answer.
+final class RawPluginLayout: Layout, RecordReporting {
+    let instance: any PluginInstance
+    let data: DataSet
+    private var problems: [String] = []
+
+    /// - Parameter data: what `prepare` passes on (the instance takes the host's own storage).
+    init(_ instance: any PluginInstance, data: DataSet) {
+        self.instance = instance
+        self.data = data
+    }
+
+    func takeRecordProblems() -> [String] {
+        defer { problems = [] }
+        return problems
+    }
+
+    /// The answer of `call`, or `fallback` with the failure noted.
+    private func answer<T>(_ fallback: T, _ call: () throws(PluginCallError) -> T) -> T {
+        do throws(PluginCallError) {
+            return try call()
+        } catch {
+            problems.append(error.description)
+            return fallback
+        }
+    }
+
+    func prepare(_ context: LayoutContext) throws(LayoutError) {
+        do throws(PluginCallError) {
+            try instance.prepare(data: data, bounds: context.bounds, cancel: CancelFlag())
+        } catch {
+            if case .reported(let reported) = error { throw reported }
+            throw .layout(message: error.description)
+        }
+    }
+
+    var contentSize: Size { answer(.zero) { () throws(PluginCallError) in try instance.contentSize() } }
+    var numberOfElements: Int? { answer(nil) { () throws(PluginCallError) in try instance.numberOfElements() } }
+
+    func elements(in rect: Rect, into result: inout [LayoutAttributes]) {
+        result += answer([]) { () throws(PluginCallError) in
+            try instance.withElements(in: rect) { records throws(PluginCallError) in records.recordsAsWritten }
+        }
+    }
+
+    func attributes(for element: ElementID) -> LayoutAttributes? {
+        answer(nil) { () throws(PluginCallError) in try instance.attributes(for: element) }
+    }
+
+    func shouldInvalidate(forBoundsChange newBounds: Rect) -> Bool {
+        answer(true) { () throws(PluginCallError) in try instance.shouldInvalidate(forBoundsChange: newBounds) }
+    }
+
+    func invalidation(forBoundsChange newBounds: Rect) -> Invalidation {
+        answer(.everything) { () throws(PluginCallError) in try instance.invalidation(forBoundsChange: newBounds) }
+    }
+
+    func invalidate(_ invalidation: Invalidation) {
+        answer(()) { () throws(PluginCallError) in try instance.invalidate(invalidation) }
+    }
+
+    func targetContentOffset(proposed: Point, velocity: Point) -> Point {
+        answer(proposed) { () throws(PluginCallError) in try instance.targetContentOffset(proposed: proposed, velocity: velocity) }
+    }
+
+    func initialAttributes(forAppearing element: ElementID, in bounds: Rect) -> LayoutAttributes? {
+        answer(nil) { () throws(PluginCallError) in try instance.transitionAttributes(for: element, isAppearing: true, in: bounds) }
+    }
+
+    func finalAttributes(forDisappearing element: ElementID, in bounds: Rect) -> LayoutAttributes? {
+        answer(nil) { () throws(PluginCallError) in try instance.transitionAttributes(for: element, isAppearing: false, in: bounds) }
+    }
+}

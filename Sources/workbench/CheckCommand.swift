@@ -1,0 +1,71 @@
+import ArgumentParser
+import CheckRunner
+import Foundation
+import LayoutChecker
+
+/// `workbench check PATH…`: the layout contract on every view, and golden snapshots.
+struct CheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Check every view's layout against the layout contract, and against recorded snapshots.",
+        discussion: """
+            PATH is a workspace file or a folder of them (*.yaml, *.yml). For every view, the plugin's \
+            layout is asked rect queries (compared with a brute-force filter of all its elements), element \
+            queries, a second fresh layout, a scroll and a resize, target offsets and transition attributes. \
+            Each broken rule prints as path:line:column: error: view 'v' (layout): <invariant>: <element>: <detail>, \
+            at the view; then a summary. Invariants: \(Invariant.allCases.map(\.rawValue).joined(separator: ", ")). \
+            The exit status is 0 only if everything holds, 1 otherwise, 64 for usage errors.
+            """)
+
+    @Argument(help: ArgumentHelp("Workspace files or folders of them.", valueName: "path"))
+    var paths: [String]
+
+    @Option(help: ArgumentHelp("Compare each view with DIR/<workspace>/<view>.json, as `run --output DIR` writes it.", valueName: "dir"))
+    var snapshots: String?
+
+    @Flag(help: "With --snapshots, write the snapshots instead of comparing with them.")
+    var record = false
+
+    @Option(help: ArgumentHelp("How many random rects to query per view, besides the degenerate ones.", valueName: "n"))
+    var rects = 200
+
+    @Option(help: ArgumentHelp("Seeds the random rects; the same seed asks the same questions.", valueName: "s"))
+    var seed: UInt64 = 0
+
+    @OptionGroup var plugins: PluginOptions
+    @OptionGroup var batch: BatchOptions
+
+    func validate() throws {
+        if record && snapshots == nil { throw ValidationError("--record needs --snapshots DIR") }
+        if !(0...100_000).contains(rects) { throw ValidationError("--rects must be between 0 and 100000, got \(rects)") }
+    }
+
+    func run() throws {
+        let runner = CheckRunner(
+            plugins: PluginDiscovery.catalog(plugins), checker: LayoutChecker(rectCount: rects, seed: seed),
+            snapshots: snapshots.map { CheckRunner.Snapshots(directory: $0, isRecording: record) })
+        let output = StandardStream.output
+        let progress = ProgressLine(noun: "views")
+        let summary = runner.run(
+            paths: paths, jobs: batch.jobCount, shard: batch.part,
+            report: { line in
+                progress.finish()
+                output.writeLine(Array(line.utf8)[...])
+                output.flush()
+            },
+            progress: progress.update)
+        progress.finish()
+        output.writeLine(Array(Self.summaryLine(summary).utf8)[...])
+        output.flush()
+        if !summary.passed { throw ExitCode(1) }
+    }
+
+    /// "workbench check: 10 views checked, 9 passed, 1 failed (3 violations), 0 errors".
+    static func summaryLine(_ summary: CheckRunner.Summary) -> String {
+        func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
+        var line = "workbench check: \(count(summary.viewsChecked, "view")) checked, \(summary.viewsPassed) passed, "
+            + "\(summary.viewsChecked - summary.viewsPassed) failed (\(count(summary.violations, "violation"))), \(count(summary.errors, "error"))"
+        if summary.snapshotsRecorded > 0 { line += "; \(count(summary.snapshotsRecorded, "snapshot")) recorded" }
+        return line
+    }
+}

@@ -1,0 +1,70 @@
+import LayoutChecker
+import LayoutKit
+import Testing
+
+/// Each bug is caught, by the invariant it breaks and by no other; a correct layout passes.
+struct LayoutCheckerTests {
+    static let data = DataSet.items((0..<23).map { .number(Double($0)) })
+    static let bounds = Rect(x: 0, y: 0, width: 375, height: 300)
+
+    static func violations(_ bug: BuggyGrid.Bug) throws -> [Violation] {
+        var generation = 0
+        return try LayoutChecker(rectCount: 100, seed: 3).check(data: data.source, bounds: bounds) {
+            generation += 1
+            return BuggyGrid(bug: bug, generation: generation)
+        }
+    }
+
+    static let expected: [BuggyGrid.Bug: Invariant] = [
+        .wrongOrder: .wellFormed, .outsideRect: .rectQuery, .inconsistentElementQuery: .elementQuery,
+        .notANumber: .wellFormed, .dishonestInvalidation: .boundsChange, .nondeterministic: .deterministic,
+        .outsideContent: .insideContent, .targetOffsetOutOfRange: .targetOffset, .noTransitions: .transitions,
+    ]
+
+    @Test func aCorrectLayoutPasses() throws {
+        #expect(try Self.violations(.none) == [])
+    }
+
+    @Test(arguments: BuggyGrid.Bug.allCases.filter { $0 != .none })
+    func eachBugIsCaughtByItsInvariantAlone(bug: BuggyGrid.Bug) throws {
+        let violations = try Self.violations(bug)
+        #expect(Set(violations.map(\.invariant)) == [Self.expected[bug]!], "\(violations)")
+    }
+
+    @Test func violationsNameTheElementAndWhatWasSeen() throws {
+        let order = try Self.violations(.wrongOrder)
+        #expect(order.first?.description == "well-formed: cell [0, 0]: comes after supplementary header [0, 0] in the whole-layout query: "
+            + "out of canonical order (cells, supplementary, decoration; each by kind, section, item)")
+        let nan = try Self.violations(.notANumber)
+        #expect(nan.first?.description == "well-formed: cell [0, 2]: frame.width is nan, in the whole-layout query")
+        let query = try Self.violations(.inconsistentElementQuery)
+        #expect(query.first?.description == "element-query: cell [0, 22]: attributes(for:) gives frame.x 101, the whole-layout query 100")
+        let resize = try Self.violations(.dishonestInvalidation)
+        #expect(resize.first?.description.hasPrefix("bounds-change: ") == true)
+        #expect(resize.first?.description.contains("after resizing to (0, 140, 300, 300) (shouldInvalidate said no), the layout differs from one prepared at those bounds: content size 375 × 440, expected 300 × 440") == true)
+    }
+
+    @Test func violationsBeyondTheLimitAreCountedInOne() throws {
+        let violations = try LayoutChecker(rectCount: 50, maximumViolationsPerInvariant: 2).check(data: Self.data.source, bounds: Self.bounds) {
+            BuggyGrid(bug: .outsideRect)
+        }
+        #expect(violations.count == 3)
+        #expect(violations.last?.element == nil)
+        #expect(violations.last?.detail.hasSuffix("more violations of this invariant not shown") == true)
+    }
+
+    @Test func aLayoutThatRefusesItsInputsIsAnErrorNotAViolation() {
+        #expect(throws: LayoutError.option(field: "size", message: "too big")) {
+            try LayoutChecker().check(data: Self.data.source, bounds: Self.bounds) { () throws(LayoutError) -> any Layout in
+                throw .option(field: "size", message: "too big")
+            }
+        }
+    }
+
+    @Test func theSameSeedAsksTheSameRects() {
+        let content = Size(width: 800, height: 3000)
+        #expect(CheckRects.make(count: 30, content: content, bounds: Self.bounds, seed: 9) == CheckRects.make(count: 30, content: content, bounds: Self.bounds, seed: 9))
+        #expect(CheckRects.make(count: 30, content: content, bounds: Self.bounds, seed: 9) != CheckRects.make(count: 30, content: content, bounds: Self.bounds, seed: 10))
+        #expect(CheckRects.make(count: 30, content: content, bounds: Self.bounds, seed: 9).count == 40)
+    }
+}
