@@ -29,6 +29,7 @@ let package = Package(
     products: [
         .executable(name: "workbench", targets: ["workbench"]),
         .executable(name: "workbench-bench", targets: ["workbench-bench"]),
+        .executable(name: "workbench-fuzz", targets: ["workbench-fuzz"]),
         .library(name: "LayoutKit", targets: ["LayoutKit"]),
         .library(name: "LayoutChecker", targets: ["LayoutChecker"]),
         .library(name: "Circles", type: .dynamic, targets: ["CirclesPlugin"]),
@@ -71,6 +72,9 @@ let package = Package(
             ]
         ),
         .target(name: "SeedReferences", dependencies: ["LayoutKit"]),
+        // The project fuzzes itself: generated workspaces and JSON-RPC traffic through the real
+        // `workbench run` and `workbench serve` (README, "Fuzzing").
+        .executableTarget(name: "workbench-fuzz", dependencies: ["JSONRPC"]),
         .executableTarget(
             name: "workbench-bench",
             dependencies: ["LayoutKit", "JSONOutput", "WorkspaceModel", "SeedReferences", "Circles", "Tree", "MarkSheet", "Guide"]

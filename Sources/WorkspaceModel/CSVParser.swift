@@ -19,6 +19,15 @@ enum CSVParser {
             }
             return .string(text)
         }
+
+        /// Whether the text is written as a number too large for a Double (`1e400`): an
+        /// error, not a string nor an infinity.
+        var overflows: Bool {
+            guard !isQuoted else { return false }
+            let trimmed = text.trimmingCharacters(in: .whitespaces)
+            guard let number = Double(trimmed), !number.isFinite else { return false }
+            return trimmed.unicodeScalars.contains { ("0"..."9").contains($0) }
+        }
     }
 
     static func parse(_ file: SourceFile) throws(Diagnostic) -> [[Field]] {

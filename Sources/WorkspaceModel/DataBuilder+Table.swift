@@ -41,6 +41,7 @@ extension DataBuilder {
             }
             titles.append(.string(row[0].text))
             for cell in row.dropFirst() {
+                if cell.overflows { throw file.error("numbers must be finite, got \(cell.text)", at: cell.mark) }
                 builder.append(cell.value)
                 marks.append(cell.mark)
             }

@@ -103,6 +103,7 @@ struct WorkspaceErrorTests {
 
     @Test func anEmptyCSVFileAndASpecialFileSayWhereAndWhy() throws {
         #expect(try error("sources:\n  a: {file: e.csv}", files: ["e.csv": ""]) == "e.csv:1:1: error: the CSV file is empty; expected a header row")
+        #expect(try error("sources:\n  a: {file: t.csv}", files: ["t.csv": "x,A,B\nann,1, 1e400\n"]) == "t.csv:2:7: error: numbers must be finite, got  1e400")
         do {
             _ = try WorkspaceLoader().load(path: "/dev/null")
             Issue.record("/dev/null loaded")

@@ -1,0 +1,61 @@
+import Foundation
+
+/// A `workbench` child process run to completion with a deadline: how it ended and what it
+/// printed.
+enum ChildProcess {
+    enum Ending: Equatable {
+        case exited(Int32)
+        /// Killed by a signal it did not handle: a crash.
+        case signalled(Int32)
+        /// Still running at the deadline (then killed): a hang.
+        case timedOut
+    }
+
+    struct Outcome {
+        var ending: Ending
+        var output: [UInt8]
+        var errors: [UInt8]
+    }
+
+    static func run(_ executable: String, _ arguments: [String], timeout: Double) throws -> Outcome {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        let ended = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in ended.signal() }
+        try process.run()
+        let collected = Collected()
+        let readers = DispatchGroup()
+        for (pipe, isOutput) in [(output, true), (errors, false)] {
+            DispatchQueue.global().async(group: readers) {
+                let data = pipe.fileHandleForReading.readDataToEndOfFile()
+                collected.store(Array(data), isOutput: isOutput)
+            }
+        }
+        var ending: Ending
+        if ended.wait(timeout: .now() + timeout) == .timedOut {
+            kill(process.processIdentifier, SIGKILL)
+            ended.wait()
+            ending = .timedOut
+        } else {
+            ending = process.terminationReason == .uncaughtSignal ? .signalled(process.terminationStatus) : .exited(process.terminationStatus)
+        }
+        readers.wait()
+        return Outcome(ending: ending, output: collected.output, errors: collected.errors)
+    }
+}
+
+/// What the pipe readers read.
+private final class Collected: @unchecked Sendable {  // Unchecked: each field is written once, under `lock`, before the group is waited on.
+    private let lock = NSLock()
+    private(set) var output: [UInt8] = []
+    private(set) var errors: [UInt8] = []
+
+    func store(_ bytes: [UInt8], isOutput: Bool) {
+        lock.withLock { if isOutput { output = bytes } else { errors = bytes } }
+    }
+}
