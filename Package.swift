@@ -20,6 +20,7 @@ import PackageDescription
 ///   SVGRenderer                  pictures of laid-out views
 ///   BatchRunner                  `workbench run`, and the parallel, sharded batches it shares with `check`
 ///   CheckRunner                  `workbench check`: the contract and snapshots over workspaces
+///   PluginScaffold               `workbench new-plugin`: ready plugin packages in Swift or C
 ///   JSONRPC, WorkbenchServer     `workbench serve`
 ///   workbench                    the executable
 /// Plugins/<Name> hold the shipped layouts: a layout module and a tiny export module each.
@@ -62,12 +63,13 @@ let package = Package(
         .target(name: "Sessions", dependencies: ["LayoutKit", "PluginHost", "WorkspaceModel"]),
         .target(name: "SVGRenderer", dependencies: ["LayoutKit"]),
         .target(name: "BatchRunner", dependencies: ["Sessions", "JSONOutput", "SVGRenderer", "SourceDiagnostics"]),
+        .target(name: "PluginScaffold"),
         .target(name: "CheckRunner", dependencies: ["BatchRunner", "LayoutChecker", "Sessions", "JSONOutput", "JSONRPC", "SourceDiagnostics"]),
         .target(name: "WorkbenchServer", dependencies: ["JSONRPC", "JSONOutput", "Sessions", "PluginHost", "WorkspaceModel", "SourceDiagnostics", "LayoutKit"]),
         .executableTarget(
             name: "workbench",
             dependencies: [
-                "BatchRunner", "CheckRunner", "PluginHost", "WorkbenchServer",
+                "BatchRunner", "CheckRunner", "PluginHost", "PluginScaffold", "WorkbenchServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -102,6 +104,7 @@ let package = Package(
         .testTarget(name: "MarkSheetTests", dependencies: ["MarkSheet", "SeedReferences", "LayoutKit", "LayoutChecker", "TestSupport"]),
         .testTarget(name: "GuideTests", dependencies: ["Guide", "SeedReferences", "LayoutKit", "LayoutChecker", "TestSupport"]),
         .testTarget(name: "LayoutCheckerTests", dependencies: ["LayoutChecker", "LayoutKit", "Circles", "Tree", "MarkSheet", "Guide", "TestSupport"]),
+        .testTarget(name: "PluginScaffoldTests", dependencies: ["PluginScaffold", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]

@@ -6,7 +6,7 @@ struct Workbench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "workbench",
         abstract: "Lay out collection-view workspaces with layout plugins loaded at run time.",
-        subcommands: [RunCommand.self, CheckCommand.self, ServeCommand.self, PluginsCommand.self])
+        subcommands: [RunCommand.self, CheckCommand.self, ServeCommand.self, PluginsCommand.self, NewPluginCommand.self])
 }
 
 /// Options every subcommand that loads plugins takes.
