@@ -10,33 +10,41 @@ import WorkspaceModel
 /// Not thread-safe: one owner uses it at a time (the batch runner, or the server's view queue).
 public final class ViewSession {
     public let view: ViewDefinition
-    public let source: LoadedSource
+    /// The data as this view last saw it (batch updates replace it).
+    public internal(set) var source: LoadedSource
+    /// Where the data lives, shared with the workspace's other views in a server session.
+    let sharedSource: SharedSource
+    /// The version of `sharedSource` that `source` is.
+    var dataVersion = 0
     public let layout: any PluginInstance
+    let backend: any PluginBackend
     public let workspaceFile: SourceFile
     /// The collection view's bounds: origin = content offset, size = viewport.
     public private(set) var bounds: Rect
     /// Whether the layout must be prepared before answering.
-    public private(set) var needsPrepare = true
+    public internal(set) var needsPrepare = true
     /// The longest a `prepare` may take, in seconds; nil for no limit.
     public var timeout: Double?
     /// Receives one line per problem the plugin's author should hear about (repaired answers).
     public var warn: ((String) -> Void)?
     /// The current request's cancel flag (see `withCancellation`).
-    private var cancel = CancelFlag()
+    private(set) var cancel = CancelFlag()
     private var hasWarned = false
 
-    /// Opens `view` of `workspace` with its plugin from `plugins`.
+    /// Opens `view` of `workspace` with its plugin from `plugins`; with `sharedSource`, the
+    /// view's data is that one, shared with other views (and changed by batch updates).
     ///
     /// - Throws: `.plugin` if the layout's plugin is missing or was refused (with the reason),
     ///   `.layout` if it refuses the options.
-    public init(view: ViewDefinition, in workspace: Workspace, plugins: PluginCatalog) throws(WorkbenchError) {
+    public init(view: ViewDefinition, in workspace: Workspace, plugins: PluginCatalog, sharedSource: SharedSource? = nil) throws(WorkbenchError) {
         self.view = view
         self.workspaceFile = workspace.file
         guard let source = workspace.sources[view.source] else {
             throw WorkbenchError(.workspace, workspace.file.error("no source named '\(view.source)'", at: view.mark))
         }
-        self.source = source
-        let backend: any PluginBackend
+        let shared = sharedSource ?? SharedSource(source)
+        self.sharedSource = shared
+        (self.source, dataVersion, _) = shared.snapshot()
         do {
             backend = try plugins.backend(named: view.layout)
         } catch {
@@ -63,6 +71,7 @@ public final class ViewSession {
     /// - Returns: whether `prepare` ran.
     @discardableResult
     public func prepareIfNeeded() throws(WorkbenchError) -> Bool {
+        try catchUpWithSource()
         guard needsPrepare else { return false }
         let cancel = cancel
         try call { () throws(PluginCallError) in
@@ -138,7 +147,7 @@ public final class ViewSession {
     }
 
     /// Runs plugin work, turning its failures into located errors.
-    private func call<T>(_ body: () throws(PluginCallError) -> T) throws(WorkbenchError) -> T {
+    func call<T>(_ body: () throws(PluginCallError) -> T) throws(WorkbenchError) -> T {
         do {
             return try body()
         } catch {

@@ -19,6 +19,7 @@ public final class Server: @unchecked Sendable {  // Unchecked: immutable but fo
     static let methodNames = [
         InitializeMethod.name, ShutdownMethod.name, "exit", "$/cancelRequest", OpenMethod.name, CloseMethod.name,
         PrepareMethod.name, QueryMethod.name, InvalidateMethod.name, TargetContentOffsetMethod.name, PluginsMethod.name,
+        UpdateMethod.name,
     ]
 
     let plugins: PluginCatalog
@@ -148,7 +149,7 @@ public final class Server: @unchecked Sendable {  // Unchecked: immutable but fo
         default:
             let pending = state.begin(request.id)
             if let method = Self.viewMethods[request.method], !state.hasShutDown, let entry = state.directRoute(to: request.params) {
-                run(method, on: entry, Params(request.params), pending, finishing(request, reply), allowInline: method != PrepareMethod.self)
+                run(method, on: entry, Params(request.params), pending, finishing(request, reply), allowInline: method != PrepareMethod.self && method != UpdateMethod.self)
                 return
             }
             state.controlWillRun()
@@ -164,6 +165,7 @@ public final class Server: @unchecked Sendable {  // Unchecked: immutable but fo
     private static let viewMethods: [String: any ViewMethod.Type] = [
         PrepareMethod.name: PrepareMethod.self, QueryMethod.name: QueryMethod.self,
         InvalidateMethod.name: InvalidateMethod.self, TargetContentOffsetMethod.name: TargetContentOffsetMethod.self,
+        UpdateMethod.name: UpdateMethod.self,
     ]
 
     /// The reply that also ends the request's tracking.
@@ -197,6 +199,7 @@ public final class Server: @unchecked Sendable {  // Unchecked: immutable but fo
         case QueryMethod.name: onView(QueryMethod.self, params, pending, finish)
         case InvalidateMethod.name: onView(InvalidateMethod.self, params, pending, finish)
         case TargetContentOffsetMethod.name: onView(TargetContentOffsetMethod.self, params, pending, finish)
+        case UpdateMethod.name: onView(UpdateMethod.self, params, pending, finish)
         default: finish(.failure(.methodNotFound(request.method)))
         }
     }

@@ -10,6 +10,8 @@ final class ViewEntry: @unchecked Sendable {  // Unchecked: `session` is only to
     let id: String
     let view: ViewDefinition
     let workspace: Workspace
+    /// The view's data, shared with the workspace's other views bound to the same source.
+    let source: SharedSource?
     let queue: DispatchQueue
     private var session: ViewSession?
     /// Requests handed to `queue` and not yet done.
@@ -17,10 +19,11 @@ final class ViewEntry: @unchecked Sendable {  // Unchecked: `session` is only to
     /// Whether the session exists and needs no prepare: quick requests may then run inline.
     var isPrepared = false
 
-    init(id: String, view: ViewDefinition, workspace: Workspace) {
+    init(id: String, view: ViewDefinition, workspace: Workspace, source: SharedSource?) {
         self.id = id
         self.view = view
         self.workspace = workspace
+        self.source = source
         queue = DispatchQueue(label: "workbench.view.\(id)")
     }
 
@@ -31,7 +34,7 @@ final class ViewEntry: @unchecked Sendable {  // Unchecked: `session` is only to
     func session(plugins: PluginCatalog, log: @escaping @Sendable (String) -> Void) throws(RPCError) -> ViewSession {
         if let session { return session }
         do {
-            let made = try ViewSession(view: view, in: workspace, plugins: plugins)
+            let made = try ViewSession(view: view, in: workspace, plugins: plugins, sharedSource: source)
             made.warn = log
             session = made
             return made

@@ -33,6 +33,22 @@ public struct DataSetBuilder: Sendable {
         finishItem(children: [])
     }
 
+    /// Appends an item whose value is already encoded (copied from another data set), with
+    /// `children` as global item indices (trees only).
+    package mutating func appendEncoded(_ encoded: UnsafeRawBufferPointer, children: some Collection<Int>) {
+        writer.writeEncoded(encoded)
+        itemOffsets.append(Int64(writer.bytes.count))
+        if childStarts != nil {
+            for child in children { self.children.append(Int64(child)) }
+            childStarts!.append(Int64(self.children.count))
+        }
+    }
+
+    /// Reserves room for `items` more items.
+    package mutating func reserveCapacity(items: Int) {
+        itemOffsets.reserveCapacity(itemOffsets.count + items)
+    }
+
     /// Closes the current section; the next item starts a new one.
     public mutating func endSection() {
         sectionStarts.append(Int64(itemCount))

@@ -78,6 +78,13 @@ public struct DataSource: @unchecked Sendable {  // Unchecked: immutable memory,
 }
 
 extension DataSource {
+    /// The encoded bytes of the item at global index `index`, without decoding them.
+    package func encodedValue(atGlobalIndex index: Int) -> UnsafeRawBufferPointer {
+        let start = Int(itemOffsets[index]), end = Int(itemOffsets[index + 1])
+        guard let base = values.base else { return UnsafeRawBufferPointer(start: nil, count: 0) }
+        return UnsafeRawBufferPointer(start: base + start, count: end - start)
+    }
+
     /// The host-side storage behind this view, if it has one.
     package var dataSet: DataSet? { owner as? DataSet }
 }

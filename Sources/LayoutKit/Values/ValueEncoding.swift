@@ -45,6 +45,11 @@ public struct ValueWriter: Sendable {
         withUnsafeBytes(of: number.bitPattern.littleEndian) { bytes.append(contentsOf: $0) }
     }
 
+    /// Appends bytes that already hold one encoded value (copied from another data set).
+    package mutating func writeEncoded(_ encoded: UnsafeRawBufferPointer) {
+        bytes.append(contentsOf: encoded)
+    }
+
     /// Writes a collection header, its contents, then patches in the contents' byte count.
     mutating func writeCollection(_ tag: ValueTag, count: Int, contents: (inout ValueWriter) -> Void) {
         bytes.append(tag.rawValue)

@@ -1,6 +1,7 @@
 import Foundation
 import JSONOutput
 import JSONRPC
+import Sessions
 import SourceDiagnostics
 import WorkspaceModel
 
@@ -28,7 +29,8 @@ enum OpenMethod: ControlMethod {
         } catch {
             throw RPCError.internalError("\(error)")
         }
-        let entries = workspace.views.map { ViewEntry(id: "\(workspace.name)/\($0.name)", view: $0, workspace: workspace) }
+        let sources = SharedSource.all(of: workspace)
+        let entries = workspace.views.map { ViewEntry(id: "\(workspace.name)/\($0.name)", view: $0, workspace: workspace, source: sources[$0.source]) }
         server.state.open(workspace.name, views: entries)
         var writer = JSONWriter()
         writer.beginObject()

@@ -1,0 +1,54 @@
+import BatchUpdates
+import Foundation
+import LayoutKit
+import WorkspaceModel
+
+/// A workspace's data source as the server session holds it: every view bound to it sees the
+/// batch updates any of them applies. Versions count the batches; each view notices a newer
+/// version on its next request and prepares again (told what changed when it is one batch
+/// behind). Files on disk are never written.
+public final class SharedSource: @unchecked Sendable {  // Unchecked: `current`, `version` and `lastPlan` under `lock`; updates serialised by `updating`.
+    private let lock = NSLock()
+    private var current: LoadedSource
+    private var version = 0
+    private var lastPlan: BatchPlan?
+    /// Held for a whole update, so two views' updates of one source take turns.
+    let updating = NSLock()
+
+    public init(_ source: LoadedSource) {
+        current = source
+    }
+
+    /// The data now, its version, and the batch that made it from the version before.
+    func snapshot() -> (source: LoadedSource, version: Int, plan: BatchPlan?) {
+        lock.withLock { (current, version, lastPlan) }
+    }
+
+    /// Makes `source` (the old data with `plan` applied) the current data; returns its version.
+    func commit(_ source: LoadedSource, plan: BatchPlan) -> Int {
+        lock.withLock {
+            current = source
+            version += 1
+            lastPlan = plan
+            return version
+        }
+    }
+
+    /// Every source of a workspace, shared.
+    public static func all(of workspace: Workspace) -> [String: SharedSource] {
+        workspace.sources.mapValues { SharedSource($0) }
+    }
+}
+
+extension LoadedSource {
+    /// This source with `plan` applied: new data, and each item's place in the files (inserted
+    /// items are placed at the source's definition).
+    func updated(by plan: BatchPlan) -> LoadedSource {
+        var updated = self
+        updated.data = plan.apply(to: data.source)
+        if !itemMarks.isEmpty {
+            updated.itemMarks = plan.itemNewToOld.map { $0 >= 0 && $0 < itemMarks.count ? itemMarks[$0] : mark }
+        }
+        return updated
+    }
+}

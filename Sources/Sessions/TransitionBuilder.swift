@@ -1,0 +1,134 @@
+import BatchUpdates
+import LayoutKit
+import PluginHost
+
+/// Works out a batch update's appearing, disappearing and moving elements in a rect, in two
+/// halves around the layout's new prepare: `init` reads the old layout (the elements in the
+/// rect, and the final attributes of those that may disappear), `finish` the new one.
+struct TransitionBuilder {
+    let session: ViewSession
+    let plan: BatchPlan
+    let rect: Rect
+    let bounds: Rect
+    /// The old layout's elements in the rect, in canonical order.
+    let before: [LayoutAttributes]
+    /// Final attributes of every element in `before` that may disappear: cells the batch
+    /// deletes or reloads, and all supplementary and decoration views (whether they survive
+    /// shows only in the new layout).
+    let finals: [ElementID: LayoutAttributes]
+
+    init(session: ViewSession, plan: BatchPlan, rect: Rect) throws(WorkbenchError) {
+        self.session = session
+        self.plan = plan
+        self.rect = rect
+        bounds = session.bounds
+        before = try session.elements(in: rect)
+        var finals: [ElementID: LayoutAttributes] = [:]
+        for attributes in before where attributes.element.category != .cell || Self.newID(of: attributes.element, plan) == nil {
+            let element = attributes.element, bounds = bounds
+            finals[element] = try session.call { () throws(PluginCallError) in
+                try session.layout.transitionAttributes(for: element, isAppearing: false, in: bounds)
+            } ?? attributes
+        }
+        self.finals = finals
+    }
+
+    /// The element's identity after the batch: cells by the plan's item map, supplementary
+    /// and decoration views keep kind and index path and move only with their section.
+    static func newID(of element: ElementID, _ plan: BatchPlan) -> ElementID? {
+        var id = element
+        if element.category == .cell {
+            guard let path = plan.newPath(ofOld: element.path) else { return nil }
+            id.path = path
+        } else {
+            guard let section = plan.newSection(ofOld: element.path.section) else { return nil }
+            id.path.section = section
+        }
+        return id
+    }
+
+    /// The element's identity before the batch, as `newID` in reverse.
+    static func oldID(of element: ElementID, _ plan: BatchPlan) -> ElementID? {
+        var id = element
+        if element.category == .cell {
+            guard let path = plan.oldPath(ofNew: element.path) else { return nil }
+            id.path = path
+        } else {
+            guard let section = plan.oldSection(ofNew: element.path.section) else { return nil }
+            id.path.section = section
+        }
+        return id
+    }
+
+    /// Reads the new layout (prepared with the batch applied) and puts the answer together.
+    /// Elements that moved into the rect from outside it need their old attributes: those come
+    /// from a second layout instance prepared with `oldData`, made only when there are some.
+    func finish(oldData: DataSet) throws(WorkbenchError) -> UpdateResult {
+        let after = try session.elements(in: rect)
+        let afterByID = Dictionary(after.map { ($0.element, $0) }, uniquingKeysWith: { first, _ in first })
+        let beforeByID = Dictionary(before.map { ($0.element, $0) }, uniquingKeysWith: { first, _ in first })
+        var result = UpdateResult(contentSize: try session.contentSize(), appearing: [], disappearing: [], moving: [])
+        var seen = Set<ElementID>()
+        for old in before {
+            guard let id = Self.newID(of: old.element, plan), let new = try attributes(of: id, in: afterByID) else {
+                result.disappearing.append((old, finals[old.element] ?? old))
+                continue
+            }
+            seen.insert(id)
+            if Self.differ(old, new) { result.moving.append((old, new)) }
+        }
+        var entering: [(old: ElementID, new: LayoutAttributes)] = []
+        for new in after where !seen.contains(new.element) {
+            if let oldID = Self.oldID(of: new.element, plan), beforeByID[oldID] == nil {
+                entering.append((oldID, new))
+            } else {
+                result.appearing.append((new, try initial(for: new)))
+            }
+        }
+        if !entering.isEmpty {
+            let old = try session.oldLayout(with: oldData)
+            for (oldID, new) in entering {
+                let previous = try session.call { () throws(PluginCallError) in try old.attributes(for: oldID) }
+                if let previous {
+                    if Self.differ(previous, new) { result.moving.append((previous, new)) }
+                } else {
+                    result.appearing.append((new, try initial(for: new)))
+                }
+            }
+        }
+        result.appearing.sort { $0.after.element < $1.after.element }
+        result.disappearing.sort { $0.before.element < $1.before.element }
+        result.moving.sort { $0.after.element < $1.after.element }
+        return result
+    }
+
+    /// An element's new attributes: from the rect's answer, else asked of the layout.
+    private func attributes(of id: ElementID, in answer: [ElementID: LayoutAttributes]) throws(WorkbenchError) -> LayoutAttributes? {
+        if let found = answer[id] { return found }
+        return try session.attributes(for: id)
+    }
+
+    private func initial(for new: LayoutAttributes) throws(WorkbenchError) -> LayoutAttributes {
+        let element = new.element, bounds = bounds
+        return try session.call { () throws(PluginCallError) in
+            try session.layout.transitionAttributes(for: element, isAppearing: true, in: bounds)
+        } ?? new
+    }
+
+    /// Whether an element's attributes changed through the batch, its index path included.
+    static func differ(_ old: LayoutAttributes, _ new: LayoutAttributes) -> Bool {
+        old != new
+    }
+}
+
+extension ViewSession {
+    /// A second instance of the view's layout, prepared with `data` and the current bounds.
+    func oldLayout(with data: DataSet) throws(WorkbenchError) -> any PluginInstance {
+        let cancel = cancel, bounds = bounds, backend = backend, options = view.options
+        return try call { () throws(PluginCallError) in
+            let instance = try backend.makeInstance(options: options)
+            try cancel.withTimeout(timeout) { () throws(PluginCallError) in try instance.prepare(data: data, bounds: bounds, cancel: cancel) }
+            return instance
+        }
+    }
+}

@@ -1,0 +1,113 @@
+import BatchUpdates
+import LayoutKit
+import PluginHost
+import WorkspaceModel
+
+/// What a batch update did to the elements in a rect (seed 003's insertion and deletion
+/// animations): each list in canonical order of the new identity (disappearing: the old one).
+public struct UpdateResult: Sendable {
+    public var contentSize: Size
+    /// Elements only in the new layout: their attributes, and where they start from.
+    public var appearing: [(after: LayoutAttributes, initial: LayoutAttributes)]
+    /// Elements only in the old layout: their attributes, and where they end.
+    public var disappearing: [(before: LayoutAttributes, final: LayoutAttributes)]
+    /// Elements in both whose attributes (index path included) changed.
+    public var moving: [(before: LayoutAttributes, after: LayoutAttributes)]
+}
+
+/// Why an update was not applied.
+public enum UpdateFailure: Error, Sendable {
+    /// The batch is invalid, or the layout rejects a value it brings (nothing was applied).
+    case refused(BatchError)
+    /// The plugin failed (nothing was applied).
+    case failed(WorkbenchError)
+}
+
+extension ViewSession {
+    /// Takes up batch updates that other views applied to the shared source since this one
+    /// last looked: the layout is invalidated for the new data and prepared on next use.
+    func catchUpWithSource() throws(WorkbenchError) {
+        let (current, version, _) = sharedSource.snapshot()
+        guard version != dataVersion else { return }
+        source = current
+        dataVersion = version
+        needsPrepare = true
+        try call { () throws(PluginCallError) in try layout.invalidate(.data) }
+    }
+
+    /// Applies `changes` as one batch to the view's data (shared with every view bound to the
+    /// same source), prepares the layout again, and reports what appears, disappears and
+    /// moves among the elements intersecting `rect` (default: the bounds) before or after.
+    ///
+    /// - Throws: `.refused` for an invalid batch or a value the layout rejects, `.failed`
+    ///   when the plugin fails; either way nothing is applied.
+    public func update(_ changes: [BatchChange], rect: Rect?) throws(UpdateFailure) -> UpdateResult {
+        sharedSource.updating.lock()
+        defer { sharedSource.updating.unlock() }
+        do {
+            try prepareIfNeeded()
+        } catch {
+            throw .failed(error)
+        }
+        let oldSource = source
+        let plan: BatchPlan
+        do {
+            plan = try BatchPlan(changes: changes, sectionCounts: oldSource.data.source.sectionCounts, rules: oldSource.data.source.batchRules)
+        } catch {
+            throw .refused(error)
+        }
+        let rect = rect ?? bounds
+        let transition = try failing { () throws(WorkbenchError) in try TransitionBuilder(session: self, plan: plan, rect: rect) }
+        let newSource = oldSource.updated(by: plan)
+        try prepareAfterUpdate(newSource, plan: plan)
+        source = newSource
+        dataVersion = sharedSource.commit(newSource, plan: plan)
+        return try failing { () throws(WorkbenchError) in try transition.finish(oldData: oldSource.data) }
+    }
+
+    /// Prepares the layout with the updated data; on failure, goes back to the old data
+    /// (prepared again on next use) and blames the change that brought the rejected item.
+    private func prepareAfterUpdate(_ newSource: LoadedSource, plan: BatchPlan) throws(UpdateFailure) {
+        let cancel = cancel
+        do throws(PluginCallError) {
+            try layout.invalidate(.data)
+            try cancel.withTimeout(timeout) { () throws(PluginCallError) in
+                try layout.prepare(data: newSource.data, bounds: bounds, cancel: cancel)
+            }
+            needsPrepare = false
+        } catch {
+            needsPrepare = true
+            if case .reported(let layoutError) = error, case .data(let item?, _, _) = layoutError,
+               let blamed = Self.change(bringing: item, in: plan) {
+                throw .refused(BatchError(index: blamed, "the layout rejects it: \(layoutError.description)"))
+            }
+            throw .failed(Self.locate(error, view: view, source: newSource, file: workspaceFile))
+        }
+    }
+
+    /// The change that put the item at new position `path` in place, if one did.
+    static func change(bringing path: ItemPath, in plan: BatchPlan) -> Int? {
+        guard path.section >= 0, path.section < plan.newSectionCounts.count, path.item >= 0,
+              path.item < plan.newSectionCounts[path.section] else { return nil }
+        let global = plan.newSectionStarts[path.section] + path.item
+        for (index, change) in plan.changes.enumerated() {
+            switch change {
+            case .insert(let target, _), .move(_, let target): if target == path { return index }
+            case .insertSection(let section, _, _): if section == path.section { return index }
+            case .reload(let old, _):
+                guard old.section < plan.oldSectionCounts.count else { continue }
+                if plan.reloads[plan.oldSectionStarts[old.section] + old.item] == global { return index }
+            default: continue
+            }
+        }
+        return nil
+    }
+
+    private func failing<T>(_ body: () throws(WorkbenchError) -> T) throws(UpdateFailure) -> T {
+        do {
+            return try body()
+        } catch {
+            throw .failed(error)
+        }
+    }
+}

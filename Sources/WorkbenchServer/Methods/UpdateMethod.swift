@@ -1,0 +1,52 @@
+import JSONOutput
+import JSONRPC
+import LayoutKit
+import Sessions
+
+/// `update {view, changes: [change…], rect?}` → `{appearing: [{after, initial}], contentSize,
+/// disappearing: [{before, final}], moving: [{after, before}]}`: applies the changes as one
+/// batch to the view's source (every view bound to it sees them) and tells what the elements
+/// intersecting `rect` (default: the view's bounds) before or after do. An invalid batch is
+/// refused whole (-32602 naming `params.changes[k]`); nothing is applied.
+enum UpdateMethod: ViewMethod {
+    static let name = "update"
+
+    static func run(_ params: Params, session: ViewSession) throws(RPCError) -> [UInt8] {
+        let changes = try params.changes("changes")
+        let rect = params.has("rect") ? try params.rect("rect") : nil
+        let result: UpdateResult
+        do {
+            result = try session.update(changes, rect: rect)
+        } catch {
+            switch error {
+            case .refused(let refusal): throw .invalidParams("params.\(refusal.description)")
+            case .failed(let failure): throw RPCError(failure)
+            }
+        }
+        var writer = JSONWriter()
+        writer.beginObject()
+        writer.key("appearing")
+        writer.pairs(result.appearing.map { ($0.after, $0.initial) }, keys: ("after", "initial"))
+        writer.key("contentSize"); writer.size(result.contentSize)
+        writer.key("disappearing")
+        writer.pairs(result.disappearing.map { ($0.before, $0.final) }, keys: ("before", "final"))
+        writer.key("moving")
+        writer.pairs(result.moving.map { ($0.after, $0.before) }, keys: ("after", "before"))
+        writer.endObject()
+        return writer.bytes
+    }
+}
+
+extension JSONWriter {
+    /// `[{first: attributes, second: attributes}…]`, keys in the order given (sorted).
+    mutating func pairs(_ pairs: [(LayoutAttributes, LayoutAttributes)], keys: (String, String)) {
+        beginArray()
+        for (first, second) in pairs {
+            beginObject()
+            key(keys.0); attributes(first)
+            key(keys.1); attributes(second)
+            endObject()
+        }
+        endArray()
+    }
+}
