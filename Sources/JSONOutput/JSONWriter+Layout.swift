@@ -54,7 +54,15 @@ extension JSONWriter {
     /// The hot path of every reply: compact output is written from literal fragments.
     public mutating func attributes(_ attributes: LayoutAttributes) {
         guard !isPretty else { return attributesByKey(attributes) }
-        if attributes.extra.isEmpty, writePlainAttributes(attributes) { return }
+        if attributes.extraFields.isEmpty, writePlainAttributes(attributes) { return }
+        if let encoded = attributes.extraFields.encodedBytes {
+            let isWritten = encoded.withUnsafeBytes { raw in
+                guard raw.count > 0, raw[0] == 6, EncodedValue.canonicalEnd(raw, at: 0) == raw.count else { return false }
+                self.attributes(attributes, encodedExtras: raw)
+                return true
+            }
+            if isWritten { return }
+        }
         let extra = attributes.extra
         var extraKeys: [String] = []
         if !extra.isEmpty { extraKeys = extra.keys.filter { !LayoutAttributes.standardFieldNames.contains($0) }.sorted() }
@@ -99,6 +107,69 @@ extension JSONWriter {
         appendLiteral(",\"zIndex\":")
         writeInteger(attributes.zIndex)
         writeExtras(extraKeys, extra, before: nil, &next, &first)
+        appendLiteral("}")
+    }
+
+    /// Attributes whose extra fields are a canonical encoded map: the fields are written from
+    /// the bytes, between the standard fields in key order, as `attributes(_:)` would.
+    private mutating func attributes(_ attributes: LayoutAttributes, encodedExtras raw: UnsafeRawBufferPointer) {
+        var remaining = Int(EncodedValue.uint32(raw, 1)), cursor = 9
+        var first = true
+        func extras(before name: StaticString?) {
+            while remaining > 0 {
+                let key = (cursor + 4)..<(cursor + 4 + Int(EncodedValue.uint32(raw, cursor)))
+                if let name, !EncodedValue.key(raw, key, isLessThan: name) { return }
+                remaining -= 1
+                if EncodedValue.isStandardName(raw, key) {
+                    cursor = EncodedValue.canonicalEnd(raw, at: key.upperBound) ?? raw.count
+                    continue
+                }
+                if !first { appendLiteral(",") }
+                first = false
+                writeASCIIString(UnsafeRawBufferPointer(rebasing: raw[key]))
+                appendLiteral(":")
+                afterKey = true
+                cursor = encodedValue(raw, at: key.upperBound)
+            }
+        }
+        noteElementWritten()
+        appendLiteral("{")
+        extras(before: "alpha")
+        appendLiteral(first ? "\"alpha\":" : ",\"alpha\":")
+        first = false
+        writeNumber(attributes.alpha)
+        extras(before: "category")
+        switch attributes.element.category {
+        case .cell: appendLiteral(",\"category\":\"cell\"")
+        case .supplementary: appendLiteral(",\"category\":\"supplementary\"")
+        case .decoration: appendLiteral(",\"category\":\"decoration\"")
+        }
+        extras(before: "frame")
+        let frame = attributes.frame
+        appendLiteral(",\"frame\":{\"height\":")
+        writeNumber(frame.height)
+        appendLiteral(",\"width\":")
+        writeNumber(frame.width)
+        appendLiteral(",\"x\":")
+        writeNumber(frame.x)
+        appendLiteral(",\"y\":")
+        writeNumber(frame.y)
+        appendLiteral("}")
+        extras(before: "hidden")
+        appendLiteral(attributes.isHidden ? ",\"hidden\":true" : ",\"hidden\":false")
+        extras(before: "item")
+        appendLiteral(",\"item\":")
+        writeInteger(attributes.element.path.item)
+        extras(before: "kind")
+        appendLiteral(",\"kind\":")
+        if let kind = attributes.element.kind { writeString(kind) } else { appendLiteral("null") }
+        extras(before: "section")
+        appendLiteral(",\"section\":")
+        writeInteger(attributes.element.path.section)
+        extras(before: "zIndex")
+        appendLiteral(",\"zIndex\":")
+        writeInteger(attributes.zIndex)
+        extras(before: nil)
         appendLiteral("}")
     }
 
@@ -159,10 +230,8 @@ extension JSONWriter {
             first = false
             writeString(keys[next])
             appendLiteral(":")
-            var nested = JSONWriter()
-            nested.value(extra[keys[next]] ?? .null)
-            bytes.append(contentsOf: nested.bytes)
-            nonFiniteNumberCount += nested.nonFiniteNumberCount
+            afterKey = true
+            value(extra[keys[next]] ?? .null)
             next += 1
         }
     }

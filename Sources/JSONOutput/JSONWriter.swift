@@ -12,7 +12,8 @@ public struct JSONWriter: Sendable {
     public internal(set) var nonFiniteNumberCount = 0
     /// For each open container: whether it already has an element.
     private var hasElements: [Bool] = []
-    private var afterKey = false
+    /// A key was just written: the next value takes no comma.
+    var afterKey = false
 
     public init(pretty: Bool = false, capacity: Int = 0) {
         isPretty = pretty
@@ -135,17 +136,33 @@ public struct JSONWriter: Sendable {
 
     mutating func writeString(_ string: String) {
         var string = string
-        let isPlain = string.withUTF8 { utf8 in
-            utf8.allSatisfy { $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
-        }
-        if isPlain {
+        string.withUTF8 { writeUTF8($0) }
+    }
+
+    /// A key whose bytes are ASCII (escaped as needed).
+    mutating func keyASCII(_ key: UnsafeRawBufferPointer) {
+        separate()
+        writeASCIIString(key)
+        bytes.append(UInt8(ascii: ":"))
+        if isPretty { bytes.append(UInt8(ascii: " ")) }
+        afterKey = true
+    }
+
+    /// A string given as ASCII bytes, quoted and escaped.
+    mutating func writeASCIIString(_ ascii: UnsafeRawBufferPointer) {
+        writeUTF8(ascii.assumingMemoryBound(to: UInt8.self))
+    }
+
+    /// A string given as UTF-8, quoted and escaped.
+    mutating func writeUTF8(_ utf8: UnsafeBufferPointer<UInt8>) {
+        if utf8.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
             bytes.append(UInt8(ascii: "\""))
-            string.withUTF8 { bytes.append(contentsOf: $0) }
+            bytes.append(contentsOf: utf8)
             bytes.append(UInt8(ascii: "\""))
             return
         }
         bytes.append(UInt8(ascii: "\""))
-        for byte in string.utf8 {
+        for byte in utf8 {
             switch byte {
             case UInt8(ascii: "\""): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
             case UInt8(ascii: "\\"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])

@@ -8,17 +8,29 @@ public struct LayoutAttributes: Hashable, Sendable {
     public var zIndex: Int
     public var alpha: Double
     public var isHidden: Bool
-    /// Layout-specific fields (the tree's `children`); names may not clash with the standard ones.
-    public var extra: [String: Value]
+    /// Layout-specific fields (the tree's `children`), as values or encoded bytes; names may
+    /// not clash with the standard ones.
+    public var extraFields: ExtraFields
+
+    /// The layout-specific fields as values (decoded if they are held encoded).
+    public var extra: [String: Value] {
+        get { extraFields.values }
+        set { extraFields = ExtraFields(newValue) }
+    }
 
     public init(element: ElementID, frame: Rect, zIndex: Int = 0, alpha: Double = 1, isHidden: Bool = false,
                 extra: [String: Value] = [:]) {
+        self.init(element: element, frame: frame, zIndex: zIndex, alpha: alpha, isHidden: isHidden, extraFields: ExtraFields(extra))
+    }
+
+    public init(element: ElementID, frame: Rect, zIndex: Int = 0, alpha: Double = 1, isHidden: Bool = false,
+                extraFields: ExtraFields) {
         self.element = element
         self.frame = frame
         self.zIndex = zIndex
         self.alpha = alpha
         self.isHidden = isHidden
-        self.extra = extra
+        self.extraFields = extraFields
     }
 
     /// The names of the standard fields, which extra fields may not use.

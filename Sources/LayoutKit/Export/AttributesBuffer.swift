@@ -76,18 +76,20 @@ extension UnsafeMutablePointer where Pointee == wb_attributes_sink {
     /// kind is not one the plugin declared.
     package func append(_ attributes: LayoutAttributes, kindIndex: [String: Int32], scratch: inout ValueWriter) -> Bool {
         guard let element = attributes.element.abi(kindIndex: kindIndex) else { return false }
-        var extraLength = 0
-        if !attributes.extra.isEmpty {
+        // Encoded fields are copied as they are; values are encoded once, into `scratch`.
+        var encoded = attributes.extraFields.encodedBytes ?? []
+        if encoded.isEmpty, !attributes.extraFields.isEmpty {
             scratch = ValueWriter()
-            scratch.write(.map(attributes.extra))
-            extraLength = scratch.bytes.count
+            scratch.write(.map(attributes.extraFields.values))
+            encoded = scratch.bytes[...]
         }
+        let extraLength = encoded.count
         if pointee.count == pointee.capacity || pointee.extra_length + Int64(extraLength) > pointee.extra_capacity {
             guard let reserve = pointee.reserve, reserve(self, 1, Int64(extraLength)) != 0 else { return false }
         }
         let offset = pointee.extra_length
         if extraLength > 0 {
-            scratch.bytes.withUnsafeBufferPointer { bytes in
+            encoded.withUnsafeBufferPointer { bytes in
                 (pointee.extra_bytes + Int(offset)).update(from: bytes.baseAddress!, count: extraLength)
             }
             pointee.extra_length += Int64(extraLength)
