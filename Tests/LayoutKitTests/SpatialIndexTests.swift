@@ -18,9 +18,8 @@ struct SpatialIndexTests {
         }
     }
 
-    @Test(arguments: [1, 2, 3, 4] as [UInt64])
-    func queriesEqualABruteForceFilter(seed: UInt64) {
-        let packing: SpatialIndex.Packing = seed.isMultiple(of: 2) ? .sortTileRecursive : .asGiven
+    @Test(arguments: [1, 2, 3, 4] as [UInt64], SpatialIndex.Packing.allCases)
+    func queriesEqualABruteForceFilter(seed: UInt64, packing: SpatialIndex.Packing) {
         let frames = self.frames(Int(seed) * 1000 + 7, seed: seed)
         let index = SpatialIndex(frames: frames, packing: packing)
         var random = SplitMix(seed: seed + 100)
@@ -31,6 +30,25 @@ struct SpatialIndexTests {
             #expect(index.indices(intersecting: rect) == expected)
         }
         #expect(index.indices(intersecting: .everything) == Array(frames.indices))
+    }
+
+    /// Very tall, very wide and piled-up content, in a shuffled order, every packing.
+    @Test(arguments: SpatialIndex.Packing.allCases)
+    func everyPackingAnswersExactlyOnEveryShape(packing: SpatialIndex.Packing) {
+        var random = SplitMix(seed: 9)
+        let tall = (0..<3000).map { Rect(x: Double($0 % 5) * 70, y: Double($0 / 5) * 90, width: 60, height: 60) }
+        let wide = (0..<3000).map { Rect(x: Double($0 / 3) * 110, y: Double($0 % 3) * 40, width: 100, height: 30) }
+        let piled = (0..<500).map { _ in Rect(x: 5, y: 5, width: 10, height: 10) }
+        for shape in [tall, wide, piled, tall.shuffled(using: &random) + piled] {
+            let index = SpatialIndex(frames: shape, packing: packing)
+            #expect(index.count == shape.count)
+            #expect((0..<shape.count).allSatisfy { index.frame(at: $0) == shape[$0] })
+            for _ in 0..<100 {
+                let rect = Rect(x: Double(random.next(in: -50...400)), y: Double(random.next(in: -50...60000)),
+                                width: Double(random.next(in: 0...400)), height: Double(random.next(in: 0...700)))
+                #expect(index.indices(intersecting: rect) == shape.indices.filter { shape[$0].intersects(rect) })
+            }
+        }
     }
 
     @Test func emptyAndSingleIndexesAnswer() {

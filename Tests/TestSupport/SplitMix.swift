@@ -1,5 +1,5 @@
 /// A small deterministic generator for test data (SplitMix64).
-public struct SplitMix {
+public struct SplitMix: RandomNumberGenerator {
     var state: UInt64
 
     public init(seed: UInt64) { state = seed }

@@ -68,7 +68,7 @@ public final class CirclesLayout: LayoutPlugin {
     }
 
     private func attributes(item: Int) -> LayoutAttributes {
-        LayoutAttributes(element: .cell(0, item), frame: index.frames[item])
+        LayoutAttributes(element: .cell(0, item), frame: index.frame(at: item))
     }
 
     /// Each item's diameter, checked: positive, finite, and narrow enough for the row.

@@ -7,7 +7,8 @@ import LayoutKit
 /// Options: `itemSize` (120 × 40), `insets` (10 each).
 /// A node occupies one row if it is a leaf, else the rows of its children; a child sits at
 /// its parent's row plus the rows of its earlier siblings, as the seed's back-to-front framing
-/// gives. Prepare is O(n); rect queries are O(log n + k) through two `SpatialIndex`es.
+/// gives. Prepare is O(n) and keeps 16 bytes a node (`TreePlacement`); a rect query searches
+/// each visible column from an interpolated guess, O(c · log n + k) for c visible columns.
 /// Bounds changes never invalidate it.
 public final class TreeLayout: LayoutPlugin {
     public static let connector = "connector"
@@ -19,12 +20,14 @@ public final class TreeLayout: LayoutPlugin {
 
     let itemSize: Size
     let insets: EdgeInsets
-    private var data = DataSet.empty.source
-    private var cells = SpatialIndex(frames: [])
-    private var connectors = SpatialIndex(frames: [])
-    /// For each connector, the global index of its node (ascending).
-    private var connectorNodes: [Int32] = []
-    private var hits: [Int] = []
+    let columnWidth: Double
+    let rowHeight: Double
+    var data = DataSet.empty.source
+    var placement = TreePlacement()
+    /// Reused by every query: the visible cells and connectors, and the cells' `children` encoded.
+    var cellHits: [Hit] = []
+    var connectorHits: [Hit] = []
+    var extraBytes: [UInt8] = []
     public private(set) var contentSize = Size.zero
 
     public init(options: Options) throws(LayoutError) {
@@ -32,6 +35,8 @@ public final class TreeLayout: LayoutPlugin {
         itemSize = try options.size("itemSize", default: Size(width: 120, height: 40))
         insets = try options.insets("insets", default: EdgeInsets(all: 10))
         try options.rejectUnknownKeys()
+        columnWidth = itemSize.width + insets.left + insets.right
+        rowHeight = itemSize.height + insets.top + insets.bottom
     }
 
     public func prepare(_ context: LayoutContext) throws(LayoutError) {
@@ -39,68 +44,55 @@ public final class TreeLayout: LayoutPlugin {
         guard data.isTree || data.numberOfItems == 0 else {
             throw .data(item: nil, field: nil, message: "tree lays out a 'tree' source; this one has no children")
         }
-        let placement = try TreePlacement(data, itemSize: itemSize, insets: insets, isCancelled: { context.isCancelled })
-        let size = Size(width: Double(data.numberOfSections) * (itemSize.width + insets.left + insets.right),
-                        height: Double(placement.totalRows) * (itemSize.height + insets.top + insets.bottom))
+        let placement = try TreePlacement(data, isCancelled: { context.isCancelled })
+        let size = Size(width: Double(data.numberOfSections) * columnWidth, height: Double(placement.totalRows) * rowHeight)
+        // Every coordinate lies between 0 and those of the last column's cell and connector
+        // reaching the last row (sizes are positive, insets not negative): checking these two
+        // checks them all, in O(1).
         let blamed = insets.left + insets.right + insets.top + insets.bottom > itemSize.width + itemSize.height ? "insets" : "itemSize"
-        try CoordinateCheck.check(placement.cells, contentSize: size, option: blamed)
-        try CoordinateCheck.check(placement.connectors, contentSize: size, option: blamed)
+        let lastRow = TreePlacement.Node(row: Int32(max(placement.totalRows - 1, 0)), lastChildRow: Int32(max(placement.totalRows - 1, 0)),
+                                         firstChild: 0, childCount: 0)
+        let extremes = [cellFrame(section: max(data.numberOfSections - 1, 0), lastRow),
+                        connectorFrame(section: max(data.numberOfSections - 1, 0), TreePlacement.Node(row: 0, lastChildRow: lastRow.row, firstChild: 0, childCount: 0))]
+        try CoordinateCheck.check(extremes, contentSize: size, option: blamed)
+        self.placement = placement
         self.data = data
-        cells = SpatialIndex(frames: placement.cells)
-        connectors = SpatialIndex(frames: placement.connectors)
-        connectorNodes = placement.connectorNodes
         contentSize = size
     }
 
-    public var numberOfElements: Int? { cells.count + connectors.count }
-
-    public func elements(in rect: Rect, into result: inout [LayoutAttributes]) {
-        hits.removeAll(keepingCapacity: true)
-        cells.indices(intersecting: rect, into: &hits)
-        for node in hits { result.append(cellAttributes(node)) }
-        hits.removeAll(keepingCapacity: true)
-        connectors.indices(intersecting: rect, into: &hits)
-        for connector in hits { result.append(connectorAttributes(connector)) }
-    }
+    public var numberOfElements: Int? { placement.nodes.count + placement.parentCount }
 
     public func attributes(for element: ElementID) -> LayoutAttributes? {
         let path = element.path
         guard path.section >= 0, path.section < data.numberOfSections,
               path.item >= 0, path.item < data.numberOfItems(inSection: path.section) else { return nil }
-        let node = data.globalIndex(of: path)
+        let index = data.globalIndex(of: path)
+        let node = placement.nodes[index]
         switch (element.category, element.kind) {
-        case (.cell, _): return cellAttributes(node)
+        case (.cell, _):
+            var bytes = [UInt8](repeating: 0, count: Self.childrenByteCount(childCount(of: index, node)))
+            bytes.withUnsafeMutableBytes { _ = writeChildren(of: index, node, section: path.section, in: data, into: $0, at: 0) }
+            return LayoutAttributes(element: .cell(path.section, path.item), frame: cellFrame(section: path.section, node),
+                                    extraFields: ExtraFields(encoded: bytes[...]))
         case (.supplementary, Self.connector?):
-            return connectorIndex(ofNode: node).map(connectorAttributes)
+            guard node.childCount > 0 else { return nil }
+            return LayoutAttributes(element: .supplementary(Self.connector, path.section, path.item),
+                                    frame: connectorFrame(section: path.section, node))
         default: return nil
         }
     }
 
-    /// The bytes the prepared layout keeps, in its two indexes and the connector table.
-    public var indexByteCount: Int { cells.byteCount + connectors.byteCount + connectorNodes.count * 4 }
+    /// The bytes the prepared layout keeps: one record a node.
+    public var indexByteCount: Int { placement.byteCount }
 
-    private func cellAttributes(_ node: Int) -> LayoutAttributes {
-        let path = data.itemPath(ofGlobalIndex: node)
-        let children = data.childIndices(ofGlobalIndex: node).map { child -> Value in
-            let childPath = data.itemPath(ofGlobalIndex: child)
-            return [.number(Double(childPath.section)), .number(Double(childPath.item))]
-        }
-        return LayoutAttributes(element: .cell(path.section, path.item), frame: cells.frames[node],
-                                extra: ["children": .list(children)])
+    func cellFrame(section: Int, _ node: TreePlacement.Node) -> Rect {
+        Rect(x: Double(section) * columnWidth + insets.left, y: Double(node.row) * rowHeight + insets.top,
+             width: itemSize.width, height: itemSize.height)
     }
 
-    private func connectorAttributes(_ connector: Int) -> LayoutAttributes {
-        let path = data.itemPath(ofGlobalIndex: Int(connectorNodes[connector]))
-        return LayoutAttributes(element: .supplementary(Self.connector, path.section, path.item), frame: connectors.frames[connector])
-    }
-
-    /// The connector of a node, if it has children (binary search).
-    private func connectorIndex(ofNode node: Int) -> Int? {
-        var low = 0, high = connectorNodes.count
-        while low < high {
-            let middle = (low + high) / 2
-            if Int(connectorNodes[middle]) < node { low = middle + 1 } else { high = middle }
-        }
-        return low < connectorNodes.count && Int(connectorNodes[low]) == node ? low : nil
+    func connectorFrame(section: Int, _ node: TreePlacement.Node) -> Rect {
+        let cell = cellFrame(section: section, node)
+        return Rect(x: cell.maxX, y: cell.minY, width: insets.left + insets.right,
+                    height: (Double(node.lastChildRow) - Double(node.row)) * rowHeight + itemSize.height)
     }
 }

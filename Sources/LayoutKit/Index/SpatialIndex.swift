@@ -1,53 +1,76 @@
 /// A static spatial index over frames: a packed R-tree that finds the frames intersecting a
 /// rectangle in O(log n + k) for layouts whose frames do not pile up.
 ///
-/// Build cost: O(n) when frames come in a spatially coherent order (`.asGiven`: items in
-/// reading order, as most layouts produce them), O(n log n) otherwise (`.sortTileRecursive`).
-/// Memory: the frames (32 bytes each), a 4-byte permutation when sorted, and about 1/15 of
-/// the frames again for node boxes; no per-element objects.
+/// Packings: `.asGiven` keeps the caller's order (O(n) to build; best when it is already
+/// spatially coherent, as items in reading order are); `.hilbert` (O(n), a radix sort) and
+/// `.sortTileRecursive` (O(n log n)) reorder frames of any shape — very tall, very wide,
+/// sparse — into compact leaves. Memory: the frames (32 bytes each), node boxes (about 1/15
+/// of the frames again), and for the reordering packings two 4-byte permutations; no
+/// per-element objects.
 public struct SpatialIndex: Sendable {
     /// How frames are grouped into nodes.
-    public enum Packing: Sendable {
+    public enum Packing: Sendable, CaseIterable {
         /// Consecutive frames share a node; best when the order is already spatially coherent.
         case asGiven
-        /// Sort-tile-recursive packing, for frames in any order.
+        /// Sort-tile-recursive: each node's frames are split in two along the longer axis of
+        /// their centres, again and again, until every child subtree has its share; for
+        /// frames in any order and of any shape.
         case sortTileRecursive
+        /// Frames ordered by the Hilbert value of their centres on a square grid over the
+        /// content; for frames in any order and of any shape, and the cheapest to build.
+        case hilbert
     }
 
     /// Entries per node.
     static let fanout = 16
 
-    /// The frames, by element index (as given to `init`).
-    public let frames: [Rect]
-    /// Leaf order → element index; nil when packed as given.
+    /// The frames in leaf order.
+    private let leafFrames: [Rect]
+    /// Leaf position → element index, and element index → leaf position; nil when packed as given.
     private let order: [Int32]?
+    private let positions: [Int32]?
     /// Node boxes: `levels[0]` one per leaf of `fanout` frames, each next level one per
     /// `fanout` boxes below, up to a last level of at most `fanout` boxes.
     private let levels: [[Rect]]
 
     public init(frames: [Rect], packing: Packing = .asGiven) {
         precondition(frames.count < Int(Int32.max), "too many frames for one index")
-        self.frames = frames
-        let order = packing == .sortTileRecursive ? Self.sortTileRecursiveOrder(frames) : nil
+        let order: [Int32]?
+        switch packing {
+        case .asGiven: order = nil
+        case .sortTileRecursive: order = Self.sortTileRecursiveOrder(frames)
+        case .hilbert: order = Self.hilbertOrder(frames)
+        }
+        if let order {
+            leafFrames = order.map { frames[Int($0)] }
+            var positions = [Int32](repeating: 0, count: frames.count)
+            for (position, index) in order.enumerated() { positions[Int(index)] = Int32(position) }
+            self.positions = positions
+        } else {
+            leafFrames = frames
+            positions = nil
+        }
         self.order = order
         var levels: [[Rect]] = []
-        var boxes = Self.boxes(count: frames.count) { position in
-            order.map { frames[Int($0[position])] } ?? frames[position]
-        }
+        var boxes = Self.boxes(leafFrames)
         levels.append(boxes)
         while boxes.count > Self.fanout {
-            let below = boxes
-            boxes = Self.boxes(count: below.count) { below[$0] }
+            boxes = Self.boxes(boxes)
             levels.append(boxes)
         }
         self.levels = levels
     }
 
-    public var count: Int { frames.count }
+    public var count: Int { leafFrames.count }
 
-    /// The bytes the index holds: frames, permutation and node boxes.
+    /// The frame of the element at `index` (as given to `init`).
+    public func frame(at index: Int) -> Rect {
+        leafFrames[positions.map { Int($0[index]) } ?? index]
+    }
+
+    /// The bytes the index holds: frames, permutations and node boxes.
     public var byteCount: Int {
-        frames.count * MemoryLayout<Rect>.stride + (order?.count ?? 0) * 4
+        leafFrames.count * MemoryLayout<Rect>.stride + ((order?.count ?? 0) + (positions?.count ?? 0)) * 4
             + levels.reduce(0) { $0 + $1.count * MemoryLayout<Rect>.stride }
     }
 
@@ -55,10 +78,12 @@ public struct SpatialIndex: Sendable {
     public func indices(intersecting rect: Rect, into result: inout [Int]) {
         guard let top = levels.last else { return }
         let start = result.count
-        for node in top.indices where top[node].intersects(rect) {
-            visit(level: levels.count - 1, node: node, rect: rect, into: &result)
+        leafFrames.withUnsafeBufferPointer { frames in
+            for node in top.indices where top[node].intersects(rect) {
+                visit(level: levels.count - 1, node: node, rect: rect, frames: frames, into: &result)
+            }
         }
-        if !result[start...].isSorted { result[start...].sort() }
+        if order != nil { Self.sortAscending(&result, from: start) }
     }
 
     /// The indices of the frames intersecting `rect`, ascending.
@@ -68,30 +93,47 @@ public struct SpatialIndex: Sendable {
         return result
     }
 
-    private func visit(level: Int, node: Int, rect: Rect, into result: inout [Int]) {
+    private func visit(level: Int, node: Int, rect: Rect, frames: UnsafeBufferPointer<Rect>, into result: inout [Int]) {
         let first = node * Self.fanout
         if level == 0 {
-            for position in first..<min(first + Self.fanout, frames.count) {
-                let index = order.map { Int($0[position]) } ?? position
-                if frames[index].intersects(rect) { result.append(index) }
+            for position in first..<min(first + Self.fanout, frames.count) where frames[position].intersects(rect) {
+                result.append(order.map { Int($0[position]) } ?? position)
             }
             return
         }
         let below = levels[level - 1]
         for child in first..<min(first + Self.fanout, below.count) where below[child].intersects(rect) {
-            visit(level: level - 1, node: child, rect: rect, into: &result)
+            visit(level: level - 1, node: child, rect: rect, frames: frames, into: &result)
+        }
+    }
+
+    /// Sorts `result[start...]`: by insertion when short (leaves visited in packing order
+    /// give runs that are nearly sorted already), else by the standard sort.
+    private static func sortAscending(_ result: inout [Int], from start: Int) {
+        guard result.count - start <= 64 else { return result[start...].sort() }
+        result.withUnsafeMutableBufferPointer { buffer in
+            guard start < buffer.count else { return }
+            for position in (start + 1)..<buffer.count {
+                let value = buffer[position]
+                var hole = position
+                while hole > start, buffer[hole - 1] > value {
+                    buffer[hole] = buffer[hole - 1]
+                    hole -= 1
+                }
+                buffer[hole] = value
+            }
         }
     }
 
     /// One bounding box per run of `fanout` consecutive entries.
-    private static func boxes(count: Int, entry: (Int) -> Rect) -> [Rect] {
+    private static func boxes(_ entries: [Rect]) -> [Rect] {
         var boxes: [Rect] = []
-        boxes.reserveCapacity((count + fanout - 1) / fanout)
+        boxes.reserveCapacity((entries.count + fanout - 1) / fanout)
         var start = 0
-        while start < count {
+        while start < entries.count {
             var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
-            for index in start..<min(start + fanout, count) {
-                let frame = entry(index)
+            for index in start..<min(start + fanout, entries.count) {
+                let frame = entries[index]
                 minX = min(minX, frame.minX)
                 minY = min(minY, frame.minY)
                 maxX = max(maxX, frame.maxX)
@@ -101,30 +143,5 @@ public struct SpatialIndex: Sendable {
             start += fanout
         }
         return boxes
-    }
-
-    /// Sort-tile-recursive: vertical slices by centre x, each sorted by centre y.
-    private static func sortTileRecursiveOrder(_ frames: [Rect]) -> [Int32] {
-        var order = (0..<Int32(frames.count)).sorted { frames[Int($0)].midX < frames[Int($1)].midX }
-        let leaves = (frames.count + fanout - 1) / fanout
-        let sliceSize = max(1, Int(Double(leaves).squareRoot().rounded(.up))) * fanout
-        var start = 0
-        while start < order.count {
-            let end = min(start + sliceSize, order.count)
-            order[start..<end].sort { frames[Int($0)].midY < frames[Int($1)].midY }
-            start = end
-        }
-        return order
-    }
-}
-
-extension ArraySlice where Element: Comparable {
-    fileprivate var isSorted: Bool {
-        var previous: Element?
-        for element in self {
-            if let previous, element < previous { return false }
-            previous = element
-        }
-        return true
     }
 }
