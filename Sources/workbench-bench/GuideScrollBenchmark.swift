@@ -41,6 +41,9 @@ struct GuideScrollBenchmark {
                 checked += 1
             }
         } / Double(sampled.count)
+        Report.shared.record("guide.scroll.\(workload.elements).step.reference", referenceTime, "s")
+        Report.shared.record("guide.scroll.\(workload.elements).step.engine", engineTime, "s")
+        Report.shared.record("guide.scroll.\(workload.elements).step.speedup", referenceTime / engineTime, "×")
         print("guide scrolling — \(channels) channels × a week (\(workload.elements) cells), \(trace.count) steps of bounds change + viewport query")
         print("  per step: reference (full re-prepare) \(Measure.format(referenceTime)), engine (headers only) \(Measure.format(engineTime)), "
             + "\(Measure.ratio(reference: referenceTime, engine: engineTime)); \(checked) steps checked identical")

@@ -14,23 +14,43 @@ struct LayoutBenchmark {
         var bytesPerElement: (any Layout) -> Double = { _ in 0 }
     }
 
+    /// What one size measured, in seconds (queries: mean per query).
+    struct Measured {
+        var elements: Int
+        var referencePrepare, enginePrepare, referenceQuery, engineQuery, scrollQuery: Double
+        var found: Double
+    }
+
+    /// What a run measured: each size, and the growth of query time per element returned.
+    struct Results {
+        var sizes: [Measured] = []
+        var randomGrowth = 1.0, scrollGrowth = 1.0
+        var largest: Measured { sizes[sizes.count - 1] }
+    }
+
+    /// The workload's name in the report (`tree`, `circles`…).
+    var name: String
     var title: String
     var cases: [Case]
+    /// For profilers: time the engine only, without the references and the checks.
+    var isEngineOnly = false
 
-    func run() throws {
+    @discardableResult
+    func run() throws -> Results {
         print(title)
+        var results = Results()
         let widths = [9, 12, 12, 9, 12, 12, 10, 7, 12, 8, 9]
         printRow(["elements", "prepare ref", "prepare eng", "ratio", "query ref", "query eng", "ratio", "k", "scroll eng", "B/elem", "identical"], widths: widths)
         var randomQueries: [Double] = [], scrollQueries: [Double] = []
         for item in cases {
             let context = LayoutContext(dataSource: item.data.source, bounds: item.bounds)
             let engine = try item.makeEngine(), reference = item.makeReference()
-            let referencePrepare = try Measure.seconds { try reference.prepare(context) }
+            let referencePrepare = isEngineOnly ? .nan : try Measure.seconds { try reference.prepare(context) }
             let enginePrepare = try Measure.median(runs: 3) {
                 engine.invalidate(.everything)
                 try engine.prepare(context)
             }
-            guard engine.contentSize == reference.contentSize, engine.elements(in: .everything) == reference.elements(in: .everything) else {
+            guard isEngineOnly || (engine.contentSize == reference.contentSize && engine.elements(in: .everything) == reference.elements(in: .everything)) else {
                 throw Mismatch(description: "\(title) \(item.elements): the engine and the reference lay out differently")
             }
             let content = engine.contentSize
@@ -40,12 +60,16 @@ struct LayoutBenchmark {
             let scrollQuery = Self.meanQueryTime(engine, trace)
             let sampled = Array(rects.prefix(item.elements >= 500_000 ? 5 : 20))
             var expected: [[LayoutAttributes]] = []
-            let referenceQuery = Measure.seconds { for rect in sampled { expected.append(reference.elements(in: rect)) } } / Double(sampled.count)
-            guard zip(sampled, expected).allSatisfy({ engine.elements(in: $0) == $1 }) else {
+            let referenceQuery = isEngineOnly ? .nan : Measure.seconds { for rect in sampled { expected.append(reference.elements(in: rect)) } } / Double(sampled.count)
+            guard isEngineOnly || zip(sampled, expected).allSatisfy({ engine.elements(in: $0) == $1 }) else {
                 throw Mismatch(description: "\(title) \(item.elements): a viewport query disagrees")
             }
             let found = Double(rects.reduce(0) { $0 + engine.elements(in: $1).count }) / Double(rects.count)
             let foundScrolling = Double(trace.reduce(0) { $0 + engine.elements(in: $1).count }) / Double(trace.count)
+            let measured = Measured(elements: item.elements, referencePrepare: referencePrepare, enginePrepare: enginePrepare,
+                                    referenceQuery: referenceQuery, engineQuery: engineQuery, scrollQuery: scrollQuery, found: found)
+            results.sizes.append(measured)
+            record(measured, bytesPerElement: item.bytesPerElement(engine))
             randomQueries.append(engineQuery / max(found, 1))
             scrollQueries.append(scrollQuery / max(foundScrolling, 1))
             printRow([
@@ -53,23 +77,41 @@ struct LayoutBenchmark {
                 Measure.ratio(reference: referencePrepare, engine: enginePrepare),
                 Measure.format(referenceQuery), Measure.format(engineQuery),
                 Measure.ratio(reference: referenceQuery, engine: engineQuery), String(format: "%.0f", found), Measure.format(scrollQuery),
-                String(format: "%.1f", item.bytesPerElement(engine)), "yes",
+                String(format: "%.1f", item.bytesPerElement(engine)), isEngineOnly ? "unchecked" : "yes",
             ], widths: widths)
         }
         if cases.count > 1 {
-            let growth = { (times: [Double]) in String(format: "×%.2f", times.last! / times.first!) }
+            results.randomGrowth = randomQueries.last! / randomQueries.first!
+            results.scrollGrowth = scrollQueries.last! / scrollQueries.first!
+            Report.shared.record("\(name).growth.random", results.randomGrowth, "×")
+            Report.shared.record("\(name).growth.scroll", results.scrollGrowth, "×")
             print("  engine query time per element returned, growth \(cases.first!.elements) → \(cases.last!.elements): "
-                + "random viewports \(growth(randomQueries)), scrolling \(growth(scrollQueries)) (target ≤ ×1.5)")
+                + String(format: "random viewports ×%.2f, scrolling ×%.2f (target ≤ ×1.5)", results.randomGrowth, results.scrollGrowth))
         }
         print("  query: mean of 200 viewports at spread-out offsets (cold caches), k = elements returned on average; "
             + "scroll: 600 frames of six flings")
         print()
+        return results
+    }
+
+    private func record(_ measured: Measured, bytesPerElement: Double) {
+        let prefix = "\(name).\(measured.elements)."
+        let report = Report.shared
+        report.record(prefix + "prepare.reference", measured.referencePrepare, "s")
+        report.record(prefix + "prepare.engine", measured.enginePrepare, "s")
+        report.record(prefix + "prepare.speedup", measured.referencePrepare / measured.enginePrepare, "×")
+        report.record(prefix + "query.reference", measured.referenceQuery, "s")
+        report.record(prefix + "query.engine", measured.engineQuery, "s")
+        report.record(prefix + "query.speedup", measured.referenceQuery / measured.engineQuery, "×")
+        report.record(prefix + "query.elements", measured.found, "elements")
+        report.record(prefix + "scroll.engine", measured.scrollQuery, "s")
+        if bytesPerElement > 0 { report.record(prefix + "bytesPerElement", bytesPerElement, "B") }
     }
 
     /// The mean time of one `elements(in:)` over `rects`, best of 5 passes, into a reused array.
     static func meanQueryTime(_ layout: any Layout, _ rects: [Rect]) -> Double {
         var scratch: [LayoutAttributes] = []
-        return Measure.median(runs: 5) {
+        return Measure.best(runs: 5) {
             for rect in rects {
                 scratch.removeAll(keepingCapacity: true)
                 layout.elements(in: rect, into: &scratch)

@@ -8,11 +8,13 @@ import LayoutKit
 struct ServerBenchmark {
     var requests = 2000
 
-    func run() throws {
+    /// Round-trip percentiles, in seconds; nil when the server could not be run.
+    @discardableResult
+    func run() throws -> (p50: Double, p99: Double)? {
         let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("workbench").path
         guard FileManager.default.isExecutableFile(atPath: executable) else {
             print("server: skipped, no workbench beside this benchmark (swift build -c release builds it)\n")
-            return
+            return nil
         }
         let server = try Peer(executable, ["serve"])
         let open = #"{"jsonrpc":"2.0","id":0,"method":"open","params":{"text":"sources: {marks: {generate: {sections: 1000, items: 10}}}\nviews: {marks: {layout: mark-sheet, source: marks, viewport: {width: 1100, height: 600}}}","directory":"/tmp"}}"#
@@ -50,6 +52,16 @@ struct ServerBenchmark {
         encoder.outputFormatting = .sortedKeys
         let encoderTime = try Measure.median(runs: 200) { _ = try encoder.encode(codable) }
 
+        let report = Report.shared
+        let p50 = Self.percentile(serverTimes, 0.5), p99 = Self.percentile(serverTimes, 0.99)
+        report.record("server.query\(elements).roundTrip.p50", p50, "s")
+        report.record("server.query\(elements).roundTrip.p99", p99, "s")
+        report.record("server.query\(elements).roundTrip.max", serverTimes.max() ?? 0, "s")
+        report.record("server.pipePingPong.p50", Self.percentile(pipeTimes, 0.5), "s")
+        report.record("server.pipePingPong.p99", Self.percentile(pipeTimes, 0.99), "s")
+        report.record("server.encode100.writer", writerTime, "s")
+        report.record("server.encode100.jsonEncoder", encoderTime, "s")
+        report.record("server.encode100.speedup", encoderTime / writerTime, "×")
         print("server — query of \(elements) elements (\(first.count) bytes) through `workbench serve` over pipes, \(requests) requests")
         print("  round trip:        \(Self.percentiles(serverTimes))")
         print("  pipe ping-pong:    \(Self.percentiles(pipeTimes))   (same bytes through `cat`)")
@@ -58,6 +70,7 @@ struct ServerBenchmark {
         print("  encoding 100 attributes: byte writer \(Measure.format(writerTime)), JSONEncoder \(Measure.format(encoderTime)), "
             + "\(Measure.ratio(reference: encoderTime, engine: writerTime)) (target ≥ ×10)")
         print()
+        return (p50, p99)
     }
 
     static func percentile(_ times: [Double], _ fraction: Double) -> Double {

@@ -4,36 +4,69 @@ import Foundation
 //
 //     swift run -c release workbench-bench                 every layout at 10^4, 10^5 and 10^6 elements
 //     swift run -c release workbench-bench --quick         10^3 and 10^4 only (a smoke run)
-//     swift run -c release workbench-bench tree server     only the named parts (circles, tree, mark-sheet, guide, server)
+//     swift run -c release workbench-bench tree server     only the named parts (circles, tree, mark-sheet, guide, packing, server)
+//     swift run -c release workbench-bench --json FILE     also write every figure and target to FILE as JSON
+//     swift run -c release workbench-bench --engine-only   for profilers: no references, no checks (ratios are nan)
+//
+// It ends with the targets, each with its measured value, its limit and their ratio.
 
-let arguments = CommandLine.arguments.dropFirst()
+var arguments = Array(CommandLine.arguments.dropFirst())
+var jsonPath: String?
+if let flag = arguments.firstIndex(of: "--json") {
+    guard flag + 1 < arguments.count else {
+        print("error: --json needs a file name")
+        exit(2)
+    }
+    jsonPath = arguments[flag + 1]
+    arguments.removeSubrange(flag...(flag + 1))
+}
 let quick = arguments.contains("--quick")
+let isEngineOnly = arguments.contains("--engine-only")
 let sizes = quick ? [1_000, 10_000] : [10_000, 100_000, 1_000_000]
 let chosen = Set(arguments.filter { !$0.hasPrefix("--") })
 func wants(_ name: String) -> Bool { chosen.isEmpty || chosen.contains(name) }
 #if DEBUG
 print("warning: a debug build; run with `swift run -c release workbench-bench` for real numbers\n")
 #endif
+let report = Report.shared
+let largest = "\(sizes.last!)"
 do {
     if wants("circles") {
-        try LayoutBenchmark(title: "circles — seed 001; reference: stepping 5 pt, objects in a dictionary, linear scan",
-                            cases: sizes.map(Workloads.circles)).run()
+        let circles = try LayoutBenchmark(name: "circles", title: "circles — seed 001; reference: stepping 5 pt, objects in a dictionary, linear scan",
+                                          cases: sizes.map(Workloads.circles), isEngineOnly: isEngineOnly).run()
+        report.target("circles prepare at \(largest): speed-up over the seed's algorithm",
+                      measured: circles.largest.referencePrepare / circles.largest.enginePrepare, atLeast: 150, "×")
+        report.target("circles random-viewport growth \(sizes.first!) → \(largest)", measured: circles.randomGrowth, atMost: 1.5, "×")
     }
     if wants("tree") {
-        try LayoutBenchmark(title: "tree — seed 000; reference: back-to-front framing with recursive adjustment, objects in dictionaries, linear scan",
-                            cases: sizes.map(Workloads.tree)).run()
+        let tree = try LayoutBenchmark(name: "tree", title: "tree — seed 000; reference: back-to-front framing with recursive adjustment, objects in dictionaries, linear scan",
+                                       cases: sizes.map(Workloads.tree), isEngineOnly: isEngineOnly).run()
+        report.target("tree prepare at \(largest), per node", measured: tree.largest.enginePrepare / Double(tree.largest.elements), atMost: 20e-9, "s/node")
+        report.target("tree query at \(largest) (k ≈ \(Int(tree.largest.found.rounded())))", measured: tree.largest.engineQuery, atMost: 1.5e-6, "s")
+        report.target("tree random-viewport growth \(sizes.first!) → \(largest)", measured: tree.randomGrowth, atMost: 1.5, "×")
     }
     if wants("mark-sheet") {
-        try LayoutBenchmark(title: "mark-sheet — seed 002; reference: every element an object made in prepare, linear scan",
-                            cases: sizes.map(Workloads.markSheet)).run()
+        try LayoutBenchmark(name: "mark-sheet", title: "mark-sheet — seed 002; reference: every element an object made in prepare, linear scan",
+                            cases: sizes.map(Workloads.markSheet), isEngineOnly: isEngineOnly).run()
     }
     if wants("guide") {
-        try LayoutBenchmark(title: "guide — seed 004; reference: objects in a dictionary with headers moved in prepare, linear scan",
-                            cases: sizes.map { Workloads.guide(channels: max(1, $0 / 337 - 1)) }).run()
+        let guide = try LayoutBenchmark(name: "guide", title: "guide — seed 004; reference: objects in a dictionary with headers moved in prepare, linear scan",
+                                        cases: sizes.map { Workloads.guide(channels: max(1, $0 / 337 - 1)) }, isEngineOnly: isEngineOnly).run()
+        report.target("guide random-viewport growth \(sizes.first!) → \(largest)", measured: guide.randomGrowth, atMost: 1.5, "×")
         try GuideScrollBenchmark(channels: quick ? 30 : 1000, steps: 600).run()
     }
+    if wants("packing") {
+        try PackingBenchmark(count: sizes.last!).run()
+    }
     if wants("server") {
-        try ServerBenchmark(requests: quick ? 1000 : 5000).run()
+        if let server = try ServerBenchmark(requests: quick ? 1000 : 5000).run() {
+            report.target("server round trip p99, query of 111 elements", measured: server.p99, atMost: 50e-6, "s")
+        }
+    }
+    report.printTargets(isQuick: quick)
+    if let jsonPath {
+        try report.writeJSON(to: jsonPath, isQuick: quick)
+        print("figures and targets written to \(jsonPath)")
     }
 } catch {
     print("error: \(error)")
