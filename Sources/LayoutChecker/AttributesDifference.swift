@@ -14,6 +14,7 @@ extension LayoutAttributes {
     /// The fields on which `self` differs from `expected`, in a fixed order; NaN equals NaN
     /// here, so that a NaN is reported once, as a number problem, not as a difference too.
     public func differences(from expected: LayoutAttributes) -> [FieldDifference] {
+        if self == expected { return [] }  // the common case, without building anything
         var result: [FieldDifference] = []
         func compare(_ field: String, _ now: Double, _ then: Double) {
             if !(now == then || (now.isNaN && then.isNaN)) {

@@ -10,15 +10,25 @@ extension CheckRun {
         checkShape(of: all, query: "the whole-layout query", &findings)
         for problem in problemsOfAll { findings.add(.wellFormed, nil, "\(problem), in the whole-layout query") }
         checkInsideContent(content, &findings)
-        let everything = all.filter(\.frame.isFinite)
+        let everything = all.filter(\.frame.isFinite).sorted { $0.element < $1.element }
+        let frames = everything.map(\.frame)
         for rect in rects {
             if findings.isFull(.rectQuery) && findings.isFull(.wellFormed) { break }
             let found = layout.elements(in: rect)
             checkShape(of: found, query: "the query of rect \(rect.text)", &findings)
             reportRecordProblems(&findings)
             guard problemsOfAll.isEmpty else { continue }  // no whole layout to filter
-            let expected = everything.filter { $0.frame.intersects(rect) }.sorted { $0.element < $1.element }
+            let expected = Self.bruteForce(frames, rect).map { everything[$0] }
             compare(found.sorted { $0.element < $1.element }, with: expected, in: rect, &findings)
+        }
+    }
+
+    /// The indices of the frames intersecting `rect`, in order: the definition, O(n).
+    static func bruteForce(_ frames: [Rect], _ rect: Rect) -> [Int] {
+        frames.withUnsafeBufferPointer { frames in
+            var hits: [Int] = []
+            for index in frames.indices where frames[index].intersects(rect) { hits.append(index) }
+            return hits
         }
     }
 
