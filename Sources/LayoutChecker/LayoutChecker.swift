@@ -32,12 +32,22 @@ public struct LayoutChecker: Sendable {
     /// - Parameters:
     ///   - data: the data source every layout is prepared with.
     ///   - bounds: the collection view's bounds before the scripted scroll and resize.
-    ///   - makeLayout: makes a new, unprepared layout each time it is called, from the same inputs.
+    ///   - makeLayout: makes a new, unprepared layout each time it is called, from the same
+    ///     inputs; an error other than a `LayoutError` is thrown as `.layout` with its text.
     /// - Returns: the violations found, grouped by invariant in `Invariant` order; empty if
     ///   the layout keeps the contract on these questions.
     /// - Throws: the `LayoutError` of the first layout's making or preparing: a layout that
     ///   refuses its inputs cannot be checked.
-    public func check(data: DataSource, bounds: Rect, makeLayout: @escaping () throws(LayoutError) -> any Layout) throws(LayoutError) -> [Violation] {
+    public func check(data: DataSource, bounds: Rect, makeLayout: @escaping () throws -> any Layout) throws(LayoutError) -> [Violation] {
+        let makeLayout = { () throws(LayoutError) -> any Layout in
+            do {
+                return try makeLayout()
+            } catch let error as LayoutError {
+                throw error
+            } catch {
+                throw .layout(message: "\(error)")
+            }
+        }
         let layout = try makeLayout()
         try layout.prepare(LayoutContext(dataSource: data, bounds: bounds))
         var findings = Findings(limit: maximumViolationsPerInvariant)

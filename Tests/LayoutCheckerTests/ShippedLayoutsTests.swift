@@ -60,3 +60,14 @@ extension ShippedLayoutsTests {
         #expect(short == [], "\(short)")
     }
 }
+
+extension ShippedLayoutsTests {
+    /// The form the library's documentation shows: any `Layout` from a closure.
+    @Test func aClosureMakesTheLayoutsToCheck() throws {
+        let data = DataSet.items([120, 160, 80])
+        let violations = try LayoutChecker().check(data: data.source, bounds: Rect(x: 0, y: 0, width: 375, height: 667)) {
+            try CirclesLayout(options: Options())
+        }
+        #expect(violations.isEmpty, "\(violations)")
+    }
+}
