@@ -6,6 +6,7 @@ import PackageDescription
 /// Modules, from the bottom up:
 ///   CYaml, CLayoutABI            C: the system libyaml, and the plugin boundary header
 ///   CSystemShims                 C: Linux calls Swift cannot see (memfd, pidfd, spawn, SCM_RIGHTS), atomics
+///   CAllocator                   C: the allocator settings the executable chooses (glibc malloc)
 ///   SourceDiagnostics            file:line:column errors with the source line and a caret
 ///   YAMLReader                   YAML documents (via libyaml) as node trees with marks
 ///   LayoutKit                    the plugin SDK: geometry, values, data sources, attributes,
@@ -24,6 +25,7 @@ import PackageDescription
 ///   PluginScaffold               `workbench new-plugin`: ready plugin packages in Swift or C
 ///   JSONRPC, WorkbenchServer     `workbench serve`
 ///   workbench                    the executable
+///   workbench-soak               a long editor-like session against `workbench serve`
 /// Plugins/<Name> hold the shipped layouts: a layout module and a tiny export module each.
 let package = Package(
     name: "LayoutWorkbench",
@@ -32,6 +34,7 @@ let package = Package(
         .executable(name: "workbench", targets: ["workbench"]),
         .executable(name: "workbench-bench", targets: ["workbench-bench"]),
         .executable(name: "workbench-fuzz", targets: ["workbench-fuzz"]),
+        .executable(name: "workbench-soak", targets: ["workbench-soak"]),
         .library(name: "LayoutKit", targets: ["LayoutKit"]),
         .library(name: "LayoutChecker", targets: ["LayoutChecker"]),
         .library(name: "Circles", type: .dynamic, targets: ["CirclesPlugin"]),
@@ -50,6 +53,7 @@ let package = Package(
         ),
         .target(name: "CLayoutABI"),
         .target(name: "CSystemShims"),
+        .target(name: "CAllocator"),
         .target(name: "SourceDiagnostics"),
         .target(name: "YAMLReader", dependencies: ["CYaml", "SourceDiagnostics"]),
         .target(
@@ -71,9 +75,13 @@ let package = Package(
         .executableTarget(
             name: "workbench",
             dependencies: [
-                "BatchRunner", "CheckRunner", "PluginHost", "PluginScaffold", "WorkbenchServer",
+                "BatchRunner", "CAllocator", "CheckRunner", "PluginHost", "PluginScaffold", "WorkbenchServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+        .executableTarget(
+            name: "workbench-soak",
+            dependencies: ["JSONRPC", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .target(name: "SeedReferences", dependencies: ["LayoutKit"]),
         // The project fuzzes itself: generated workspaces and JSON-RPC traffic through the real

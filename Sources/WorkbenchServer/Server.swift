@@ -25,6 +25,7 @@ public final class Server: @unchecked Sendable {  // Unchecked: immutable but fo
     let plugins: PluginCatalog
     let loader: WorkspaceLoader
     let state = ServerState()
+    let memoryRelease: MemoryRelease
     private let log: @Sendable (String) -> Void
     private let controlQueue = DispatchQueue(label: "workbench.control")
     /// All work not yet answered.
@@ -39,9 +40,13 @@ public final class Server: @unchecked Sendable {  // Unchecked: immutable but fo
 
     /// - Parameters:
     ///   - log: receives one line per problem worth telling the user (stderr, in `workbench serve`).
-    public init(plugins: PluginCatalog, loader: WorkspaceLoader = WorkspaceLoader(), log: @escaping @Sendable (String) -> Void) {
+    ///   - releaseMemory: gives freed memory back to the system (in `workbench serve`, glibc's
+    ///     `malloc_trim`); called a moment after a view is released or a prepare is cancelled or fails.
+    public init(plugins: PluginCatalog, loader: WorkspaceLoader = WorkspaceLoader(),
+                releaseMemory: @escaping @Sendable () -> Void = {}, log: @escaping @Sendable (String) -> Void) {
         self.plugins = plugins
         self.loader = loader
+        self.memoryRelease = MemoryRelease(releaseMemory)
         self.log = log
     }
 
@@ -239,6 +244,9 @@ public final class Server: @unchecked Sendable {  // Unchecked: immutable but fo
                 if pending.flag.isRaised { throw RPCError.requestCancelled }
                 let session = try entry.session(plugins: plugins, log: log)
                 return try session.withCancellation(pending.flag) { () throws(RPCError) in try method.run(params, session: session) }
+            }
+            if case .failure(let error) = result, error.code == RPCError.requestCancelledCode || error.code == RPCError.layoutErrorCode {
+                memoryRelease.soon()
             }
             let isPrepared = entry.sessionIsPrepared
             state.withLock {

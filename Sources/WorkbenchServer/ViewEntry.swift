@@ -19,12 +19,21 @@ final class ViewEntry: @unchecked Sendable {  // Unchecked: `session` is only to
     /// Whether the session exists and needs no prepare: quick requests may then run inline.
     var isPrepared = false
 
-    init(id: String, view: ViewDefinition, workspace: Workspace, source: SharedSource?) {
+    private let memoryRelease: MemoryRelease
+
+    init(id: String, view: ViewDefinition, workspace: Workspace, source: SharedSource?, memoryRelease: MemoryRelease) {
         self.id = id
         self.view = view
         self.workspace = workspace
         self.source = source
+        self.memoryRelease = memoryRelease
         queue = DispatchQueue(label: "workbench.view.\(id)")
+    }
+
+    /// The view is gone (its workspace closed or replaced) and its session with it: give the
+    /// memory its caches held back.
+    deinit {
+        memoryRelease.soon()
     }
 
     /// Whether the session is ready to answer without preparing. Call on `queue` only.

@@ -24,7 +24,8 @@ struct ServeCommand: ParsableCommand {
         let protocolOutput = dup(1)
         guard protocolOutput >= 0, dup2(2, 1) >= 0 else { throw ExitCode(70) }
         signal(SIGPIPE, SIG_IGN)
-        let server = Server(plugins: PluginDiscovery.catalog(plugins)) { line in
+        AllocatorPolicy.configureForServing()
+        let server = Server(plugins: PluginDiscovery.catalog(plugins), releaseMemory: AllocatorPolicy.releaseFreeMemory) { line in
             FileHandle.standardError.write(Data((line + "\n").utf8))
         }
         let status = server.run(input: 0, output: protocolOutput, maximumMessageSize: maximumMessageSize)

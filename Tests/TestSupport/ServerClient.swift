@@ -82,6 +82,9 @@ public final class ServerClient: @unchecked Sendable {  // Unchecked: `received`
         return received
     }
 
+    /// The server's process id, for reading its resources in /proc.
+    public var processIdentifier: Int32 { process.processIdentifier }
+
     /// The ids of the responses received so far, in order.
     public var responseOrder: [Int] { messages.compactMap { ($0 as? [String: Any])?["id"] as? Int } }
 

@@ -23,14 +23,17 @@ enum OpenMethod: ControlMethod {
                 throw RPCError.invalidParams("params.path or params.text is required")
             }
         } catch let error as RPCError {
+            server.memoryRelease.soon()
             throw error
         } catch let diagnostic as Diagnostic {
+            server.memoryRelease.soon()
             throw RPCError(.init(.workspace, diagnostic))
         } catch {
             throw RPCError.internalError("\(error)")
         }
         let sources = SharedSource.all(of: workspace)
-        let entries = workspace.views.map { ViewEntry(id: "\(workspace.name)/\($0.name)", view: $0, workspace: workspace, source: sources[$0.source]) }
+        let entries = workspace.views.map { ViewEntry(id: "\(workspace.name)/\($0.name)", view: $0, workspace: workspace, source: sources[$0.source],
+                                                    memoryRelease: server.memoryRelease) }
         server.state.open(workspace.name, views: entries)
         var writer = JSONWriter()
         writer.beginObject()

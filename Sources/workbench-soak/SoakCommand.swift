@@ -1,0 +1,100 @@
+import ArgumentParser
+import Foundation
+import JSONRPC
+
+/// `workbench-soak`: a long editor-like session against a real `workbench serve`.
+@main
+struct SoakCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "workbench-soak",
+        abstract: "Drive a real 'workbench serve' over pipes with an editor's mixed work, and check every reply and the memory it keeps.",
+        discussion: """
+            Two sessions of half the time each, newline-delimited then LSP-framed. Each starts with one \
+            large message followed by many small requests (the address space may grow by at most 512 MiB), \
+            then cycles open / prepare / cancel / scroll (bounds changes, rect and element queries, batches) / \
+            errors and malformed messages / invalidate / close over the bundled, large and generated \
+            (10^5–10^6 elements) workspaces. Every reply is checked: answered exactly once, in order per \
+            view, of the right shape. The server runs under a 4 GiB address-space limit; its resident memory, \
+            threads and file descriptors are sampled from /proc. Exits 1 on a lost, duplicated, out-of-order \
+            or malformed reply, on address-space growth over the bound, or when resident memory with every \
+            workspace closed ends above --rest-limit.
+            """)
+
+    @Option(help: "How long to run, in seconds.")
+    var seconds = 60.0
+
+    @Option(help: ArgumentHelp("The workbench executable (default: the one beside this tool).", valueName: "path"))
+    var server: String?
+
+    @Option(help: ArgumentHelp("The repository folder holding Workspaces/ (default: the current folder).", valueName: "dir"))
+    var repository = FileManager.default.currentDirectoryPath
+
+    @Option(help: "How many small requests follow the large message.")
+    var smallRequests = 100_000
+
+    @Option(help: ArgumentHelp("The most resident memory allowed at rest, all workspaces closed, in MiB.", valueName: "MiB"))
+    var restLimit = 64
+
+    @Option(help: "The seed of the cycle's choices.")
+    var seed: UInt64 = 1
+
+    func run() throws {
+        signal(SIGPIPE, SIG_IGN)
+        let executable = server ?? URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+            .deletingLastPathComponent().appendingPathComponent("workbench").path
+        let workspaces = try SoakWorkspaces(repository: repository)
+        defer { workspaces.remove() }
+        var failed = false
+        for (index, mode) in [MessageFramer.Mode.lines, .headers].enumerated() {
+            var report = SessionReport(framing: mode == .lines ? "newline-delimited" : "LSP headers")
+            try runSession(executable: executable, mode: mode, workspaces: workspaces, seed: seed &+ UInt64(index), report: &report)
+            print(report.description(restLimit: restLimit))
+            failed = failed || !report.passed(restLimit: restLimit)
+        }
+        print(failed ? "soak: FAILED" : "soak: passed")
+        if failed { throw ExitCode(1) }
+    }
+
+    private func runSession(executable: String, mode: MessageFramer.Mode, workspaces: SoakWorkspaces, seed: UInt64,
+                            report: inout SessionReport) throws {
+        let ledger = ReplyLedger()
+        let process = try ServerProcess(executable: executable, directory: repository, addressSpaceLimit: 4 << 30, mode: mode) {
+            ledger.receive($0)
+        }
+        defer { process.kill() }
+        let sampler = ProcessSampler(pid: process.pid)
+        defer { sampler.stop() }
+        var session = SoakSession(server: process, ledger: ledger, seed: seed)
+        let started = Date()
+        session.send("initialize", expecting: .anything)
+        guard session.settle() else { return report.record(ledger) }
+        report.start = sampler.sample()
+        var check = LargeMessageCheck()
+        check.smallRequests = smallRequests
+        report.largeMessage = (check.messageBytes, check.smallRequests)
+        report.addressSpaceGrowth = check.run(&session, sampler: sampler)
+        report.rest = atRest(sampler)
+        let deadline = started.addingTimeInterval(seconds / 2)
+        var next = 0
+        repeat {
+            guard session.cycle(workspace: workspaces.paths[next % workspaces.paths.count]) else { break }
+            next += 1
+            if let rest = atRest(sampler) { report.mostAtRest = max(report.mostAtRest, rest.residentBytes) }
+        } while Date() < deadline
+        report.cycles = next
+        report.rest = atRest(sampler)
+        session.send("shutdown", expecting: .null)
+        _ = session.settle()
+        session.notify("exit", "null")
+        report.exitStatus = process.finish()
+        report.seconds = Date().timeIntervalSince(started)
+        report.extremes = sampler.extremes
+        report.record(ledger)
+    }
+
+    /// A reading once the server has had a moment to give memory back.
+    private func atRest(_ sampler: ProcessSampler) -> ProcessSample? {
+        Thread.sleep(forTimeInterval: 0.5)
+        return sampler.sample()
+    }
+}
