@@ -66,8 +66,16 @@ final class RawPluginLayout: Layout, RecordReporting {
         answer(()) { () throws(PluginCallError) in try instance.invalidate(invalidation) }
     }
 
+    /// A point the host refused as not finite comes back as NaN, for the checker's
+    /// `target-offset` rule to judge; other failures are problems.
     func targetContentOffset(proposed: Point, velocity: Point) -> Point {
-        answer(proposed) { () throws(PluginCallError) in try instance.targetContentOffset(proposed: proposed, velocity: velocity) }
+        do throws(PluginCallError) {
+            return try instance.targetContentOffset(proposed: proposed, velocity: velocity)
+        } catch {
+            if case .badRecord = error { return Point(x: .nan, y: .nan) }
+            problems.append(error.description)
+            return proposed
+        }
     }
 
     func initialAttributes(forAppearing element: ElementID, in bounds: Rect) -> LayoutAttributes? {

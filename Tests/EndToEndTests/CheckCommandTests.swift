@@ -48,7 +48,7 @@ struct CheckCommandTests {
     @Test(arguments: [
         ("WRONG_ORDER", "well-formed"), ("OUTSIDE_RECT", "rect-query"), ("INCONSISTENT_ELEMENT", "element-query"),
         ("NOT_A_NUMBER", "well-formed"), ("DISHONEST_INVALIDATION", "bounds-change"), ("NONDETERMINISTIC", "deterministic"),
-        ("BAD_KIND", "well-formed"),
+        ("BAD_KIND", "well-formed"), ("BAD_TARGET", "target-offset"),
     ])
     func eachBugIsCaughtByItsInvariant(bug: String, invariant: String) throws {
         let folder = try TemporaryFolder()

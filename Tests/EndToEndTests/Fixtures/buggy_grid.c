@@ -9,7 +9,7 @@
 #include <string.h>
 #include "workbench_layout.h"
 
-enum { NONE, WRONG_ORDER, OUTSIDE_RECT, INCONSISTENT_ELEMENT, NOT_A_NUMBER, DISHONEST_INVALIDATION, NONDETERMINISTIC, BAD_KIND };
+enum { NONE, WRONG_ORDER, OUTSIDE_RECT, INCONSISTENT_ELEMENT, NOT_A_NUMBER, DISHONEST_INVALIDATION, NONDETERMINISTIC, BAD_KIND, BAD_TARGET };
 #ifndef BUG
 #define BUG NONE
 #endif
@@ -105,6 +105,7 @@ static void invalidate(wb_layout *layout, uint32_t flags) { (void)layout; (void)
 
 static wb_point target_content_offset(wb_layout *layout, wb_point proposed, wb_point velocity) {
     (void)layout; (void)velocity;
+    if (BUG == BAD_TARGET) proposed.x = INFINITY;
     return proposed;
 }
 
