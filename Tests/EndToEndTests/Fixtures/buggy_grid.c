@@ -7,6 +7,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include "workbench_layout.h"
 
 enum { NONE, WRONG_ORDER, OUTSIDE_RECT, INCONSISTENT_ELEMENT, NOT_A_NUMBER, DISHONEST_INVALIDATION, NONDETERMINISTIC, BAD_KIND, BAD_TARGET };
@@ -14,15 +15,14 @@ enum { NONE, WRONG_ORDER, OUTSIDE_RECT, INCONSISTENT_ELEMENT, NOT_A_NUMBER, DISH
 #define BUG NONE
 #endif
 
-typedef struct { double width; int64_t count; int generation; } grid;
-static int generations = 0;
+typedef struct { double width; int64_t count; double shift; } grid;
 
 static int64_t columns(const grid *g) { int64_t c = (int64_t)(g->width / 100); return c < 1 ? 1 : c; }
 
 static wb_attributes cell(const grid *g, int64_t i) {
     wb_attributes a = {0};
     a.element = (wb_element){ WB_CATEGORY_CELL, -1, 0, i };
-    a.frame = (wb_rect){ (double)(i % columns(g)) * 100 + (BUG == NONDETERMINISTIC ? g->generation : 0),
+    a.frame = (wb_rect){ (double)(i % columns(g)) * 100 + (BUG == NONDETERMINISTIC ? g->shift : 0),
                          40 + (double)(i / columns(g)) * 50, (BUG == NOT_A_NUMBER && i == 2) ? NAN : 100, 50 };
     a.alpha = 1;
     return a;
@@ -50,7 +50,11 @@ static wb_layout *create(const wb_plugin_descriptor *plugin, const uint8_t *opti
     (void)plugin; (void)options; (void)length;
     grid *g = calloc(1, sizeof *g);
     if (!g) { error->code = WB_ERROR_LAYOUT; strcpy(error->message, "out of memory"); return NULL; }
-    g->generation = ++generations;
+    /* Non-deterministic: each layout is shifted by the clock's nanoseconds when it was made
+       (different for every layout, whether layouts share a process or not). */
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    g->shift = 1e-3 + (double)(now.tv_nsec % 1000000) * 1e-9;
     return (wb_layout *)g;
 }
 
