@@ -27,8 +27,9 @@ struct Params {
     /// A whole number in `range` (an index), converted only after it is checked.
     func integer(_ key: String, in range: ClosedRange<Int> = 0...Int(Int32.max)) throws(RPCError) -> Int {
         let rule = NumberRule.whole(range)
-        guard let integer = rule.integer(try number(key, rule: rule)) else {
-            throw .invalidParams("\(path).\(key): expected \(rule.expectation)")
+        let number = try number(key, rule: rule)
+        guard let integer = rule.integer(number) else {
+            throw .invalidParams("\(path).\(key): expected \(rule.expectation), got \(number.compactDescription)")
         }
         return integer
     }

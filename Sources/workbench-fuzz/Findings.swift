@@ -20,13 +20,14 @@ final class Findings {
 
     var violations: Int { counts.values.reduce(0, +) }
 
-    /// Counts a violation, prints it, and saves the input that caused it (at most 50 saved).
+    /// Counts a violation, prints it, and saves the input that caused it (the first 20 of
+    /// each kind).
     func record(_ kind: Kind, _ detail: String, input: [String: [UInt8]]) {
         counts[kind, default: 0] += 1
         saved += 1
         let name = "\(kind.rawValue.replacingOccurrences(of: " ", with: "-"))-\(saved)"
+        guard counts[kind, default: 0] <= 20 else { return }
         print("violation (\(kind.rawValue)): \(detail.prefix(300)) → \(folder)/\(name)")
-        guard saved <= 50 else { return }
         let directory = (folder as NSString).appendingPathComponent(name)
         try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         for (file, bytes) in input {
