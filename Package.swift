@@ -63,7 +63,7 @@ let package = Package(
         .target(name: "LayoutChecker", dependencies: ["LayoutKit"]),
         .target(name: "BatchUpdates", dependencies: ["LayoutKit"]),
         .target(name: "WorkspaceModel", dependencies: ["YAMLReader", "SourceDiagnostics", "LayoutKit"]),
-        .target(name: "PluginHost", dependencies: ["CLayoutABI", "CSystemShims", "LayoutKit"]),
+        .target(name: "PluginHost", dependencies: ["CLayoutABI", "CSystemShims", "LayoutKit", "BatchUpdates"]),
         .target(name: "JSONOutput", dependencies: ["LayoutKit"]),
         .target(name: "JSONRPC"),
         .target(name: "Sessions", dependencies: ["LayoutKit", "PluginHost", "WorkspaceModel", "BatchUpdates"]),

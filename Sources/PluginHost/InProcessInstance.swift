@@ -1,3 +1,4 @@
+import BatchUpdates
 internal import CLayoutABI
 import LayoutKit
 
@@ -42,17 +43,34 @@ final class InProcessInstance: PluginInstance {
     }
 
     func prepare(data: DataSet, bounds: Rect, cancel: CancelFlag) throws(PluginCallError) {
+        try prepare(data: data, bounds: bounds, cancel: cancel, progress: nil)
+    }
+
+    func prepare(data: DataSet, bounds: Rect, cancel: CancelFlag, progress: ((Double) -> Void)?) throws(PluginCallError) {
         preparedData = data
         preparedSource = data.source
         dataDescription.pointee = data.abi
         var error = wb_error()
-        let status = functions.prepare(handle, dataDescription, bounds.abi, cancel.word, &error)
+        let reporter = progress.map(ProgressReporter.init)
+        var context = wb_prepare_context(
+            cancel: UnsafePointer(cancel.word), progress: reporter == nil ? nil : ProgressReporter.callback,
+            host_context: reporter.map { Unmanaged.passUnretained($0).toOpaque() })
+        let status = withExtendedLifetime(reporter) { functions.prepare(handle, dataDescription, bounds.abi, &context, &error) }
         guard status != Int32(WB_OK) else { return }
         if status == Int32(WB_ERROR_CANCELLED) || error.code == Int32(WB_ERROR_CANCELLED) {
             if case .timedOut(let seconds) = cancel.raisedReason { throw .timedOut(plugin: plugin.name, operation: "prepare", seconds: seconds) }
             throw .cancelled
         }
         throw error.code == 0 ? .failed(plugin: plugin.name, operation: "prepare", status: Int(status)) : .reported(error.layoutError)
+    }
+
+    func prepareForUpdates(_ plan: BatchPlan) throws(PluginCallError) {
+        guard let prepareForUpdates = functions.prepare_for_updates else { return try invalidate(.data) }
+        var error = wb_error()
+        let status = plan.withABIBatch { batch in prepareForUpdates(handle, batch, &error) }
+        guard status == Int32(WB_OK) else {
+            throw error.code == 0 ? .failed(plugin: plugin.name, operation: "prepare_for_updates", status: Int(status)) : .reported(error.layoutError)
+        }
     }
 
     func contentSize() throws(PluginCallError) -> Size {
@@ -71,8 +89,9 @@ final class InProcessInstance: PluginInstance {
 
     func withElements<T>(in rect: Rect, _ body: (AttributesRecords) throws(PluginCallError) -> T) throws(PluginCallError) -> T {
         buffer.reset()
-        let status = functions.elements_in_rect(handle, rect.abi, buffer.sink)
-        guard status == Int32(WB_OK) else { throw .failed(plugin: plugin.name, operation: "elements_in_rect", status: Int(status)) }
+        var error = wb_error()
+        let status = functions.elements_in_rect(handle, rect.abi, buffer.sink, &error)
+        guard status == Int32(WB_OK) else { throw failure(status, error, operation: "elements_in_rect") }
         let records = try writtenRecords()
         let (order, repairs) = try check.check(records, extras: writtenExtras, data: preparedSource, rect: rect)
         return try body(AttributesRecords(records: records, extras: writtenExtras, order: order, kindNames: kindNames, repairs: repairs))
@@ -81,8 +100,10 @@ final class InProcessInstance: PluginInstance {
     func attributes(for element: ElementID) throws(PluginCallError) -> LayoutAttributes? {
         guard let id = element.abi(kindIndex: kindIndex) else { return nil }
         buffer.reset()
-        return try single(functions.attributes_for_element(handle, id, buffer.sink), for: element, operation: "attributes_for_element",
-                          data: preparedSource)
+        var error = wb_error()
+        let status = functions.attributes_for_element(handle, id, buffer.sink, &error)
+        guard status >= 0 else { throw failure(status, error, operation: "attributes_for_element") }
+        return try single(status, for: element, operation: "attributes_for_element", data: preparedSource)
     }
 
     func transitionAttributes(for element: ElementID, isAppearing: Bool, in bounds: Rect) throws(PluginCallError) -> LayoutAttributes? {
@@ -111,6 +132,11 @@ final class InProcessInstance: PluginInstance {
                              problem: "(\(point.x), \(point.y)) is not a finite point")
         }
         return point
+    }
+
+    /// A failed call: the plugin's own error when it gave one, else its status.
+    private func failure(_ status: Int32, _ error: wb_error, operation: String) -> PluginCallError {
+        error.code != 0 && error.code != Int32(WB_OK) ? .reported(error.layoutError) : .failed(plugin: plugin.name, operation: operation, status: Int(status))
     }
 
     /// The records in the buffer, after checking the plugin left the sink's counts sane.

@@ -13,12 +13,23 @@ public final class LoadedPlugin: @unchecked Sendable {  // Unchecked: immutable;
     let descriptor: UnsafePointer<wb_plugin_descriptor>
     let functions: wb_layout_functions
 
+    /// Reads a descriptor of this ABI's major version, trusting only the sizes it states:
+    /// fields and functions past a shorter (older minor) struct's end read as zero, which
+    /// means "default" for every optional one.
     init(descriptor: UnsafePointer<wb_plugin_descriptor>, path: String) throws(PluginError) {
-        let value = descriptor.pointee
         func invalid(_ reason: String) -> PluginError { .invalidDescriptor(path: path, reason: reason) }
+        let raw = UnsafeRawPointer(descriptor)
+        let descriptorSize = raw.load(fromByteOffset: MemoryLayout<wb_plugin_descriptor>.offset(of: \.descriptor_size)!, as: UInt64.self)
+        guard descriptorSize >= UInt64(Self.minimumDescriptorSize) else {
+            throw invalid("descriptor_size \(descriptorSize) is smaller than version 2.0's \(Self.minimumDescriptorSize) bytes")
+        }
+        let value: wb_plugin_descriptor = Self.prefix(raw, size: descriptorSize)
         guard let name = value.name.map({ String(cString: $0) }), !name.isEmpty else { throw invalid("no name") }
         guard let table = value.functions else { throw invalid("no function table") }
-        let functions = table.pointee
+        guard value.functions_size >= UInt64(Self.minimumFunctionsSize) else {
+            throw invalid("functions_size \(value.functions_size) is smaller than version 2.0's \(Self.minimumFunctionsSize) bytes")
+        }
+        let functions: wb_layout_functions = Self.prefix(UnsafeRawPointer(table), size: value.functions_size)
         guard functions.create != nil, functions.destroy != nil, functions.prepare != nil, functions.content_size != nil,
               functions.elements_in_rect != nil, functions.attributes_for_element != nil,
               functions.should_invalidate_for_bounds_change != nil, functions.invalidation_for_bounds_change != nil,
@@ -44,5 +55,19 @@ public final class LoadedPlugin: @unchecked Sendable {  // Unchecked: immutable;
         self.options = (0..<Int(value.option_count)).compactMap { value.option_names[$0].map { String(cString: $0) } }
         self.descriptor = descriptor
         self.functions = functions
+    }
+
+    /// Version 2.0's descriptor: everything up to `plugin_data`.
+    static let minimumDescriptorSize = MemoryLayout<wb_plugin_descriptor>.size
+    /// Version 2.0's required functions: everything before the optional `prepare_for_updates`.
+    static let minimumFunctionsSize = MemoryLayout<wb_layout_functions>.offset(of: \.prepare_for_updates)!
+
+    /// The first `size` bytes of a C struct at `pointer`, the rest zero.
+    private static func prefix<T>(_ pointer: UnsafeRawPointer, size: UInt64) -> T {
+        let result = UnsafeMutableRawPointer.allocate(byteCount: MemoryLayout<T>.size, alignment: MemoryLayout<T>.alignment)
+        defer { result.deallocate() }
+        result.initializeMemory(as: UInt8.self, repeating: 0, count: MemoryLayout<T>.size)
+        result.copyMemory(from: pointer, byteCount: Int(min(size, UInt64(MemoryLayout<T>.size))))
+        return result.load(as: T.self)
     }
 }

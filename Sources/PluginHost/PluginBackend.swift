@@ -1,3 +1,4 @@
+import BatchUpdates
 import LayoutKit
 
 /// How the host runs one plugin's layouts: in this process (`InProcessBackend`) or in a child
@@ -23,6 +24,13 @@ public protocol PluginInstance: AnyObject {
     /// ignores it may be stopped by force where the backend can (a child is killed).
     func prepare(data: DataSet, bounds: Rect, cancel: CancelFlag) throws(PluginCallError)
 
+    /// `prepare`, passing on the plugin's progress reports (fractions 0…1) to `progress`.
+    func prepare(data: DataSet, bounds: Rect, cancel: CancelFlag, progress: ((Double) -> Void)?) throws(PluginCallError)
+
+    /// Tells the layout that the data is about to change by `plan` (ABI 2's optional
+    /// `prepare_for_updates`; without it, `invalidate(.data)`). The next `prepare` gets the new data.
+    func prepareForUpdates(_ plan: BatchPlan) throws(PluginCallError)
+
     /// The size of the whole content, as prepared.
     func contentSize() throws(PluginCallError) -> Size
 
@@ -46,6 +54,16 @@ public protocol PluginInstance: AnyObject {
 }
 
 extension PluginInstance {
+    /// A backend that cannot pass progress on prepares without it.
+    public func prepare(data: DataSet, bounds: Rect, cancel: CancelFlag, progress: ((Double) -> Void)?) throws(PluginCallError) {
+        try prepare(data: data, bounds: bounds, cancel: cancel)
+    }
+
+    /// A backend that cannot pass a batch on invalidates the data instead.
+    public func prepareForUpdates(_ plan: BatchPlan) throws(PluginCallError) {
+        try invalidate(.data)
+    }
+
     /// The elements intersecting `rect`, decoded, in canonical order.
     public func elements(in rect: Rect) throws(PluginCallError) -> [LayoutAttributes] {
         try withElements(in: rect) { records throws(PluginCallError) in records.allAttributes }

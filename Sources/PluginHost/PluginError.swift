@@ -8,6 +8,8 @@ public indirect enum PluginError: Error, Equatable, Sendable, CustomStringConver
     case notAPlugin(path: String)
     /// Built against another version of the plugin ABI.
     case abiMismatch(path: String, found: UInt32, expected: UInt32)
+    /// Built against a newer minor version of this ABI than the host knows.
+    case abiMinorTooNew(path: String, major: UInt32, found: UInt32, supported: UInt32)
     /// The descriptor is incomplete (no name, missing functions, bad kinds).
     case invalidDescriptor(path: String, reason: String)
     /// Another plugin already has this name.
@@ -23,6 +25,8 @@ public indirect enum PluginError: Error, Equatable, Sendable, CustomStringConver
         case .notAPlugin(let path): return "\(path): not a workbench plugin (no '\(entryPointName)' symbol)"
         case .abiMismatch(let path, let found, let expected):
             return "\(path): plugin ABI version \(found), but this workbench speaks version \(expected); rebuild the plugin against this workbench's LayoutKit"
+        case .abiMinorTooNew(let path, let major, let found, let supported):
+            return "\(path): plugin ABI version \(major).\(found), newer than this workbench's \(major).\(supported); update the workbench or rebuild the plugin against its LayoutKit"
         case .invalidDescriptor(let path, let reason): return "\(path): invalid plugin descriptor: \(reason)"
         case .duplicateName(let name, let path, let loadedFrom):
             return "\(path): a plugin named '\(name)' is already loaded from \(loadedFrom); this one is ignored"
@@ -39,6 +43,7 @@ extension PluginError {
     public var path: String? {
         switch self {
         case .notALibrary(let path, _), .notAPlugin(let path), .abiMismatch(let path, _, _), .invalidDescriptor(let path, _),
+             .abiMinorTooNew(let path, _, _, _),
              .duplicateName(_, let path, _):
             return path
         case .refused(_, let reason): return reason.path

@@ -167,7 +167,7 @@ enum CTemplate {
         }
 
         static int32_t prepare(wb_layout *handle, const wb_data_source *data, wb_rect bounds,
-                               const volatile int32_t *cancel, wb_error *error) {
+                               const wb_prepare_context *context, wb_error *error) {
             list_layout *layout = (list_layout *)handle;
             int64_t sections = data ? data->section_count : 0;
             int64_t items = sections > 0 ? data->section_starts[sections] : 0;
@@ -181,7 +181,8 @@ enum CTemplate {
             double y = 0;
             starts[0] = 0;
             for (int64_t s = 0; s < sections; s++) {
-                if (cancel && *cancel) { fail(error, WB_ERROR_CANCELLED, "", "cancelled"); return WB_ERROR_CANCELLED; }
+                if (context && context->cancel && *context->cancel) { fail(error, WB_ERROR_CANCELLED, "", "cancelled"); return WB_ERROR_CANCELLED; }
+                if (context && context->progress && (s & 1023) == 0) context->progress(context->host_context, (double)s / (double)sections);
                 header_y[s] = y;
                 y += layout->header_height;
                 for (int64_t g = data->section_starts[s]; g < data->section_starts[s + 1]; g++) {
@@ -203,7 +204,8 @@ enum CTemplate {
         }
 
         /* Cells first (by section, item: top to bottom), then headers: the canonical order. */
-        static int32_t elements_in_rect(wb_layout *handle, wb_rect rect, wb_attributes_sink *sink) {
+        static int32_t elements_in_rect(wb_layout *handle, wb_rect rect, wb_attributes_sink *sink, wb_error *error) {
+            (void)error;  /* set it (with fail) when a query can go wrong */
             list_layout *layout = (list_layout *)handle;
             int64_t section = 0;
             for (int64_t g = first_below(layout->cell_y, layout->item_count, layout->row_height, rect.y);
@@ -222,7 +224,8 @@ enum CTemplate {
             return WB_OK;
         }
 
-        static int32_t attributes_for_element(wb_layout *handle, wb_element element, wb_attributes_sink *sink) {
+        static int32_t attributes_for_element(wb_layout *handle, wb_element element, wb_attributes_sink *sink, wb_error *error) {
+            (void)error;
             list_layout *layout = (list_layout *)handle;
             int64_t s = element.section, i = element.item;
             if (s < 0 || s >= layout->section_count) return 0;
@@ -258,7 +261,7 @@ enum CTemplate {
         static int32_t transition_attributes(wb_layout *handle, wb_element element, int32_t is_appearing,
                                              wb_rect bounds, wb_attributes_sink *sink) {
             (void)is_appearing;
-            int32_t found = attributes_for_element(handle, element, sink);
+            int32_t found = attributes_for_element(handle, element, sink, NULL);
             if (found != 1) return found;
             wb_attributes *record = &sink->records[sink->count - 1];
             record->alpha = 0;
@@ -281,12 +284,13 @@ enum CTemplate {
             .invalidation_for_bounds_change = invalidation_for_bounds_change, .invalidate = invalidate,
             .target_content_offset = target_content_offset, .transition_attributes = transition_attributes,
             .element_count = element_count,
+            .prepare_for_updates = NULL,  /* optional: NULL means prepare recomputes everything after a batch update */
         };
         static const char *const kinds[] = { "header" };
         static const int32_t kind_categories[] = { WB_CATEGORY_SUPPLEMENTARY };
         static const char *const option_names[] = { "rowHeight", "headerHeight", "spacing" };
         static const wb_plugin_descriptor descriptor = {
-            .abi_version = WB_ABI_VERSION,
+            WB_PLUGIN_DESCRIPTOR_HEADER,  /* ABI version 2.0, and the sizes that let later minor versions add fields */
             .name = "__NAME__",
             .version = "0.1.0",
             .summary = "A sectioned list: a header per section, a row per item",

@@ -25,18 +25,22 @@ public enum UpdateFailure: Error, Sendable {
 
 extension ViewSession {
     /// Takes up batch updates that other views applied to the shared source since this one
-    /// last looked: the layout is invalidated for the new data and prepared on next use.
+    /// last looked: the layout is told of the batch (or, when more than one came, invalidated
+    /// for new data) and prepared on next use.
     func catchUpWithSource() throws(WorkbenchError) {
-        let (current, version, _) = sharedSource.snapshot()
+        let (current, version, plan) = sharedSource.snapshot()
         guard version != dataVersion else { return }
+        let isOneBatchBehind = version == dataVersion + 1
         source = current
         dataVersion = version
         needsPrepare = true
-        try call { () throws(PluginCallError) in try layout.invalidate(.data) }
+        try call { () throws(PluginCallError) in
+            if isOneBatchBehind, let plan { try layout.prepareForUpdates(plan) } else { try layout.invalidate(.data) }
+        }
     }
 
     /// Applies `changes` as one batch to the view's data (shared with every view bound to the
-    /// same source), prepares the layout again, and reports what appears, disappears and
+    /// same source), tells the layout of the batch and prepares it again, and reports what appears, disappears and
     /// moves among the elements intersecting `rect` (default: the bounds) before or after.
     ///
     /// - Throws: `.refused` for an invalid batch or a value the layout rejects, `.failed`
@@ -57,7 +61,15 @@ extension ViewSession {
             throw .refused(error)
         }
         let rect = rect ?? bounds
-        let transition = try failing { () throws(WorkbenchError) in try TransitionBuilder(session: self, plan: plan, rect: rect) }
+        let transition: TransitionBuilder
+        do {
+            try call { () throws(PluginCallError) in try layout.prepareForUpdates(plan) }
+            transition = try TransitionBuilder(session: self, plan: plan, rect: rect)
+        } catch {
+            needsPrepare = true
+            try? layout.invalidate(.data)
+            throw .failed(error)
+        }
         let newSource = oldSource.updated(by: plan)
         try prepareAfterUpdate(newSource, plan: plan)
         source = newSource
@@ -70,13 +82,13 @@ extension ViewSession {
     private func prepareAfterUpdate(_ newSource: LoadedSource, plan: BatchPlan) throws(UpdateFailure) {
         let cancel = cancel
         do throws(PluginCallError) {
-            try layout.invalidate(.data)
             try cancel.withTimeout(timeout) { () throws(PluginCallError) in
-                try layout.prepare(data: newSource.data, bounds: bounds, cancel: cancel)
+                try layout.prepare(data: newSource.data, bounds: bounds, cancel: cancel, progress: progress)
             }
             needsPrepare = false
         } catch {
             needsPrepare = true
+            try? layout.invalidate(.data)
             if case .reported(let layoutError) = error, case .data(let item?, _, _) = layoutError,
                let blamed = Self.change(bringing: item, in: plan) {
                 throw .refused(BatchError(index: blamed, "the layout rejects it: \(layoutError.description)"))

@@ -27,6 +27,8 @@ public final class ViewSession {
     public var timeout: Double?
     /// Receives one line per problem the plugin's author should hear about (repaired answers).
     public var warn: ((String) -> Void)?
+    /// Receives the current request's prepare progress (fractions 0…1), if anyone listens.
+    public var progress: ((Double) -> Void)?
     /// The current request's cancel flag (see `withCancellation`).
     private(set) var cancel = CancelFlag()
     private var hasWarned = false
@@ -76,7 +78,7 @@ public final class ViewSession {
         let cancel = cancel
         try call { () throws(PluginCallError) in
             try cancel.withTimeout(timeout) { () throws(PluginCallError) in
-                try layout.prepare(data: source.data, bounds: bounds, cancel: cancel)
+                try layout.prepare(data: source.data, bounds: bounds, cancel: cancel, progress: progress)
             }
         }
         needsPrepare = false

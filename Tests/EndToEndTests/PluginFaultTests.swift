@@ -54,10 +54,10 @@ struct PluginFaultTests {
         let refused = Self.error(client.request("prepare", ["view": "faults/future"], id: 2))
         #expect(refused?["code"] as? Int == -32002)
         #expect((refused?["message"] as? String)?.contains("the layout plugin 'fault-future' was refused: ") == true)
-        #expect((refused?["message"] as? String)?.contains("plugin ABI version 2, but this workbench speaks version 1") == true)
+        #expect((refused?["message"] as? String)?.contains("plugin ABI version 3, but this workbench speaks version 2") == true)
         let plugins = client.request("plugins", id: 3)?["result"] as? [[String: Any]] ?? []
         let entry = plugins.first { ($0["path"] as? String)?.hasSuffix("libfault-future.so") == true }
-        #expect((entry?["refused"] as? String)?.contains("plugin ABI version 2") == true)
+        #expect((entry?["refused"] as? String)?.contains("plugin ABI version 3") == true)
         #expect(plugins.contains { $0["name"] as? String == "circles" })
         #expect(client.finish() == 0)
     }
@@ -76,7 +76,7 @@ struct PluginFaultTests {
         let lines = result.standardError.split(separator: "\n").map(String.init)
         #expect(lines.contains("\(fixture.workspace):5:3: error: view 'nan' (fault-nan): plugin 'fault-nan' gave cell [0, 1] a bad frame.x: nan is not a finite number"))
         #expect(lines.contains { $0.hasPrefix("\(fixture.workspace):6:3: error: view 'failquery'") && $0.contains("WB_ERROR_LAYOUT") })
-        #expect(lines.contains { $0.hasPrefix("\(fixture.workspace):7:") && $0.contains("plugin ABI version 2") })
+        #expect(lines.contains { $0.hasPrefix("\(fixture.workspace):7:") && $0.contains("plugin ABI version 3") })
         #expect(lines.contains("warning: \(fixture.workspace): view 'unordered': plugin 'fault-unordered' returned elements out of canonical order; the workbench repaired the answer"))
         #expect(lines.last == "workbench: 2 views laid out, 3 failed")
     }

@@ -12,7 +12,28 @@ enum CFixtures {
 
     static let emptyDescriptor = """
         #include "workbench_layout.h"
-        static const wb_plugin_descriptor descriptor = { .abi_version = WB_ABI_VERSION, .name = "hollow" };
+        static const wb_plugin_descriptor descriptor = { WB_PLUGIN_DESCRIPTOR_HEADER, .name = "hollow" };
+        const wb_plugin_descriptor *workbench_plugin_descriptor(void) { return &descriptor; }
+        """
+
+    /// A version-1 plugin: its descriptor began with the major version, then a reserved word.
+    static let versionOne = """
+        #include <stdint.h>
+        static const struct { uint32_t abi_version, reserved; const char *name; } descriptor = { 1, 0, "old" };
+        const void *workbench_plugin_descriptor(void) { return &descriptor; }
+        """
+
+    /// A plugin of this major version but a newer minor one than the host knows.
+    static let newerMinor = """
+        #include "workbench_layout.h"
+        static const wb_plugin_descriptor descriptor = { WB_PLUGIN_DESCRIPTOR_HEADER, .abi_minor_version = WB_ABI_MINOR_VERSION + 1, .name = "newer" };
+        const wb_plugin_descriptor *workbench_plugin_descriptor(void) { return &descriptor; }
+        """
+
+    /// A descriptor that says it is shorter than version 2.0's.
+    static let shortDescriptor = """
+        #include "workbench_layout.h"
+        static const wb_plugin_descriptor descriptor = { WB_PLUGIN_DESCRIPTOR_HEADER, .descriptor_size = 16, .name = "short" };
         const wb_plugin_descriptor *workbench_plugin_descriptor(void) { return &descriptor; }
         """
 

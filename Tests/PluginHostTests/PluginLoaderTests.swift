@@ -36,7 +36,25 @@ struct PluginLoaderTests {
         let path = try CFixtures.build(CFixtures.wrongABIVersion, named: "future", in: folder)
         let expected = PluginError.abiMismatch(path: path, found: PluginLoader.abiVersion + 1, expected: PluginLoader.abiVersion)
         #expect(throws: expected) { try PluginLoader.load(path: path) }
-        #expect(expected.description == "\(path): plugin ABI version 2, but this workbench speaks version 1; rebuild the plugin against this workbench's LayoutKit")
+        #expect(expected.description == "\(path): plugin ABI version 3, but this workbench speaks version 2; rebuild the plugin against this workbench's LayoutKit")
+    }
+
+    @Test func versionOnePluginsAreRefusedWithTheReason() throws {
+        let folder = try TemporaryFolder()
+        let path = try CFixtures.build(CFixtures.versionOne, named: "old", in: folder)
+        #expect(throws: PluginError.abiMismatch(path: path, found: 1, expected: 2)) { try PluginLoader.load(path: path) }
+    }
+
+    @Test func aNewerMinorVersionIsRefusedAndAShortDescriptorIsInvalid() throws {
+        let folder = try TemporaryFolder()
+        let newer = try CFixtures.build(CFixtures.newerMinor, named: "newer", in: folder)
+        let expected = PluginError.abiMinorTooNew(path: newer, major: 2, found: PluginLoader.abiMinorVersion + 1, supported: PluginLoader.abiMinorVersion)
+        #expect(throws: expected) { try PluginLoader.load(path: newer) }
+        #expect(expected.description == "\(newer): plugin ABI version 2.1, newer than this workbench's 2.0; update the workbench or rebuild the plugin against its LayoutKit")
+        let short = try CFixtures.build(CFixtures.shortDescriptor, named: "short", in: folder)
+        #expect(throws: PluginError.invalidDescriptor(path: short, reason: "descriptor_size 16 is smaller than version 2.0's 96 bytes")) {
+            try PluginLoader.load(path: short)
+        }
     }
 
     @Test func aDescriptorWithoutFunctionsIsRefused() throws {
@@ -59,7 +77,7 @@ struct PluginLoaderTests {
         #expect(registry.plugins["circles"]?.path == copy1)
         #expect(registry.refusals == [
             .duplicateName(name: "circles", path: copy2, loadedFrom: copy1),
-            .abiMismatch(path: future, found: 2, expected: 1),
+            .abiMismatch(path: future, found: 3, expected: 2),
         ])
         #expect(throws: PluginError.notFound(name: "circle", available: ["circles"])) { try registry.plugin(named: "circle") }
         #expect(PluginError.notFound(name: "circle", available: ["circles"]).description

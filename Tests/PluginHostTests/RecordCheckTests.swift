@@ -67,9 +67,9 @@ struct RecordCheckTests {
         let folder = try TemporaryFolder()
         let path = try FaultyPlugin.futureABI.build(in: folder.path)
         let registry = PluginRegistry.discover(in: [folder.path])
-        let expected = PluginError.refused(name: "fault-future", reason: .abiMismatch(path: path, found: 2, expected: 1))
+        let expected = PluginError.refused(name: "fault-future", reason: .abiMismatch(path: path, found: 3, expected: 2))
         #expect(throws: expected) { try registry.plugin(named: "fault-future") }
-        #expect(expected.description.hasPrefix("the layout plugin 'fault-future' was refused: \(path): plugin ABI version 2, but this workbench speaks version 1"))
+        #expect(expected.description.hasPrefix("the layout plugin 'fault-future' was refused: \(path): plugin ABI version 3, but this workbench speaks version 2"))
         #expect(throws: PluginError.notFound(name: "fault-other", available: [])) { try registry.plugin(named: "fault-other") }
     }
 }

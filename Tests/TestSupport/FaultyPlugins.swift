@@ -60,7 +60,7 @@ public enum FaultyPlugin: String, CaseIterable, Sendable {
         }
         static void destroy(wb_layout *self) { free(self); }
 
-        static int32_t prepare(wb_layout *self, const wb_data_source *data, wb_rect bounds, const volatile int32_t *cancel, wb_error *error) {
+        static int32_t prepare(wb_layout *self, const wb_data_source *data, wb_rect bounds, const wb_prepare_context *context, wb_error *error) {
             layout *l = (layout *)self;
             l->count = data->section_count > 0 ? data->section_starts[1] - data->section_starts[0] : 0;
         #ifdef FAULT_SEGFAULT
@@ -95,7 +95,7 @@ public enum FaultyPlugin: String, CaseIterable, Sendable {
             return record;
         }
 
-        static int32_t elements_in_rect(wb_layout *self, wb_rect rect, wb_attributes_sink *sink) {
+        static int32_t elements_in_rect(wb_layout *self, wb_rect rect, wb_attributes_sink *sink, wb_error *error) {
             layout *l = (layout *)self;
         #ifdef FAULT_FAILQUERY
             return WB_ERROR_LAYOUT;
@@ -123,7 +123,7 @@ public enum FaultyPlugin: String, CaseIterable, Sendable {
             return WB_OK;
         }
 
-        static int32_t attributes_for_element(wb_layout *self, wb_element element, wb_attributes_sink *sink) {
+        static int32_t attributes_for_element(wb_layout *self, wb_element element, wb_attributes_sink *sink, wb_error *error) {
             if (element.category != WB_CATEGORY_CELL || element.section != 0 || element.item < 0 || element.item >= ((layout *)self)->count) return 0;
             return append(sink, cell(element.item)) ? 1 : -1;
         }
@@ -132,7 +132,7 @@ public enum FaultyPlugin: String, CaseIterable, Sendable {
         static void invalidate(wb_layout *self, uint32_t flags) {}
         static wb_point target(wb_layout *self, wb_point proposed, wb_point velocity) { return proposed; }
         static int32_t transition(wb_layout *self, wb_element element, int32_t appearing, wb_rect bounds, wb_attributes_sink *sink) {
-            return attributes_for_element(self, element, sink);
+            return attributes_for_element(self, element, sink, NULL);
         }
         static int64_t element_count(wb_layout *self) { return ((layout *)self)->count; }
 
@@ -148,7 +148,8 @@ public enum FaultyPlugin: String, CaseIterable, Sendable {
         #define VERSION WB_ABI_VERSION
         #endif
         static const wb_plugin_descriptor descriptor = {
-            .abi_version = VERSION, .name = PLUGIN_NAME, .version = "0.0.1", .summary = "misbehaves on purpose",
+            .abi_version = VERSION, .abi_minor_version = WB_ABI_MINOR_VERSION, .descriptor_size = sizeof(wb_plugin_descriptor),
+            .functions_size = sizeof(wb_layout_functions), .name = PLUGIN_NAME, .version = "0.0.1", .summary = "misbehaves on purpose",
             .kinds = kinds, .kind_categories = categories, .kind_count = 1, .functions = &functions
         };
         const wb_plugin_descriptor *workbench_plugin_descriptor(void) { return &descriptor; }

@@ -29,17 +29,26 @@ struct CirclePacker {
     /// need (the seed's defaults visit a handful per circle).
     static func workBudget(circles: Int) -> Int { 1_000_000 + 1000 * circles }
 
-    /// Frames for circles of the given diameters, in order.
+    /// Frames for circles of the given diameters, in order; `progress` hears the fraction done
+    /// every 4096 circles.
     ///
     /// - Throws: `.option("step")` when the placement would exceed the work budget,
     ///   `.cancelled` when the host cancels.
-    func frames(diameters: [Double], isCancelled: () -> Bool = { false }) throws(LayoutError) -> [Rect] {
+    /// With `prefix`, the first circles' frames are taken as they are (their diameters must be
+    /// the first of `diameters`: a batch update that left them alone) and packing resumes after them.
+    func frames(diameters: [Double], keeping prefix: [Rect] = [], isCancelled: () -> Bool = { false },
+                progress: (Double) -> Void = { _ in }) throws(LayoutError) -> [Rect] {
         var frames: [Rect] = []
         frames.reserveCapacity(diameters.count)
-        var start = Point(x: insets.left, y: insets.top)
+        frames.append(contentsOf: prefix)
+        var start = frames.last.map { Point(x: $0.minX + $0.width / 2, y: $0.minY) } ?? Point(x: insets.left, y: insets.top)
         var work = Work(remaining: Self.workBudget(circles: diameters.count))
-        for (index, diameter) in diameters.enumerated() {
-            if index & 4095 == 4095, isCancelled() { throw .cancelled }
+        for index in frames.count..<diameters.count {
+            let diameter = diameters[index]
+            if index & 4095 == 4095 {
+                if isCancelled() { throw .cancelled }
+                progress(Double(index) / Double(diameters.count))
+            }
             // The slice dies with this statement, so the append below never copies `frames`.
             guard let origin = place(diameter, from: start, among: frames[max(0, index - predecessors)..<index], work: &work) else {
                 throw .option(field: "step", message: "circle \(index) could not be placed within \(Self.workBudget(circles: diameters.count)) "

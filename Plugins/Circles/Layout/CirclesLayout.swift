@@ -5,8 +5,9 @@ import LayoutKit
 ///
 /// Data: one section; each item a number (the diameter) or a map with a numeric `size`.
 /// Options: `insets` (20 each), `step` (5), `spacing` (10), `predecessors` (4).
-/// Prepare is O(n · p · r) (see `CirclePacker`); a rect query is O(log n + k) through a
-/// `SpatialIndex`. Only a change of width invalidates the layout.
+/// Prepare is O(n · p · r) (see `CirclePacker`), after a batch update only from the first
+/// changed circle on (plus O(n) to read the sizes and index the frames); a rect query is
+/// O(log n + k) through a `SpatialIndex`. Only a change of width invalidates the layout.
 public final class CirclesLayout: LayoutPlugin {
     public static let info = PluginInfo(
         name: "circles", version: "1.0.0",
@@ -22,6 +23,8 @@ public final class CirclesLayout: LayoutPlugin {
     /// Reused by every query, so that steady-state queries allocate nothing.
     private var hits: [Int] = []
     private var preparedWidth: Double?
+    /// How many leading circles the next prepare may keep (a batch update left them alone).
+    private var keptPrefix = 0
     public private(set) var contentSize = Size.zero
 
     public init(options: Options) throws(LayoutError) {
@@ -37,7 +40,10 @@ public final class CirclesLayout: LayoutPlugin {
         let width = context.bounds.width
         let diameters = try Self.diameters(in: context.dataSource, fitting: width - insets.left - insets.right)
         let packer = CirclePacker(insets: insets, step: step, spacing: spacing, predecessors: predecessors, width: width)
-        let frames = try packer.frames(diameters: diameters, isCancelled: { context.isCancelled })
+        let kept = width == preparedWidth ? min(keptPrefix, index.count, diameters.count) : 0
+        keptPrefix = 0
+        let frames = try packer.frames(diameters: diameters, keeping: (0..<kept).map(index.frame(at:)), isCancelled: { context.isCancelled },
+                                       progress: context.reportProgress)
         let bottom = frames.reduce(insets.top) { max($0, $1.maxY) }
         let size = Size(width: width, height: bottom + insets.bottom)
         try CoordinateCheck.check(frames, contentSize: size, option: step >= spacing ? "step" : "spacing")
@@ -47,6 +53,17 @@ public final class CirclesLayout: LayoutPlugin {
     }
 
     public var numberOfElements: Int? { index.count }
+
+    /// A circle's place depends only on the circles before it: those the batch leaves alone
+    /// (same items, same sizes, same positions) keep their frames, and the next prepare packs
+    /// only from the first change on — an item appended to a million costs one placement.
+    public func prepare(forUpdates batch: UpdateBatch) {
+        keptPrefix = batch.unchangedPrefix
+    }
+
+    public func invalidate(_ invalidation: Invalidation) {
+        keptPrefix = 0
+    }
 
     public func elements(in rect: Rect, into result: inout [LayoutAttributes]) {
         hits.removeAll(keepingCapacity: true)

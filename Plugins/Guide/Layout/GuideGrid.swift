@@ -19,14 +19,18 @@ struct GuideGrid {
     /// The natural frames for `data`: the seed's demo rule — headers and odd sections'
     /// programmes at x = i·W, W wide; even sections' programmes at x = i·2W − W, 2W wide —
     /// or, with `duration`, programmes `field / unit` cells wide, end to end after the header.
-    init(_ data: DataSource, cellSize: Size, duration: (field: String, unit: Double)?, isCancelled: () -> Bool) throws(LayoutError) {
+    init(_ data: DataSource, cellSize: Size, duration: (field: String, unit: Double)?, isCancelled: () -> Bool,
+         progress: (Double) -> Void = { _ in }) throws(LayoutError) {
         self.cellSize = cellSize
         let width = cellSize.width
         xs.reserveCapacity(data.numberOfItems)
         widths.reserveCapacity(data.numberOfItems)
         var contentWidth = 0.0
         for section in 0..<data.numberOfSections {
-            if section & 255 == 0, isCancelled() { throw .cancelled }
+            if section & 255 == 0 {
+                if isCancelled() { throw .cancelled }
+                progress(Double(section) / Double(data.numberOfSections))
+            }
             var x = 0.0, itemWidth = width
             for item in 0..<data.numberOfItems(inSection: section) {
                 if section == 0 || item == 0 {

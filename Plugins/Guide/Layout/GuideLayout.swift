@@ -40,7 +40,8 @@ public final class GuideLayout: LayoutPlugin {
 
     public func prepare(_ context: LayoutContext) throws(LayoutError) {
         if needsGrid {
-            grid = try GuideGrid(context.dataSource, cellSize: cellSize, duration: duration, isCancelled: { context.isCancelled })
+            grid = try GuideGrid(context.dataSource, cellSize: cellSize, duration: duration, isCancelled: { context.isCancelled },
+                                 progress: context.reportProgress)
             needsGrid = false
         }
         bounds = context.bounds

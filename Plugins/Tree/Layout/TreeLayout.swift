@@ -44,7 +44,7 @@ public final class TreeLayout: LayoutPlugin {
         guard data.isTree || data.numberOfItems == 0 else {
             throw .data(item: nil, field: nil, message: "tree lays out a 'tree' source; this one has no children")
         }
-        let placement = try TreePlacement(data, isCancelled: { context.isCancelled })
+        let placement = try TreePlacement(data, isCancelled: { context.isCancelled }, progress: context.reportProgress)
         let size = Size(width: Double(data.numberOfSections) * columnWidth, height: Double(placement.totalRows) * rowHeight)
         // Every coordinate lies between 0 and those of the last column's cell and connector
         // reaching the last row (sizes are positive, insets not negative): checking these two

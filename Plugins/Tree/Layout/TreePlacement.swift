@@ -33,13 +33,16 @@ struct TreePlacement {
 
     init() {}
 
-    init(_ data: DataSource, isCancelled: () -> Bool) throws(LayoutError) {
+    init(_ data: DataSource, isCancelled: () -> Bool, progress: (Double) -> Void = { _ in }) throws(LayoutError) {
         let count = data.numberOfItems
         guard count < Int(Int32.max) else { throw .data(item: nil, field: nil, message: "a tree of \(count) nodes is too large") }
         var spans = [Int32](repeating: 1, count: count)
         try spans.withUnsafeMutableBufferPointer { spans throws(LayoutError) in
             for node in stride(from: count - 1, through: 0, by: -1) {
-                if node & 0xFFFF == 0, isCancelled() { throw .cancelled }
+                if node & 0xFFFF == 0 {
+                    if isCancelled() { throw .cancelled }
+                    progress(0.5 * Double(count - node) / Double(count))  // the first of two passes
+                }
                 let children = data.childIndices(ofGlobalIndex: node)
                 guard !children.isEmpty else { continue }
                 var span = 0

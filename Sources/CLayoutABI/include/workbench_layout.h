@@ -8,6 +8,14 @@
  * The host calls it, reads `abi_version` (always the first field, in every ABI version) and
  * refuses the plugin unless it equals WB_ABI_VERSION; only then does it touch anything else.
  *
+ * Version 2 (this header) is designed to grow without breaking: the descriptor states its
+ * own size and its function table's size, and a minor version. A host accepts plugins of its
+ * major version whose minor version is not newer than its own; it reads only the bytes the
+ * plugin says it has and treats functions missing from a shorter (older) table, and optional
+ * functions left NULL, as their documented defaults. Version-1 plugins are refused (their
+ * prepare and query functions have other signatures): rebuild them against this header.
+ * Start a descriptor with WB_PLUGIN_DESCRIPTOR_HEADER to fill in all four version fields.
+ *
  * Everything that crosses is plain data: geometry as doubles, identities as integers, values
  * (data items, options, extra attribute fields) in the compact binary "value encoding" below,
  * attributes as fixed-size records written into buffers that the host owns.
@@ -29,8 +37,10 @@
 extern "C" {
 #endif
 
-/** The ABI version this header describes. Bump on any incompatible change. */
-#define WB_ABI_VERSION 1u
+/** The ABI (major) version this header describes. Bump on any incompatible change. */
+#define WB_ABI_VERSION 2u
+/** The minor version: bumped when optional fields or functions are added at the ends of the structs. */
+#define WB_ABI_MINOR_VERSION 0u
 
 /** The name of the one symbol a plugin exports. */
 #define WB_PLUGIN_ENTRY_POINT "workbench_plugin_descriptor"
@@ -115,6 +125,53 @@ typedef struct {
     char message[512];
 } wb_error;
 
+/**
+ * What `prepare` gets besides data and bounds. `progress` may be NULL; when not, a long prepare
+ * calls it now and then with the fraction done (0…1, never decreasing) — cheap, but not in
+ * the innermost loop.
+ */
+typedef struct {
+    const volatile int32_t *cancel;   /* may be NULL; non-zero once the host wants no result: return WB_ERROR_CANCELLED */
+    void (*progress)(void *host_context, double fraction);
+    void *host_context;
+} wb_prepare_context;
+
+/** Kinds of change in a batch update (UICollectionView's `performBatchUpdates`). */
+enum {
+    WB_CHANGE_INSERT = 0,          /* item at [section, item] after the batch */
+    WB_CHANGE_DELETE = 1,          /* item at [section, item] before the batch */
+    WB_CHANGE_RELOAD = 2,          /* item at [section, item] before the batch: new value, disappears and appears */
+    WB_CHANGE_MOVE = 3,            /* item from [section, item] before to [to_section, to_item] after */
+    WB_CHANGE_INSERT_SECTION = 4,  /* section after the batch, with `item` items */
+    WB_CHANGE_DELETE_SECTION = 5,  /* section before the batch */
+    WB_CHANGE_MOVE_SECTION = 6     /* section before → to_section after */
+};
+
+/** One change; fields a kind does not use are -1. */
+typedef struct {
+    int32_t kind;
+    int32_t reserved;
+    int64_t section, item;
+    int64_t to_section, to_item;
+} wb_change;
+
+/**
+ * A batch update, validated by the host, and where everything goes. Items are numbered
+ * globally (all sections' items in order), as in wb_data_source. Valid only during the call.
+ */
+typedef struct {
+    int64_t change_count;
+    const wb_change *changes;
+    int64_t old_section_count;
+    const int64_t *old_section_starts;   /* old_section_count + 1 entries */
+    int64_t new_section_count;
+    const int64_t *new_section_starts;   /* new_section_count + 1 entries */
+    const int64_t *section_old_to_new;   /* per old section: its new position, -1 if deleted */
+    const int64_t *section_new_to_old;   /* per new section: its old position, -1 if inserted */
+    const int64_t *item_old_to_new;      /* per old item: its new global index, -1 if deleted or reloaded */
+    const int64_t *item_new_to_old;      /* per new item: its old global index, -1 if inserted or reloaded */
+} wb_update_batch;
+
 /** Invalidation flags (UICollectionViewLayoutInvalidationContext, flattened). */
 enum {
     WB_INVALIDATE_EVERYTHING = 1u << 0,
@@ -130,14 +187,14 @@ typedef struct {
     wb_layout *(*create)(const struct wb_plugin_descriptor *plugin,
                          const uint8_t *options, int64_t options_length, wb_error *error);
     void (*destroy)(wb_layout *layout);
-    /** Computes the layout for `bounds`; polls `*cancel` (may be NULL) during long work. */
+    /** Computes the layout for `bounds`; polls `*context->cancel` and reports progress during long work. */
     int32_t (*prepare)(wb_layout *layout, const wb_data_source *data, wb_rect bounds,
-                       const volatile int32_t *cancel, wb_error *error);
+                       const wb_prepare_context *context, wb_error *error);
     wb_size (*content_size)(wb_layout *layout);
-    /** Appends every element whose frame intersects `rect`, in canonical order; WB_OK or an error code. */
-    int32_t (*elements_in_rect)(wb_layout *layout, wb_rect rect, wb_attributes_sink *sink);
-    /** Appends the attributes of one element; returns 1 if it exists, 0 if not, negative on failure. */
-    int32_t (*attributes_for_element)(wb_layout *layout, wb_element element, wb_attributes_sink *sink);
+    /** Appends every element whose frame intersects `rect`, in canonical order; WB_OK, or an error code with `error` set. */
+    int32_t (*elements_in_rect)(wb_layout *layout, wb_rect rect, wb_attributes_sink *sink, wb_error *error);
+    /** Appends the attributes of one element; returns 1 if it exists, 0 if not, negative (with `error` set) on failure. */
+    int32_t (*attributes_for_element)(wb_layout *layout, wb_element element, wb_attributes_sink *sink, wb_error *error);
     int32_t (*should_invalidate_for_bounds_change)(wb_layout *layout, wb_rect new_bounds);
     /** The WB_INVALIDATE_* flags a bounds change needs (called only when the above said yes). */
     uint32_t (*invalidation_for_bounds_change)(wb_layout *layout, wb_rect new_bounds);
@@ -148,11 +205,25 @@ typedef struct {
                                      wb_rect bounds, wb_attributes_sink *sink);
     /** How many elements the prepared layout has, or -1 when it does not keep count (on demand). */
     int64_t (*element_count)(wb_layout *layout);
+
+    /* Optional from here on: NULL (or beyond a shorter table's end) means the default. */
+
+    /**
+     * The data is about to change by `batch`; the next `prepare` gets the new data. Until then
+     * the layout still answers from its old state (the host asks it for the final attributes
+     * of disappearing elements in between), and the batch may shape its transition attributes.
+     * A layout may keep what the batch leaves unchanged and recompute the rest in `prepare`.
+     * Default (NULL): the host calls `invalidate(WB_INVALIDATE_DATA)` instead, as it always does
+     * when it has no batch to give (data replaced whole, or several batches behind).
+     */
+    int32_t (*prepare_for_updates)(wb_layout *layout, const wb_update_batch *batch, wb_error *error);
 } wb_layout_functions;
 
 typedef struct wb_plugin_descriptor {
     uint32_t abi_version;             /* first, always: WB_ABI_VERSION */
-    uint32_t reserved;
+    uint32_t abi_minor_version;       /* WB_ABI_MINOR_VERSION as the plugin was built */
+    uint64_t descriptor_size;         /* sizeof(wb_plugin_descriptor) as the plugin was built */
+    uint64_t functions_size;          /* sizeof(wb_layout_functions) as the plugin was built */
     const char *name;                 /* the layout's name in workspaces: "circles" */
     const char *version;              /* the plugin's own version: "1.0.0" */
     const char *summary;              /* one line for `workbench plugins` */
@@ -164,6 +235,12 @@ typedef struct wb_plugin_descriptor {
     const wb_layout_functions *functions;
     const void *plugin_data;          /* the plugin's own, passed back through `create` */
 } wb_plugin_descriptor;
+
+/** The version and size fields of a descriptor, for a designated initializer:
+ *  `static const wb_plugin_descriptor d = { WB_PLUGIN_DESCRIPTOR_HEADER, .name = "mine", … };` */
+#define WB_PLUGIN_DESCRIPTOR_HEADER \
+    .abi_version = WB_ABI_VERSION, .abi_minor_version = WB_ABI_MINOR_VERSION, \
+    .descriptor_size = sizeof(wb_plugin_descriptor), .functions_size = sizeof(wb_layout_functions)
 
 typedef const wb_plugin_descriptor *(*wb_plugin_entry_point)(void);
 

@@ -51,12 +51,18 @@ enum ExportedFunctions {
         Unmanaged<LayoutInstance>.fromOpaque(UnsafeRawPointer(handle)).release()
     }
 
-    static let prepare: @convention(c) (OpaquePointer?, UnsafePointer<wb_data_source>?, wb_rect, UnsafePointer<Int32>?, UnsafeMutablePointer<wb_error>?) -> Int32 = {
-        handle, data, bounds, cancel, errorOut in
+    static let prepare: @convention(c) (OpaquePointer?, UnsafePointer<wb_data_source>?, wb_rect, UnsafePointer<wb_prepare_context>?, UnsafeMutablePointer<wb_error>?) -> Int32 = {
+        handle, data, bounds, context, errorOut in
         let instance = LayoutInstance.from(handle)
         let source = data.map { DataSource($0) } ?? DataSet.empty.source
+        var progress: ((Double) -> Void)?
+        if let report = context?.pointee.progress {
+            let hostContext = context?.pointee.host_context
+            progress = { fraction in report(hostContext, fraction) }
+        }
+        let cancel = context?.pointee.cancel.map { UnsafePointer<Int32>(OpaquePointer($0)) }
         do throws(LayoutError) {
-            try instance.layout.prepare(LayoutContext(dataSource: source, bounds: Rect(bounds), cancelFlag: cancel))
+            try instance.layout.prepare(LayoutContext(dataSource: source, bounds: Rect(bounds), cancelFlag: cancel, progress: progress))
             return Int32(WB_OK)
         } catch {
             errorOut?.pointee.set(error)
@@ -68,16 +74,16 @@ enum ExportedFunctions {
         LayoutInstance.from(handle).layout.contentSize.abi
     }
 
-    static let elementsInRect: @convention(c) (OpaquePointer?, wb_rect, UnsafeMutablePointer<wb_attributes_sink>?) -> Int32 = {
-        handle, rect, sink in
+    static let elementsInRect: @convention(c) (OpaquePointer?, wb_rect, UnsafeMutablePointer<wb_attributes_sink>?, UnsafeMutablePointer<wb_error>?) -> Int32 = {
+        handle, rect, sink, _ in
         let instance = LayoutInstance.from(handle)
         instance.scratch.removeAll(keepingCapacity: true)
         instance.layout.elements(in: Rect(rect), into: &instance.scratch)
         return instance.flush(to: sink!)
     }
 
-    static let attributesForElement: @convention(c) (OpaquePointer?, wb_element, UnsafeMutablePointer<wb_attributes_sink>?) -> Int32 = {
-        handle, element, sink in
+    static let attributesForElement: @convention(c) (OpaquePointer?, wb_element, UnsafeMutablePointer<wb_attributes_sink>?, UnsafeMutablePointer<wb_error>?) -> Int32 = {
+        handle, element, sink, _ in
         let instance = LayoutInstance.from(handle)
         guard let id = ElementID(element, kinds: instance.kinds),
               let attributes = instance.layout.attributes(for: id) else { return 0 }
@@ -103,6 +109,27 @@ enum ExportedFunctions {
 
     static let elementCount: @convention(c) (OpaquePointer?) -> Int64 = { handle in
         LayoutInstance.from(handle).layout.numberOfElements.map(Int64.init) ?? -1
+    }
+
+    static let prepareForUpdates: @convention(c) (OpaquePointer?, UnsafePointer<wb_update_batch>?, UnsafeMutablePointer<wb_error>?) -> Int32 = {
+        handle, batch, _ in
+        let instance = LayoutInstance.from(handle)
+        guard let batch = batch?.pointee else {
+            instance.layout.invalidate(.data)
+            return Int32(WB_OK)
+        }
+        func view(_ pointer: UnsafePointer<Int64>?, _ count: Int64) -> UnsafeBufferPointer<Int64> {
+            UnsafeBufferPointer(start: pointer, count: pointer == nil ? 0 : max(0, Int(count)))
+        }
+        let oldItems = batch.old_section_count > 0 && batch.old_section_starts != nil ? batch.old_section_starts[Int(batch.old_section_count)] : 0
+        let newItems = batch.new_section_count > 0 && batch.new_section_starts != nil ? batch.new_section_starts[Int(batch.new_section_count)] : 0
+        instance.layout.prepare(forUpdates: UpdateBatch(
+            oldSectionStarts: view(batch.old_section_starts, batch.old_section_count + 1),
+            newSectionStarts: view(batch.new_section_starts, batch.new_section_count + 1),
+            sectionOldToNew: view(batch.section_old_to_new, batch.old_section_count),
+            sectionNewToOld: view(batch.section_new_to_old, batch.new_section_count),
+            itemOldToNew: view(batch.item_old_to_new, oldItems), itemNewToOld: view(batch.item_new_to_old, newItems)))
+        return Int32(WB_OK)
     }
 
     static let transitionAttributes: @convention(c) (OpaquePointer?, wb_element, Int32, wb_rect, UnsafeMutablePointer<wb_attributes_sink>?) -> Int32 = {

@@ -16,7 +16,9 @@ public enum PluginExport {
         let descriptor = UnsafeMutablePointer<wb_plugin_descriptor>.allocate(capacity: 1)
         descriptor.initialize(to: wb_plugin_descriptor(
             abi_version: WB_ABI_VERSION,
-            reserved: 0,
+            abi_minor_version: WB_ABI_MINOR_VERSION,
+            descriptor_size: UInt64(MemoryLayout<wb_plugin_descriptor>.size),
+            functions_size: UInt64(MemoryLayout<wb_layout_functions>.size),
             name: makeCString(info.name),
             version: makeCString(info.version),
             summary: makeCString(info.summary),
@@ -45,7 +47,8 @@ public enum PluginExport {
             invalidate: ExportedFunctions.invalidate,
             target_content_offset: ExportedFunctions.targetContentOffset,
             transition_attributes: ExportedFunctions.transitionAttributes,
-            element_count: ExportedFunctions.elementCount))
+            element_count: ExportedFunctions.elementCount,
+            prepare_for_updates: ExportedFunctions.prepareForUpdates))
         return UnsafePointer(table)
     }()
 

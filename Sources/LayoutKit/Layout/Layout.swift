@@ -40,6 +40,11 @@ public protocol Layout: AnyObject {
 
     /// The attributes an element ends at when it disappears (deleted), in `bounds`.
     func finalAttributes(forDisappearing element: ElementID, in bounds: Rect) -> LayoutAttributes?
+
+    /// The data is about to change by `batch`; the next `prepare` gets the new data. Until
+    /// then, answer from the old state. Keep what the batch leaves unchanged if that makes the
+    /// next prepare cheaper. Default: `invalidate(.data)`.
+    func prepare(forUpdates batch: UpdateBatch)
 }
 
 extension Layout {
@@ -59,6 +64,8 @@ extension Layout {
     public func invalidate(_ invalidation: Invalidation) {}
 
     public func targetContentOffset(proposed: Point, velocity: Point) -> Point { proposed }
+
+    public func prepare(forUpdates batch: UpdateBatch) { invalidate(.data) }
 
     /// Seed 003's default: the element's own attributes, transparent, centred in the bounds.
     public func initialAttributes(forAppearing element: ElementID, in bounds: Rect) -> LayoutAttributes? {

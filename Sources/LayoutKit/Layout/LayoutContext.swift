@@ -1,18 +1,28 @@
-/// What `prepare` works from: the data, the collection view's bounds, and a way to notice
-/// that the host no longer wants the result.
-public struct LayoutContext: @unchecked Sendable {  // Unchecked: `cancelFlag` is only read, and the host writes it atomically.
+/// What `prepare` works from: the data, the collection view's bounds, a way to notice that
+/// the host no longer wants the result, and a way to tell it how far the work has got.
+public struct LayoutContext: @unchecked Sendable {  // Unchecked: `cancelFlag` is only read, and the host writes it atomically; `progress` is the host's callback, called on the preparing thread.
     public var dataSource: DataSource
     public var bounds: Rect
     let cancelFlag: UnsafePointer<Int32>?
+    let progress: ((Double) -> Void)?
 
-    public init(dataSource: DataSource, bounds: Rect) {
-        self.init(dataSource: dataSource, bounds: bounds, cancelFlag: nil)
+    /// - Parameter progress: receives `reportProgress`'s fractions (tests, in-process hosts).
+    public init(dataSource: DataSource, bounds: Rect, progress: ((Double) -> Void)? = nil) {
+        self.init(dataSource: dataSource, bounds: bounds, cancelFlag: nil, progress: progress)
     }
 
-    init(dataSource: DataSource, bounds: Rect, cancelFlag: UnsafePointer<Int32>?) {
+    init(dataSource: DataSource, bounds: Rect, cancelFlag: UnsafePointer<Int32>?, progress: ((Double) -> Void)?) {
         self.dataSource = dataSource
         self.bounds = bounds
         self.cancelFlag = cancelFlag
+        self.progress = progress
+    }
+
+    /// Tells the host how much of the work is done (0…1, never decreasing). Call it from a
+    /// long loop now and then (every few thousand elements), not for every element.
+    public func reportProgress(_ fraction: Double) {
+        guard let progress, fraction.isFinite else { return }
+        progress(min(1, max(0, fraction)))
     }
 
     /// Whether the host cancelled this prepare; long loops should check it now and then.

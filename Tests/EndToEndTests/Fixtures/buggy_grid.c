@@ -60,8 +60,8 @@ static wb_layout *create(const wb_plugin_descriptor *plugin, const uint8_t *opti
 
 static void destroy(wb_layout *layout) { free(layout); }
 
-static int32_t prepare(wb_layout *layout, const wb_data_source *data, wb_rect bounds, const volatile int32_t *cancel, wb_error *error) {
-    (void)cancel; (void)error;
+static int32_t prepare(wb_layout *layout, const wb_data_source *data, wb_rect bounds, const wb_prepare_context *context, wb_error *error) {
+    (void)context; (void)error;
     grid *g = (grid *)layout;
     g->width = bounds.width;
     g->count = data->section_count > 0 ? data->section_starts[1] - data->section_starts[0] : 0;
@@ -73,7 +73,8 @@ static wb_size content_size(wb_layout *layout) {
     return (wb_size){ g->width, 40 + (double)((g->count + columns(g) - 1) / columns(g)) * 50 };
 }
 
-static int32_t elements_in_rect(wb_layout *layout, wb_rect rect, wb_attributes_sink *sink) {
+static int32_t elements_in_rect(wb_layout *layout, wb_rect rect, wb_attributes_sink *sink, wb_error *error) {
+    (void)error;
     grid *g = (grid *)layout;
     if (BUG == WRONG_ORDER && intersects(header(g).frame, rect) && !append(sink, header(g))) return WB_ERROR_LAYOUT;
     for (int64_t i = 0; i < g->count; i++) {
@@ -84,7 +85,8 @@ static int32_t elements_in_rect(wb_layout *layout, wb_rect rect, wb_attributes_s
     return WB_OK;
 }
 
-static int32_t attributes_for_element(wb_layout *layout, wb_element e, wb_attributes_sink *sink) {
+static int32_t attributes_for_element(wb_layout *layout, wb_element e, wb_attributes_sink *sink, wb_error *error) {
+    (void)error;
     grid *g = (grid *)layout;
     if (e.category == WB_CATEGORY_CELL && e.section == 0 && e.item >= 0 && e.item < g->count) {
         wb_attributes a = cell(g, e.item);
@@ -115,7 +117,7 @@ static wb_point target_content_offset(wb_layout *layout, wb_point proposed, wb_p
 
 static int32_t transition_attributes(wb_layout *layout, wb_element e, int32_t appearing, wb_rect bounds, wb_attributes_sink *sink) {
     (void)appearing; (void)bounds;
-    return attributes_for_element(layout, e, sink);
+    return attributes_for_element(layout, e, sink, NULL);
 }
 
 static int64_t element_count(wb_layout *layout) { return ((grid *)layout)->count + 1; }
@@ -127,7 +129,7 @@ static const wb_layout_functions functions = {
 static const char *const kinds[] = { "header" };
 static const int32_t kind_categories[] = { WB_CATEGORY_SUPPLEMENTARY };
 static const wb_plugin_descriptor descriptor = {
-    .abi_version = WB_ABI_VERSION, .name = "grid", .version = "1.0.0", .summary = "a grid with one bug",
+    WB_PLUGIN_DESCRIPTOR_HEADER, .name = "grid", .version = "1.0.0", .summary = "a grid with one bug",
     .kinds = kinds, .kind_categories = kind_categories, .kind_count = 1, .functions = &functions
 };
 

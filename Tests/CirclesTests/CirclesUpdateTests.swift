@@ -1,0 +1,73 @@
+import Circles
+import LayoutKit
+import TestSupport
+import Testing
+
+/// Batch updates: after `prepare(forUpdates:)` the layout packs only from the first change,
+/// and must give exactly what a fresh prepare gives; progress reports climb from 0 to 1.
+struct CirclesUpdateTests {
+    /// A one-section batch as the host would describe it: `newToOld[i]` is the old index of
+    /// new item i, or -1 for an inserted or reloaded one.
+    static func withBatch<T>(old: Int, newToOld: [Int64], _ body: (UpdateBatch) -> T) -> T {
+        var oldToNew = [Int64](repeating: -1, count: old)
+        for (new, source) in newToOld.enumerated() where source >= 0 { oldToNew[Int(source)] = Int64(new) }
+        let oldStarts: [Int64] = [0, Int64(old)], newStarts: [Int64] = [0, Int64(newToOld.count)], same: [Int64] = [0]
+        return oldStarts.withUnsafeBufferPointer { oldStarts in
+            newStarts.withUnsafeBufferPointer { newStarts in
+                same.withUnsafeBufferPointer { same in
+                    oldToNew.withUnsafeBufferPointer { oldToNew in
+                        newToOld.withUnsafeBufferPointer { newToOld in
+                            body(UpdateBatch(oldSectionStarts: oldStarts, newSectionStarts: newStarts, sectionOldToNew: same,
+                                             sectionNewToOld: same, itemOldToNew: oldToNew, itemNewToOld: newToOld))
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    @Test(arguments: [0, 1, 150, 299, 300])
+    func anUpdatedLayoutEqualsAFreshOne(changedAt position: Int) throws {
+        var random = SplitMix(seed: UInt64(position + 1))
+        let old: [Value] = (0..<300).map { _ in .number(Double(random.next(in: 10...120))) }
+        var new = old
+        var newToOld = (0..<Int64(old.count)).map { $0 }
+        if position == old.count {
+            new.append(77)
+            newToOld.append(-1)
+        } else {
+            new[position] = 33
+            newToOld[position] = -1
+        }
+        let bounds = Rect(x: 0, y: 0, width: 375, height: 667)
+        let layout = try CirclesLayout(options: Options([:]))
+        try layout.prepare(LayoutContext(dataSource: DataSet.items(old).source, bounds: bounds))
+        Self.withBatch(old: old.count, newToOld: newToOld) { layout.prepare(forUpdates: $0) }
+        try layout.prepare(LayoutContext(dataSource: DataSet.items(new).source, bounds: bounds))
+        let fresh = try CirclesLayout(options: Options([:]))
+        try fresh.prepare(LayoutContext(dataSource: DataSet.items(new).source, bounds: bounds))
+        #expect(layout.elements(in: .everything) == fresh.elements(in: .everything))
+        #expect(layout.contentSize == fresh.contentSize)
+    }
+
+    @Test func aWidthChangeAfterABatchPacksEverythingAgain() throws {
+        let items: [Value] = (0..<50).map { .number(Double(20 + $0 % 7 * 10)) }
+        let layout = try CirclesLayout(options: Options([:]))
+        try layout.prepare(LayoutContext(dataSource: DataSet.items(items).source, bounds: Rect(x: 0, y: 0, width: 375, height: 667)))
+        Self.withBatch(old: 50, newToOld: (0..<50).map { $0 }) { layout.prepare(forUpdates: $0) }
+        try layout.prepare(LayoutContext(dataSource: DataSet.items(items).source, bounds: Rect(x: 0, y: 0, width: 500, height: 667)))
+        let fresh = try CirclesLayout(options: Options([:]))
+        try fresh.prepare(LayoutContext(dataSource: DataSet.items(items).source, bounds: Rect(x: 0, y: 0, width: 500, height: 667)))
+        #expect(layout.elements(in: .everything) == fresh.elements(in: .everything))
+    }
+
+    @Test func prepareReportsProgressThatNeverGoesBack() throws {
+        let items: [Value] = (0..<20_000).map { .number(Double(20 + $0 % 9 * 10)) }
+        var reports: [Double] = []
+        let layout = try CirclesLayout(options: Options([:]))
+        try layout.prepare(LayoutContext(dataSource: DataSet.items(items).source, bounds: Rect(x: 0, y: 0, width: 375, height: 667),
+                                         progress: { reports.append($0) }))
+        #expect(reports.count == 4)
+        #expect(reports == reports.sorted() && reports.allSatisfy { (0...1).contains($0) })
+    }
+}
