@@ -210,7 +210,11 @@ public final class Server: @unchecked Sendable {  // Unchecked: immutable but fo
     }
 
     private func onControl(_ method: any ControlMethod.Type, _ params: Params, _ reply: @Sendable (Result<[UInt8], RPCError>) -> Void) {
-        reply(Result { () throws(RPCError) in try method.run(params, server: self) })
+        let progress = WorkDoneProgress(params: params.value, output: output)
+        progress?.begin(title: method.name)
+        let result = Result { () throws(RPCError) in try method.run(params, server: self) }
+        progress?.end()
+        reply(result)
     }
 
     /// Hands the request to its view's queue.
@@ -239,12 +243,17 @@ public final class Server: @unchecked Sendable {  // Unchecked: immutable but fo
         }
         work.enter()
         viewWork.enter()
+        let progress = WorkDoneProgress(params: params.value, output: output)
         let job: @Sendable () -> Void = { [self] in
             let result = Result { () throws(RPCError) -> [UInt8] in
                 if pending.flag.isRaised { throw RPCError.requestCancelled }
                 let session = try entry.session(plugins: plugins, log: log)
+                progress?.begin(title: "\(method.name) \(entry.id)")
+                session.progress = progress.map { progress in { progress.report($0) } }
+                defer { session.progress = nil }
                 return try session.withCancellation(pending.flag) { () throws(RPCError) in try method.run(params, session: session) }
             }
+            progress?.end()
             if case .failure(let error) = result, error.code == RPCError.requestCancelledCode || error.code == RPCError.layoutErrorCode {
                 memoryRelease.soon()
             }

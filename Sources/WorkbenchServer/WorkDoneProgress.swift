@@ -1,0 +1,69 @@
+import Foundation
+import JSONOutput
+import JSONRPC
+
+/// LSP's work-done progress for one request whose params carry `workDoneToken`: `$/progress
+/// {token, value}` notifications — `{kind: "begin", title}`, then `{kind: "report",
+/// percentage}` (whole numbers, each larger than the last, 0…100), then `{kind: "end"}` —
+/// all written before the request's response.
+final class WorkDoneProgress: @unchecked Sendable {  // Unchecked: `lastPercentage` under `lock`; reports come from the preparing thread.
+    private let token: JSONValue
+    private let output: ProtocolOutput
+    private let lock = NSLock()
+    private var lastPercentage = -1
+
+    /// Nil when the params carry no usable token (a string or a number).
+    init?(params: JSONValue, output: ProtocolOutput) {
+        switch params["workDoneToken"] {
+        case .string?, .number?: token = params["workDoneToken"]!
+        default: return nil
+        }
+        self.output = output
+    }
+
+    func begin(title: String) {
+        send { writer in
+            writer.key("kind"); writer.string("begin")
+            writer.key("title"); writer.string(title)
+        }
+    }
+
+    /// Reports a fraction done (0…1); sent only when its whole percentage is higher than the last sent.
+    func report(_ fraction: Double) {
+        guard fraction.isFinite else { return }
+        let percentage = Int((min(1, max(0, fraction)) * 100).rounded(.down))
+        let isNew = lock.withLock { () -> Bool in
+            guard percentage > lastPercentage else { return false }
+            lastPercentage = percentage
+            return true
+        }
+        guard isNew else { return }
+        send { writer in
+            writer.key("kind"); writer.string("report")
+            writer.key("percentage"); writer.integer(percentage)
+        }
+    }
+
+    func end() {
+        send { writer in
+            writer.key("kind"); writer.string("end")
+        }
+    }
+
+    private func send(_ value: (inout JSONWriter) -> Void) {
+        var writer = JSONWriter()
+        writer.beginObject()
+        writer.key("jsonrpc"); writer.string("2.0")
+        writer.key("method"); writer.string("$/progress")
+        writer.key("params")
+        writer.beginObject()
+        writer.key("token"); writer.json(token)
+        writer.key("value")
+        writer.beginObject()
+        value(&writer)
+        writer.endObject()
+        writer.endObject()
+        writer.endObject()
+        output.send(writer.bytes)
+    }
+}
