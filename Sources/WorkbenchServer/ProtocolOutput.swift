@@ -16,17 +16,36 @@ final class ProtocolOutput: @unchecked Sendable {  // Unchecked: every write hap
         lock.withLock { self.mode = mode }
     }
 
+    /// A reply larger than this is written in place, its framing around it, rather than
+    /// copied into one framed buffer: the writer never holds a large reply twice.
+    static let copyLimit = 64 << 10
+
     func send(_ body: [UInt8]) {
         lock.withLock {
-            let framed = MessageFramer.frame(body, mode: mode)
-            framed.withUnsafeBytes { bytes in
-                var offset = 0
-                while offset < bytes.count {
-                    let written = write(fileDescriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                    if written < 0 && errno == EINTR { continue }
-                    guard written > 0 else { return }
-                    offset += written
-                }
+            guard body.count > Self.copyLimit else {
+                writeAll(MessageFramer.frame(body, mode: mode))
+                return
+            }
+            switch mode {
+            case .headers:
+                writeAll(Array("Content-Length: \(body.count)\r\n\r\n".utf8))
+                writeAll(body)
+            case .lines:
+                writeAll(body)
+                writeAll([UInt8(ascii: "\n")])
+            }
+        }
+    }
+
+    /// Writes all of `bytes`, retrying short writes; gives up if the client has gone.
+    private func writeAll(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = write(fileDescriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0 && errno == EINTR { continue }
+                guard written > 0 else { return }
+                offset += written
             }
         }
     }

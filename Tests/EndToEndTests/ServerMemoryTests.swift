@@ -43,4 +43,19 @@ struct ServerMemoryTests {
         #expect(rest <= start + (10 << 20), "\(rest >> 20) MiB at rest after \(open >> 20) MiB open, \(start >> 20) MiB at start")
         #expect(client.finish() == 0)
     }
+
+    /// Replies over 64 KiB are written in place with their framing around them.
+    @Test(arguments: [ServerClient.Framing.lines, .headers])
+    func aLargeReplyArrivesWholeInEitherFraming(framing: ServerClient.Framing) throws {
+        let client = try ServerClient(framing: framing)
+        let text = "sources:\n  items: {generate: {items: 3000}}\nviews:\n  v: {layout: circles, source: items}\n"
+        #expect(client.request("open", ["text": text], id: 1)?["result"] != nil)
+        let all = ["x": -1e6, "y": -1e6, "width": 1e9, "height": 1e9]
+        for id in 2...3 {
+            let reply = client.request("query", ["view": "workspace/v", "rect": all], id: id)
+            #expect(((reply?["result"] as? [String: Any])?["elements"] as? [Any])?.count == 3000)
+        }
+        #expect(client.request("plugins", id: 4)?["result"] is [Any])
+        #expect(client.finish() == 0)
+    }
 }
