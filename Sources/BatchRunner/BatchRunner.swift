@@ -42,38 +42,49 @@ public struct BatchRunner: Sendable {
     /// after errors so that one bad view costs only itself.
     ///
     /// Views are laid out on `jobs` threads; whatever the number, results are handed over in
-    /// the order of a sequential run (see `OrderedParallel`).
+    /// the order of a sequential run (see `OrderedParallel`). Output is streamed: a view's JSON
+    /// goes out in pieces of about 1 MiB, written straight from the plugin's records, so no
+    /// view's whole text is ever held. In `.jsonLines` mode one view streams at a time, in
+    /// order; with several jobs, small views are written ahead into memory by the workers and
+    /// large ones wait prepared for their turn. In `.directory` mode workers stream each view
+    /// to its own file.
     ///
     /// - Parameters:
     ///   - jobs: how many views to lay out at once.
     ///   - shard: which part of the batch to run.
-    ///   - emit: receives each JSON line (without its newline) in `.jsonLines` mode.
+    ///   - write: receives the `.jsonLines` output in pieces, in order; each view's line ends
+    ///     with a newline.
     ///   - report: receives each error.
     ///   - warn: receives each warning for a plugin's author (an answer the workbench repaired).
     ///   - progress: after each view or error, the number done and the number in all.
-    public func run(paths: [String], jobs: Int = 1, shard: Shard = .whole, emit: (ArraySlice<UInt8>) -> Void,
+    public func run(paths: [String], jobs: Int = 1, shard: Shard = .whole, write: (ArraySlice<UInt8>) -> Void,
                     report: (Diagnostic) -> Void, warn: (String) -> Void = { _ in },
                     progress: (Int, Int) -> Void = { _, _ in }) -> Summary {
         let steps = BatchPlan(paths: paths, loader: loader, shard: shard).steps
         var summary = Summary()
-        OrderedParallel.run(count: steps.count, jobs: jobs, work: { index -> (Result<[UInt8], Diagnostic>, [String]) in
+        OrderedParallel.run(count: steps.count, jobs: jobs, work: { index -> ViewOutcome in
             switch steps[index] {
-            case .failure(let error): return (.failure(error), [])
-            case .view(let workspace, let view):
-                var warnings: [String] = []
-                do throws(WorkbenchError) {
-                    return (.success(try layOut(view, of: workspace, warnings: &warnings)), warnings)
-                } catch {
-                    return (.failure(error.diagnostic), warnings)
-                }
+            case .failure(let error): return .failed(error, [])
+            case .view(let workspace, let view): return lay(view, of: workspace, writesAhead: jobs > 1)
             }
         }, deliver: { index, outcome in
-            outcome.1.forEach(warn)
-            switch outcome.0 {
-            case .success(let line):
-                if case .jsonLines = output { emit(line[...]) }
+            switch outcome {
+            case .written(let bytes, let warnings):
+                warnings.forEach(warn)
+                write(bytes[...])
                 summary.viewsLaidOut += 1
-            case .failure(let error):
+            case .prepared(let prepared):
+                do throws(WorkbenchError) {
+                    try prepared.write(pretty: false) { write($0) }
+                    prepared.warnings.lines.forEach(warn)
+                    summary.viewsLaidOut += 1
+                } catch {
+                    prepared.warnings.lines.forEach(warn)
+                    report(error.diagnostic)
+                    summary.failures += 1
+                }
+            case .failed(let error, let warnings):
+                warnings.forEach(warn)
                 report(error)
                 summary.failures += 1
             }
@@ -82,59 +93,38 @@ public struct BatchRunner: Sendable {
         return summary
     }
 
-    /// Lays out one view whole: its JSON line in `.jsonLines` mode, or its files written and
-    /// nothing returned in `.directory` mode; the plugin's warnings go to `warnings`.
-    private func layOut(_ view: ViewDefinition, of workspace: Workspace, warnings: inout [String]) throws(WorkbenchError) -> [UInt8] {
-        let session = try ViewSession(view: view, in: workspace, plugins: plugins)
-        session.timeout = timeout
-        let collected = WarningList()
-        session.warn = { collected.lines.append("\(workspace.file.path): \($0)") }
-        defer { warnings = collected.lines }
-        let elements = try session.elements(in: .everything)
-        let contentSize = try session.contentSize()
-        // JSON has no non-finite numbers, and a `null` in their place would be a wrong answer.
-        func checkFinite(_ writer: JSONWriter) throws(WorkbenchError) {
-            guard writer.nonFiniteNumberCount == 0 else {
-                throw WorkbenchError(.layout, workspace.file.error(
-                    "view '\(view.name)' (\(view.layout)): the layout produced \(writer.nonFiniteNumberCount) number(s) that are not finite (NaN or infinite); nothing was written",
-                    at: view.mark))
+    /// Views of at most this many elements are written ahead into memory by a worker.
+    static let writeAheadLimit = 50_000
+
+    /// What a worker did with one view.
+    enum ViewOutcome: Sendable {
+        /// Output ready (`.jsonLines`; nothing in `.directory` mode, the file is written).
+        case written([UInt8], [String])
+        /// Prepared, to be streamed in its turn.
+        case prepared(PreparedView)
+        case failed(Diagnostic, [String])
+    }
+
+    /// Prepares one view, and writes it if it is a file or small enough to write ahead.
+    private func lay(_ view: ViewDefinition, of workspace: Workspace, writesAhead: Bool) -> ViewOutcome {
+        var prepared: PreparedView?
+        do throws(WorkbenchError) {
+            let view = try PreparedView(view, of: workspace, plugins: plugins, timeout: timeout)
+            prepared = view
+            switch output {
+            case .directory(let directory):
+                try view.writeFiles(in: directory, pictures: writesPictures)
+                return .written([], view.warnings.lines)
+            case .jsonLines:
+                guard writesAhead, view.estimatedElements <= Self.writeAheadLimit else { return .prepared(view) }
+                var bytes: [UInt8] = []
+                try view.write(pretty: false) { bytes.append(contentsOf: $0) }
+                return .written(bytes, view.warnings.lines)
             }
-        }
-        switch output {
-        case .jsonLines:
-            var writer = JSONWriter(capacity: 256 + elements.count * 160)
-            writer.viewLayout(workspace: workspace.name, view: view, contentSize: contentSize, elements: elements)
-            try checkFinite(writer)
-            return writer.bytes
-        case .directory(let directory):
-            var writer = JSONWriter(pretty: true)
-            writer.viewLayout(workspace: workspace.name, view: view, contentSize: contentSize, elements: elements)
-            try checkFinite(writer)
-            writer.bytes.append(UInt8(ascii: "\n"))
-            let folder = (directory as NSString).appendingPathComponent(WorkspaceFiles.safeName(workspace.name))
-            let file = (folder as NSString).appendingPathComponent(WorkspaceFiles.safeName(view.name) + ".json")
-            do {
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-                try Data(writer.bytes).write(to: URL(fileURLWithPath: file), options: .atomic)
-                if writesPictures {
-                    let renderer = SVGRenderer(cellShape: view.layout == "circles" ? .ellipse : .rectangle)
-                    let data = session.source.data.source
-                    let picture = renderer.render(title: "\(workspace.name) / \(view.name) (\(view.layout))", contentSize: contentSize,
-                                                  elements: elements, cellLabel: { Self.label(data.value(at: $0)) })
-                    let pictureFile = (folder as NSString).appendingPathComponent(WorkspaceFiles.safeName(view.name) + ".svg")
-                    try Data(picture.utf8).write(to: URL(fileURLWithPath: pictureFile), options: .atomic)
-                }
-            } catch {
-                throw WorkbenchError(.workspace, Diagnostic(path: file, message: "cannot write the layout: \(error.localizedDescription)"))
-            }
-            return []
+        } catch {
+            return .failed(error.diagnostic, prepared?.warnings.lines ?? [])
         }
     }
-}
-
-/// The warnings of one view's plugin, collected on the thread that lays the view out.
-private final class WarningList {
-    var lines: [String] = []
 }
 
 extension BatchRunner {
@@ -151,7 +141,8 @@ extension BatchRunner {
 }
 
 extension JSONWriter {
-    /// `{contentSize, elements, layout, view, workspace}`: one view, laid out whole.
+    /// `{contentSize, elements, layout, view, workspace}`: one view, laid out whole, from
+    /// decoded elements (the snapshots of `workbench check`; `run` streams `PreparedView`s).
     package mutating func viewLayout(workspace: String, view: ViewDefinition, contentSize: Size, elements: [LayoutAttributes]) {
         beginObject()
         key("contentSize"); size(contentSize)

@@ -5,6 +5,11 @@ import LayoutKit
 ///
 /// Canonical: well formed, every string ASCII, every map's keys strictly ascending. Other
 /// bytes are decoded first (as `ValueReader` decodes them), so the JSON is the same either way.
+/// The map tag of the value encoding.
+enum ValueTagByte {
+    static let map: UInt8 = 6
+}
+
 enum EncodedValue {
     /// The offset just past the canonical value at `offset`, or nil if it is not canonical.
     static func canonicalEnd(_ bytes: UnsafeRawBufferPointer, at offset: Int, depth: Int = 0) -> Int? {
@@ -99,6 +104,47 @@ extension JSONWriter {
             }
             if isMap { endObject() } else { endArray() }
             return cursor
+        }
+    }
+}
+
+extension JSONWriter {
+    /// How many non-finite numbers the encoded value holds (what writing it would count in
+    /// `nonFiniteNumberCount`), found without decoding; counting stops at malformed bytes.
+    public static func nonFiniteNumberCount(encoded bytes: UnsafeRawBufferPointer) -> Int {
+        var count = 0
+        _ = countNonFinite(bytes, at: 0, depth: 0, &count)
+        return count
+    }
+
+    /// Counts the non-finite numbers of the value at `offset`; returns the offset past it, or
+    /// nil if the bytes are malformed there.
+    private static func countNonFinite(_ bytes: UnsafeRawBufferPointer, at offset: Int, depth: Int, _ count: inout Int) -> Int? {
+        guard depth < 512, offset < bytes.count else { return nil }
+        switch bytes[offset] {
+        case 0, 1, 2: return offset + 1
+        case 3:
+            guard offset + 9 <= bytes.count else { return nil }
+            let value = Double(bitPattern: UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset + 1, as: UInt64.self)))
+            if !value.isFinite { count += 1 }
+            return offset + 9
+        case 4:
+            guard offset + 5 <= bytes.count else { return nil }
+            let end = offset + 5 + Int(EncodedValue.uint32(bytes, offset + 1))
+            return end <= bytes.count ? end : nil
+        case 5, 6:
+            guard offset + 9 <= bytes.count else { return nil }
+            var cursor = offset + 9
+            for _ in 0..<EncodedValue.uint32(bytes, offset + 1) {
+                if bytes[offset] == 6 {
+                    guard cursor + 4 <= bytes.count else { return nil }
+                    cursor += 4 + Int(EncodedValue.uint32(bytes, cursor))
+                }
+                guard let next = countNonFinite(bytes, at: cursor, depth: depth + 1, &count) else { return nil }
+                cursor = next
+            }
+            return cursor
+        default: return nil
         }
     }
 }

@@ -53,12 +53,15 @@ extension JSONWriter {
     ///
     /// The hot path of every reply: compact output is written from literal fragments.
     public mutating func attributes(_ attributes: LayoutAttributes) {
-        guard !isPretty else { return attributesByKey(attributes) }
+        guard !isPretty else {
+            if attributes.extraFields.isEmpty, writePlainAttributes(attributes) { return }
+            return attributesByKey(attributes)
+        }
         if attributes.extraFields.isEmpty, writePlainAttributes(attributes) { return }
         if let encoded = attributes.extraFields.encodedBytes {
             let isWritten = encoded.withUnsafeBytes { raw in
                 guard raw.count > 0, raw[0] == 6, EncodedValue.canonicalEnd(raw, at: 0) == raw.count else { return false }
-                self.attributes(attributes, encodedExtras: raw)
+                self.attributes(attributes, canonicalExtras: raw)
                 return true
             }
             if isWritten { return }
@@ -112,7 +115,7 @@ extension JSONWriter {
 
     /// Attributes whose extra fields are a canonical encoded map: the fields are written from
     /// the bytes, between the standard fields in key order, as `attributes(_:)` would.
-    private mutating func attributes(_ attributes: LayoutAttributes, encodedExtras raw: UnsafeRawBufferPointer) {
+    private mutating func attributes(_ attributes: LayoutAttributes, canonicalExtras raw: UnsafeRawBufferPointer) {
         var remaining = Int(EncodedValue.uint32(raw, 1)), cursor = 9
         var first = true
         func extras(before name: StaticString?) {
@@ -173,6 +176,24 @@ extension JSONWriter {
         appendLiteral("}")
     }
 
+    /// One element's attributes from their parts, as `attributes(_:)` writes them, with its
+    /// extra fields (if any) given as the value-encoded map a plugin wrote: written from the
+    /// bytes when they are canonical, else decoded first. Writing a plugin's records this
+    /// way builds no `Value` and no dictionary.
+    public mutating func attributes(category: ElementCategory, kind: String?, section: Int, item: Int, frame: Rect,
+                                    zIndex: Int, alpha: Double, isHidden: Bool, encodedExtras: UnsafeRawBufferPointer?) {
+        if encodedExtras == nil, plainAttributes(category: category, kind: kind, section: section, item: item, frame: frame,
+                                                 zIndex: zIndex, alpha: alpha, isHidden: isHidden) { return }
+        var attributes = LayoutAttributes(element: ElementID(category: category, kind: kind, path: ItemPath(section: section, item: item)),
+                                          frame: frame, zIndex: zIndex, alpha: alpha, isHidden: isHidden)
+        guard let raw = encodedExtras else { return self.attributes(attributes) }
+        if !isPretty, raw.count >= 9, raw[0] == ValueTagByte.map, EncodedValue.canonicalEnd(raw, at: 0) == raw.count {
+            return self.attributes(attributes, canonicalExtras: raw)
+        }
+        attributes.extra = ValueReader(raw).value(at: 0).map ?? [:]
+        self.attributes(attributes)
+    }
+
     /// The fastest path: attributes without extra fields, written into a stack buffer and
     /// appended at once. Returns false (writing nothing) if the kind needs escaping or is long.
     private mutating func writePlainAttributes(_ attributes: LayoutAttributes) -> Bool {
@@ -181,16 +202,21 @@ extension JSONWriter {
                         alpha: attributes.alpha, isHidden: attributes.isHidden)
     }
 
-    /// Writes attributes without extra fields from their parts (compact output only), as
-    /// `attributes(_:)` would. Returns false, writing nothing, if `kind` needs escaping or
-    /// is over 128 bytes.
+    /// Writes attributes without extra fields from their parts, as `attributes(_:)` would.
+    /// Returns false, writing nothing, if `kind` needs escaping or is over 128 bytes (or,
+    /// pretty, the attributes would be nested deeper than 16 containers).
     public mutating func plainAttributes(category: ElementCategory, kind: String?, section: Int, item: Int, frame: Rect,
                                          zIndex: Int, alpha: Double, isHidden: Bool) -> Bool {
         var kindText = kind ?? ""
         return kindText.withUTF8 { kindBytes -> Bool in
-            guard !isPretty, kindBytes.count <= 128,
+            guard kindBytes.count <= 128, !isPretty || depth <= 16,
                   kindBytes.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) else { return false }
             noteElementWritten()
+            if isPretty {
+                prettyPlainAttributes(category: category, kind: kind == nil ? nil : kindBytes, section: section, item: item, frame: frame,
+                                      zIndex: zIndex, alpha: alpha, isHidden: isHidden)
+                return true
+            }
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 512) { memory in
                 var raw = RawBytes(memory.baseAddress!)
                 raw.literal("{\"alpha\":")
@@ -220,6 +246,41 @@ extension JSONWriter {
                 nonFiniteNumberCount += raw.nonFiniteNumberCount
             }
             return true
+        }
+    }
+
+    /// The pretty form of `plainAttributes`, written at once from a stack buffer: keys one
+    /// indent deeper than the container the attributes are in, as the structural writer
+    /// puts them.
+    private mutating func prettyPlainAttributes(category: ElementCategory, kind: UnsafeBufferPointer<UInt8>?, section: Int, item: Int,
+                                                frame: Rect, zIndex: Int, alpha: Double, isHidden: Bool) {
+        let outer = depth, inner = depth + 1
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1024) { memory in
+            var raw = RawBytes(memory.baseAddress!)
+            raw.literal("{")
+            raw.newline(indent: inner); raw.literal("\"alpha\": "); raw.number(alpha); raw.literal(",")
+            raw.newline(indent: inner)
+            switch category {
+            case .cell: raw.literal("\"category\": \"cell\",")
+            case .supplementary: raw.literal("\"category\": \"supplementary\",")
+            case .decoration: raw.literal("\"category\": \"decoration\",")
+            }
+            raw.newline(indent: inner); raw.literal("\"frame\": {")
+            raw.newline(indent: inner + 1); raw.literal("\"height\": "); raw.number(frame.height); raw.literal(",")
+            raw.newline(indent: inner + 1); raw.literal("\"width\": "); raw.number(frame.width); raw.literal(",")
+            raw.newline(indent: inner + 1); raw.literal("\"x\": "); raw.number(frame.x); raw.literal(",")
+            raw.newline(indent: inner + 1); raw.literal("\"y\": "); raw.number(frame.y)
+            raw.newline(indent: inner); raw.literal("},")
+            raw.newline(indent: inner); raw.literal(isHidden ? "\"hidden\": true," : "\"hidden\": false,")
+            raw.newline(indent: inner); raw.literal("\"item\": "); raw.integer(item); raw.literal(",")
+            raw.newline(indent: inner); raw.literal("\"kind\": ")
+            if let kind { raw.plainString(kind) } else { raw.literal("null") }
+            raw.literal(",")
+            raw.newline(indent: inner); raw.literal("\"section\": "); raw.integer(section); raw.literal(",")
+            raw.newline(indent: inner); raw.literal("\"zIndex\": "); raw.integer(zIndex)
+            raw.newline(indent: outer); raw.literal("}")
+            bytes.append(contentsOf: raw.buffer)
+            nonFiniteNumberCount += raw.nonFiniteNumberCount
         }
     }
 

@@ -12,6 +12,8 @@ public struct JSONWriter: Sendable {
     public internal(set) var nonFiniteNumberCount = 0
     /// For each open container: whether it already has an element.
     private var hasElements: [Bool] = []
+    /// How many containers are open.
+    var depth: Int { hasElements.count }
     /// A key was just written: the next value takes no comma.
     var afterKey = false
 

@@ -18,6 +18,13 @@ struct RawBytes {
         count += literal.utf8CodeUnitCount
     }
 
+    /// A newline and `level` two-space indents (at most 1 + 2 · level bytes).
+    mutating func newline(indent level: Int) {
+        start[count] = UInt8(ascii: "\n")
+        (start + count + 1).initialize(repeating: UInt8(ascii: " "), count: 2 * level)
+        count += 1 + 2 * level
+    }
+
     /// At most 20 bytes.
     mutating func integer(_ value: Int) {
         if value < 0 {

@@ -89,6 +89,7 @@ final class InProcessInstance: PluginInstance {
 
     func withElements<T>(in rect: Rect, _ body: (AttributesRecords) throws(PluginCallError) -> T) throws(PluginCallError) -> T {
         buffer.reset()
+        defer { buffer.releaseExcess() }
         var error = wb_error()
         let status = functions.elements_in_rect(handle, rect.abi, buffer.sink, &error)
         guard status == Int32(WB_OK) else { throw failure(status, error, operation: "elements_in_rect") }

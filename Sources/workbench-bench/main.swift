@@ -4,7 +4,7 @@ import Foundation
 //
 //     swift run -c release workbench-bench                 every layout at 10^4, 10^5 and 10^6 elements
 //     swift run -c release workbench-bench --quick         10^3 and 10^4 only (a smoke run)
-//     swift run -c release workbench-bench tree server     only the named parts (circles, tree, mark-sheet, guide, packing, server)
+//     swift run -c release workbench-bench tree server     only the named parts (circles, tree, mark-sheet, guide, packing, run, server)
 //     swift run -c release workbench-bench --json FILE     also write every figure and target to FILE as JSON
 //     swift run -c release workbench-bench --engine-only   for profilers: no references, no checks (ratios are nan)
 //
@@ -57,6 +57,16 @@ do {
     }
     if wants("packing") {
         try PackingBenchmark(count: sizes.last!).run()
+    }
+    if wants("run"), let run = try RunBenchmark(elements: sizes.last!).run() {
+        for (name, measured) in [("to standard output", run.standardOutput), ("with --output DIR", run.files)] {
+            report.target("workbench run \(largest) elements \(name): throughput", measured: Double(measured.bytes) / measured.seconds, atLeast: 0.6e9, "B/s")
+        }
+        // The data (about 25 bytes an item as loaded), the guide's cache (16 bytes an element) and
+        // an 8 MB buffer, over the process's own baseline.
+        let allowance = run.baseline.peakBytes + Double(sizes.last!) * 41 + 8e6
+        report.target("workbench run \(largest) elements: peak memory (≤ baseline + data + cache + buffer)",
+                      measured: max(run.standardOutput.peakBytes, run.files.peakBytes), atMost: allowance, "B")
     }
     if wants("server") {
         if let server = try ServerBenchmark(requests: quick ? 1000 : 5000).run() {

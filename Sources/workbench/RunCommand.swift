@@ -38,7 +38,7 @@ struct RunCommand: ParsableCommand {
         let progress = ProgressLine(noun: "views")
         let summary = runner.run(
             paths: paths, jobs: batch.jobCount, shard: batch.part,
-            emit: { line in standardOutput.writeLine(line) },
+            write: { bytes in standardOutput.append(bytes) },
             report: { error in
                 progress.finish()
                 StandardStream.error.writeLine(Array(error.description.utf8)[...])

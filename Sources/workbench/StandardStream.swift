@@ -21,25 +21,40 @@ final class StandardStream: @unchecked Sendable {  // Unchecked: used from the m
         if buffer.count > bufferLimit { flush() }
     }
 
+    /// Appends `bytes` as they are; flushes when the buffer is full. Pieces at least as large
+    /// as the buffer go out directly, without a copy.
+    func append(_ bytes: ArraySlice<UInt8>) {
+        guard bytes.count < bufferLimit else {
+            flush()
+            bytes.withUnsafeBytes(writeAll)
+            return
+        }
+        buffer.append(contentsOf: bytes)
+        if buffer.count > bufferLimit { flush() }
+    }
+
     /// Appends `bytes` as they are and flushes at once (for progress lines).
     func writeNow(_ bytes: [UInt8]) {
         buffer.append(contentsOf: bytes)
         flush()
     }
 
-    /// Writes everything buffered, retrying short writes.
+    /// Writes everything buffered.
     func flush() {
-        var offset = 0
-        buffer.withUnsafeBytes { bytes in
-            while offset < bytes.count {
-                let written = write(fileDescriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if written <= 0 {
-                    if written < 0 && errno == EINTR { continue }
-                    return
-                }
-                offset += written
-            }
-        }
+        buffer.withUnsafeBytes(writeAll)
         buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Writes `bytes` whole, retrying short and interrupted writes; gives up on an error.
+    private func writeAll(_ bytes: UnsafeRawBufferPointer) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = write(fileDescriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if written <= 0 {
+                if written < 0 && errno == EINTR { continue }
+                return
+            }
+            offset += written
+        }
     }
 }

@@ -28,6 +28,22 @@ package final class AttributesBuffer {
 
     package var count: Int { Int(sink.pointee.count) }
 
+    /// Empties the buffer and gives back memory beyond its initial size, after an answer as
+    /// large as a whole layout, so that it is not kept for the life of the view.
+    package func releaseExcess(records: Int = 256, extraBytes: Int = 4096) {
+        reset()
+        if sink.pointee.capacity > Int64(records) * 64 {
+            sink.pointee.records.deallocate()
+            sink.pointee.records = .allocate(capacity: records)
+            sink.pointee.capacity = Int64(records)
+        }
+        if sink.pointee.extra_capacity > Int64(extraBytes) * 64 {
+            sink.pointee.extra_bytes.deallocate()
+            sink.pointee.extra_bytes = .allocate(capacity: extraBytes)
+            sink.pointee.extra_capacity = Int64(extraBytes)
+        }
+    }
+
     /// The records written so far.
     package var records: UnsafeBufferPointer<wb_attributes> {
         UnsafeBufferPointer(start: sink.pointee.records, count: count)

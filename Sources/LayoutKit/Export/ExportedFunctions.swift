@@ -18,8 +18,15 @@ final class LayoutInstance {
         Unmanaged<LayoutInstance>.fromOpaque(UnsafeRawPointer(handle!)).takeUnretainedValue()
     }
 
-    /// Writes the scratch attributes into the host's sink.
+    /// Writes the scratch attributes into the host's sink (reserved at once, so that a large
+    /// answer is not copied as the sink doubles), then lets go of scratch memory beyond a
+    /// viewport's worth, so that a whole-layout answer is not kept for the life of the view.
     func flush(to sink: UnsafeMutablePointer<wb_attributes_sink>) -> Int32 {
+        defer { if scratch.capacity > 1 << 16 { scratch = [] } }
+        let missing = Int64(scratch.count) - (sink.pointee.capacity - sink.pointee.count)
+        if missing > 0, let reserve = sink.pointee.reserve, reserve(sink, Int64(scratch.count), 0) == 0 {
+            return Int32(WB_ERROR_LAYOUT)
+        }
         for attributes in scratch where !sink.append(attributes, kindIndex: kindIndex, scratch: &extraWriter) {
             return Int32(WB_ERROR_LAYOUT)
         }
@@ -78,7 +85,9 @@ enum ExportedFunctions {
         handle, rect, sink, _ in
         let instance = LayoutInstance.from(handle)
         instance.scratch.removeAll(keepingCapacity: true)
-        instance.layout.elements(in: Rect(rect), into: &instance.scratch)
+        let query = Rect(rect)
+        if query == .everything, let count = instance.layout.numberOfElements { instance.scratch.reserveCapacity(count) }
+        instance.layout.elements(in: query, into: &instance.scratch)
         return instance.flush(to: sink!)
     }
 

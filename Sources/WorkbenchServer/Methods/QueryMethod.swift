@@ -26,9 +26,9 @@ enum QueryMethod: ViewMethod {
 }
 
 extension QueryMethod {
-    /// `{elements: [...]}` written straight from the plugin's checked records; only records
-    /// with extra fields (or odd kind names) are decoded first.
-    /// A non-finite number among them is a layout error, never a `null`.
+    /// `{elements: [...]}` written straight from the plugin's checked records, extra fields
+    /// from the plugin's encoded bytes (decoded only when not canonical): one plugin call,
+    /// no `LayoutAttributes` built. A non-finite number among them is a layout error, never a `null`.
     static func writeRecords(_ records: AttributesRecords) -> Result<[UInt8], RPCError> {
         var writer = JSONWriter(capacity: 16 + records.count * 170)
         writer.beginObject()
@@ -36,11 +36,9 @@ extension QueryMethod {
         writer.beginArray()
         for index in 0..<records.count {
             let record = records[index]
-            let kind = record.kind >= 0 ? records.kindNames[record.kind] : nil
-            if record.hasExtraFields || !writer.plainAttributes(category: record.category, kind: kind, section: record.section, item: record.item,
-                                                                frame: record.frame, zIndex: record.zIndex, alpha: record.alpha, isHidden: record.isHidden) {
-                writer.attributes(records.attributes(at: index))
-            }
+            writer.attributes(category: record.category, kind: record.kind >= 0 ? records.kindNames[record.kind] : nil,
+                              section: record.section, item: record.item, frame: record.frame, zIndex: record.zIndex,
+                              alpha: record.alpha, isHidden: record.isHidden, encodedExtras: records.extraFields(at: index))
         }
         writer.endArray()
         writer.endObject()

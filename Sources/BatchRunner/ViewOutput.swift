@@ -1,0 +1,138 @@
+import Foundation
+import JSONOutput
+import LayoutKit
+import PluginHost
+import Sessions
+import SourceDiagnostics
+import SVGRenderer
+import WorkspaceModel
+
+/// One view laid out and ready to be written: its session (prepared, the plugin holding the
+/// layout) and what the output needs besides the elements.
+///
+/// A view is prepared on whichever thread the batch gives it and written later, possibly on
+/// another, so that an ordered parallel run writes one view at a time in order while others
+/// wait prepared.
+final class PreparedView: @unchecked Sendable {  // Unchecked: handed from the thread that prepared it to the one that writes it; one thread uses it at a time.
+    let session: ViewSession
+    let workspace: Workspace
+    let view: ViewDefinition
+    let contentSize: Size
+    let warnings: WarningList
+
+    init(_ view: ViewDefinition, of workspace: Workspace, plugins: PluginCatalog, timeout: Double?) throws(WorkbenchError) {
+        let session = try ViewSession(view: view, in: workspace, plugins: plugins)
+        session.timeout = timeout
+        let warnings = WarningList()
+        session.warn = { warnings.lines.append("\(workspace.file.path): \($0)") }
+        self.session = session
+        self.workspace = workspace
+        self.view = view
+        self.warnings = warnings
+        contentSize = try session.contentSize()  // prepares the layout
+    }
+
+    /// How many elements the view has, as far as the layout says (or its data suggests).
+    var estimatedElements: Int { (try? session.numberOfElements()) ?? nil ?? session.source.data.source.numberOfItems }
+
+    /// Writes the view's JSON object (and a newline) to `sink` in pieces of about `chunkSize`
+    /// bytes, straight from the plugin's records: the whole text is never held, and nothing is
+    /// written unless every number in it is finite.
+    func write(pretty: Bool, chunkSize: Int = 1 << 20, to sink: (ArraySlice<UInt8>) throws -> Void) throws(WorkbenchError) {
+        guard contentSize.width.isFinite, contentSize.height.isFinite else { throw nonFinite(1) }
+        let outcome: Result<Void, WorkbenchError> = try session.withElementRecords(in: .everything) { records in
+            var nonFiniteCount = 0
+            for index in 0..<records.count where records[index].hasExtraFields {
+                nonFiniteCount += records.extraFields(at: index).map(JSONWriter.nonFiniteNumberCount(encoded:)) ?? 0
+            }
+            guard nonFiniteCount == 0 else { return .failure(nonFinite(nonFiniteCount)) }
+            var writer = JSONWriter(pretty: pretty, capacity: chunkSize + 4096)
+            do {
+                writer.beginObject()
+                writer.key("contentSize"); writer.size(contentSize)
+                writer.key("elements")
+                writer.beginArray()
+                for index in 0..<records.count {
+                    let record = records[index]
+                    writer.attributes(category: record.category, kind: record.kind >= 0 ? records.kindNames[record.kind] : nil,
+                                      section: record.section, item: record.item, frame: record.frame, zIndex: record.zIndex,
+                                      alpha: record.alpha, isHidden: record.isHidden, encodedExtras: records.extraFields(at: index))
+                    if writer.bytes.count >= chunkSize {
+                        try sink(writer.bytes[...])
+                        writer.bytes.removeAll(keepingCapacity: true)
+                    }
+                }
+                writer.endArray()
+                writer.key("layout"); writer.string(view.layout)
+                writer.key("view"); writer.string(view.name)
+                writer.key("workspace"); writer.string(workspace.name)
+                writer.endObject()
+                writer.bytes.append(UInt8(ascii: "\n"))
+                guard writer.nonFiniteNumberCount == 0 else { return .failure(nonFinite(writer.nonFiniteNumberCount)) }
+                try sink(writer.bytes[...])
+                return .success(())
+            } catch let error as WorkbenchError {
+                return .failure(error)
+            } catch {
+                return .failure(WorkbenchError(.workspace, Diagnostic(path: workspace.file.path, message: "cannot write the layout: \(error.localizedDescription)")))
+            }
+        }
+        try outcome.get()
+    }
+
+    /// Writes `<directory>/<workspace>/<view>.json` (pretty) through a temporary file renamed
+    /// into place, and the picture beside it when asked.
+    func writeFiles(in directory: String, pictures: Bool) throws(WorkbenchError) {
+        let folder = (directory as NSString).appendingPathComponent(WorkspaceFiles.safeName(workspace.name))
+        let file = (folder as NSString).appendingPathComponent(WorkspaceFiles.safeName(view.name) + ".json")
+        func failure(_ error: any Error) -> WorkbenchError {
+            WorkbenchError(.workspace, Diagnostic(path: file, message: "cannot write the layout: \(error.localizedDescription)"))
+        }
+        let temporary = file + ".partial"
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            FileManager.default.createFile(atPath: temporary, contents: nil)
+        } catch {
+            throw failure(error)
+        }
+        guard let handle = FileHandle(forWritingAtPath: temporary) else {
+            throw failure(CocoaError(.fileWriteNoPermission))
+        }
+        do {
+            defer { try? handle.close() }
+            try write(pretty: true) { chunk in try handle.write(contentsOf: chunk) }
+        } catch {
+            try? FileManager.default.removeItem(atPath: temporary)
+            throw error
+        }
+        do {
+            if FileManager.default.fileExists(atPath: file) { try FileManager.default.removeItem(atPath: file) }
+            try FileManager.default.moveItem(atPath: temporary, toPath: file)
+            if pictures {
+                let elements = try session.elements(in: .everything)
+                let renderer = SVGRenderer(cellShape: view.layout == "circles" ? .ellipse : .rectangle)
+                let data = session.source.data.source
+                let picture = renderer.render(title: "\(workspace.name) / \(view.name) (\(view.layout))", contentSize: contentSize,
+                                              elements: elements, cellLabel: { BatchRunner.label(data.value(at: $0)) })
+                let pictureFile = (folder as NSString).appendingPathComponent(WorkspaceFiles.safeName(view.name) + ".svg")
+                try Data(picture.utf8).write(to: URL(fileURLWithPath: pictureFile), options: .atomic)
+            }
+        } catch let error as WorkbenchError {
+            throw error
+        } catch {
+            throw failure(error)
+        }
+    }
+
+    /// JSON has no non-finite numbers, and a `null` in their place would be a wrong answer.
+    private func nonFinite(_ count: Int) -> WorkbenchError {
+        WorkbenchError(.layout, workspace.file.error(
+            "view '\(view.name)' (\(view.layout)): the layout produced \(count) number(s) that are not finite (NaN or infinite); nothing was written",
+            at: view.mark))
+    }
+}
+
+/// The warnings of one view's plugin, collected on the thread that lays the view out.
+final class WarningList {
+    var lines: [String] = []
+}
