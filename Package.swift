@@ -14,6 +14,7 @@ import PackageDescription
 ///   LayoutChecker                the layout contract as executable invariants, for `workbench check`
 ///                                and for plugins' own tests
 ///   BatchUpdates                 batch updates (insert, delete, reload, move) planned and applied to data
+///   FileWatching                 files watched with inotify (workspaces and their data; plugin folders)
 ///   WorkspaceModel               workspace files: sources and views, validated
 ///   PluginHost                   finding and loading plugins; the backend seam, the in-process
 ///                                backend, and the boundary check on every record
@@ -62,6 +63,7 @@ let package = Package(
         ),
         .target(name: "LayoutChecker", dependencies: ["LayoutKit"]),
         .target(name: "BatchUpdates", dependencies: ["LayoutKit"]),
+        .target(name: "FileWatching"),
         .target(name: "WorkspaceModel", dependencies: ["YAMLReader", "SourceDiagnostics", "LayoutKit"]),
         .target(name: "PluginHost", dependencies: ["CLayoutABI", "CSystemShims", "LayoutKit", "BatchUpdates"]),
         .target(name: "JSONOutput", dependencies: ["LayoutKit"]),
@@ -71,7 +73,7 @@ let package = Package(
         .target(name: "BatchRunner", dependencies: ["Sessions", "JSONOutput", "SVGRenderer", "SourceDiagnostics"]),
         .target(name: "PluginScaffold"),
         .target(name: "CheckRunner", dependencies: ["BatchRunner", "LayoutChecker", "Sessions", "JSONOutput", "JSONRPC", "SourceDiagnostics"]),
-        .target(name: "WorkbenchServer", dependencies: ["JSONRPC", "JSONOutput", "Sessions", "BatchUpdates", "PluginHost", "WorkspaceModel", "SourceDiagnostics", "LayoutKit"]),
+        .target(name: "WorkbenchServer", dependencies: ["JSONRPC", "JSONOutput", "Sessions", "BatchUpdates", "FileWatching", "PluginHost", "WorkspaceModel", "SourceDiagnostics", "LayoutKit"]),
         .executableTarget(
             name: "workbench",
             dependencies: [
@@ -105,6 +107,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["LayoutKit"], path: "Tests/TestSupport"),
         .testTarget(name: "YAMLReaderTests", dependencies: ["YAMLReader"]),
         .testTarget(name: "LayoutKitTests", dependencies: ["LayoutKit", "CLayoutABI", "TestSupport"]),
+        .testTarget(name: "FileWatchingTests", dependencies: ["FileWatching", "TestSupport"]),
         .testTarget(name: "BatchUpdatesTests", dependencies: ["BatchUpdates", "LayoutKit", "TestSupport"]),
         .testTarget(name: "JSONOutputTests", dependencies: ["JSONOutput", "LayoutKit"]),
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "TestSupport"]),

@@ -34,6 +34,19 @@ public final class SharedSource: @unchecked Sendable {  // Unchecked: `current`,
         }
     }
 
+    /// The data now.
+    public var data: DataSet { lock.withLock { current.data } }
+
+    /// Takes the place of each item in `source`'s files (a workspace's text changed around
+    /// data that did not): the data and its version stay.
+    public func relocate(_ source: LoadedSource) {
+        lock.withLock {
+            current.file = source.file
+            current.mark = source.mark
+            current.itemMarks = source.itemMarks
+        }
+    }
+
     /// Every source of a workspace, shared.
     public static func all(of workspace: Workspace) -> [String: SharedSource] {
         workspace.sources.mapValues { SharedSource($0) }

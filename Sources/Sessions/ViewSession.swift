@@ -9,7 +9,7 @@ import WorkspaceModel
 ///
 /// Not thread-safe: one owner uses it at a time (the batch runner, or the server's view queue).
 public final class ViewSession {
-    public let view: ViewDefinition
+    public private(set) var view: ViewDefinition
     /// The data as this view last saw it (batch updates replace it).
     public internal(set) var source: LoadedSource
     /// Where the data lives, shared with the workspace's other views in a server session.
@@ -18,7 +18,7 @@ public final class ViewSession {
     var dataVersion = 0
     public let layout: any PluginInstance
     let backend: any PluginBackend
-    public let workspaceFile: SourceFile
+    public private(set) var workspaceFile: SourceFile
     /// The collection view's bounds: origin = content offset, size = viewport.
     public private(set) var bounds: Rect
     /// Whether the layout must be prepared before answering.
@@ -38,7 +38,8 @@ public final class ViewSession {
     ///
     /// - Throws: `.plugin` if the layout's plugin is missing or was refused (with the reason),
     ///   `.layout` if it refuses the options.
-    public init(view: ViewDefinition, in workspace: Workspace, plugins: PluginCatalog, sharedSource: SharedSource? = nil) throws(WorkbenchError) {
+    public init(view: ViewDefinition, in workspace: Workspace, plugins: PluginCatalog, sharedSource: SharedSource? = nil,
+                bounds: Rect? = nil) throws(WorkbenchError) {
         self.view = view
         self.workspaceFile = workspace.file
         guard let source = workspace.sources[view.source] else {
@@ -52,12 +53,21 @@ public final class ViewSession {
         } catch {
             throw WorkbenchError(.plugin, workspace.file.error(error.description, at: view.layoutMark))
         }
-        bounds = view.bounds
+        self.bounds = bounds ?? view.bounds
         do {
             layout = try backend.makeInstance(options: view.options)
         } catch {
             throw Self.locate(error, view: view, source: source, file: workspace.file)
         }
+    }
+
+    /// Takes up a new text of the workspace whose inputs for this view did not change (same
+    /// layout, options and data): errors are located in the new text from now on.
+    public func adopt(view: ViewDefinition, file: SourceFile) {
+        self.view = view
+        workspaceFile = file
+        let (current, version, _) = sharedSource.snapshot()
+        if version == dataVersion { source = current }
     }
 
     /// Runs `body` with `flag` as the cancel flag of the plugin work it does.

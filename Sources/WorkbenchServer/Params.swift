@@ -20,6 +20,11 @@ struct Params {
         return string
     }
 
+    func bool(_ key: String) throws(RPCError) -> Bool {
+        guard case .bool(let flag) = try field(key) else { throw mismatch(key, "true or false") }
+        return flag
+    }
+
     func optionalString(_ key: String) throws(RPCError) -> String? {
         has(key) ? try string(key) : nil
     }

@@ -19,7 +19,7 @@ public final class Server: @unchecked Sendable {  // Unchecked: immutable but fo
     static let methodNames = [
         InitializeMethod.name, ShutdownMethod.name, "exit", "$/cancelRequest", OpenMethod.name, CloseMethod.name,
         PrepareMethod.name, QueryMethod.name, InvalidateMethod.name, TargetContentOffsetMethod.name, PluginsMethod.name,
-        UpdateMethod.name,
+        UpdateMethod.name, ChangeMethod.name,
     ]
 
     let plugins: PluginCatalog
@@ -199,6 +199,7 @@ public final class Server: @unchecked Sendable {  // Unchecked: immutable but fo
         case ShutdownMethod.name: onControl(ShutdownMethod.self, params, finish)
         case OpenMethod.name: onControl(OpenMethod.self, params, finish)
         case CloseMethod.name: onControl(CloseMethod.self, params, finish)
+        case ChangeMethod.name: onControl(ChangeMethod.self, params, finish)
         case PluginsMethod.name: onControl(PluginsMethod.self, params, finish)
         case PrepareMethod.name: onView(PrepareMethod.self, params, pending, finish)
         case QueryMethod.name: onView(QueryMethod.self, params, pending, finish)
@@ -257,16 +258,31 @@ public final class Server: @unchecked Sendable {  // Unchecked: immutable but fo
             if case .failure(let error) = result, error.code == RPCError.requestCancelledCode || error.code == RPCError.layoutErrorCode {
                 memoryRelease.soon()
             }
-            let isPrepared = entry.sessionIsPrepared
+            let isPrepared = entry.sessionIsPrepared, bounds = entry.sessionBounds
             state.withLock {
                 entry.queued -= 1
                 entry.isPrepared = isPrepared
+                if let bounds { entry.bounds = bounds }
             }
             reply(result)
             viewWork.leave()
             work.leave()
         }
         if inline { entry.queue.sync(execute: job) } else { entry.queue.async(execute: job) }
+    }
+
+    /// Runs `body` on the control queue, in order with the requests (a watched file changed).
+    func enqueueControl(_ body: @escaping @Sendable () -> Void) {
+        work.enter()
+        controlQueue.async { [self] in
+            body()
+            work.leave()
+        }
+    }
+
+    /// Sends a notification to the client.
+    func notify(_ message: [UInt8]) {
+        output.send(message)
     }
 
     private static func requestID(_ value: JSONValue) -> RequestID? {

@@ -1,6 +1,8 @@
+import FileWatching
 import Foundation
 import JSONRPC
 import PluginHost
+import WorkspaceModel
 
 /// The server's shared state, behind one lock: open workspaces and views, requests in flight,
 /// and the lifecycle.
@@ -14,6 +16,9 @@ final class ServerState: @unchecked Sendable {  // Unchecked: every field is rea
 
     private let lock = NSLock()
     private var workspaces: [String: [ViewEntry]] = [:]
+    /// Each open workspace as last loaded (its text, folder, sources), and its watcher if watched.
+    private var documents: [String: Workspace] = [:]
+    private var watchers: [String: FileWatcher] = [:]
     private var views: [String: ViewEntry] = [:]
     private var pending: [RequestID: Pending] = [:]
     private(set) var hasShutDown = false
@@ -22,22 +27,45 @@ final class ServerState: @unchecked Sendable {  // Unchecked: every field is rea
 
     func withLock<T>(_ body: () throws -> T) rethrows -> T { try lock.withLock(body) }
 
-    /// Opens (or reopens, replacing) a workspace's views.
-    func open(_ name: String, views entries: [ViewEntry]) {
-        withLock {
+    /// Opens (or reopens, replacing) a workspace's views. A reopened workspace's watcher stops
+    /// unless `keepsWatcher` (a watched workspace reloaded after an edit).
+    func open(_ name: String, views entries: [ViewEntry], document: Workspace? = nil, keepsWatcher: Bool = false) {
+        let stopped: FileWatcher? = withLock {
             for old in workspaces[name] ?? [] { views[old.id] = nil }
             workspaces[name] = entries
             for entry in entries { views[entry.id] = entry }
+            documents[name] = document
+            return keepsWatcher ? nil : watchers.removeValue(forKey: name)
         }
+        stopped?.stop()
     }
+
+    /// The views and the loaded workspace of the open workspace `name`.
+    func workspace(_ name: String) -> (entries: [ViewEntry], document: Workspace?)? {
+        withLock { workspaces[name].map { ($0, documents[name]) } }
+    }
+
+    /// Watches workspace `name`'s files with `watcher` (replacing any earlier one).
+    func setWatcher(_ watcher: FileWatcher, for name: String) {
+        let previous = withLock {
+            defer { watchers[name] = watcher }
+            return watchers[name]
+        }
+        previous?.stop()
+    }
+
+    func watcher(of name: String) -> FileWatcher? { withLock { watchers[name] } }
 
     /// Closes a workspace; false if none of that name is open.
     func close(_ name: String) -> Bool {
-        withLock {
-            guard let entries = workspaces.removeValue(forKey: name) else { return false }
+        let (closed, watcher) = withLock { () -> (Bool, FileWatcher?) in
+            guard let entries = workspaces.removeValue(forKey: name) else { return (false, nil) }
             for entry in entries { views[entry.id] = nil }
-            return true
+            documents[name] = nil
+            return (true, watchers.removeValue(forKey: name))
         }
+        watcher?.stop()
+        return closed
     }
 
     func view(_ id: String) -> ViewEntry? { withLock { views[id] } }

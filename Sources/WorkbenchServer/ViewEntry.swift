@@ -1,5 +1,6 @@
 import Dispatch
 import JSONRPC
+import LayoutKit
 import PluginHost
 import Sessions
 import WorkspaceModel
@@ -18,17 +19,41 @@ final class ViewEntry: @unchecked Sendable {  // Unchecked: `session` is only to
     var queued = 0
     /// Whether the session exists and needs no prepare: quick requests may then run inline.
     var isPrepared = false
+    /// The session's bounds after its last request (nil before the first).
+    var bounds: Rect?
+    /// The bounds a new session starts with, when not the viewport's (carried over by `change`).
+    private let initialBounds: Rect?
 
     private let memoryRelease: MemoryRelease
 
-    init(id: String, view: ViewDefinition, workspace: Workspace, source: SharedSource?, memoryRelease: MemoryRelease) {
+    /// - Parameters:
+    ///   - initialBounds: the session's first bounds, when not the viewport's.
+    ///   - queue: the queue to share with the entry this one replaces (nil: a new one).
+    init(id: String, view: ViewDefinition, workspace: Workspace, source: SharedSource?, memoryRelease: MemoryRelease,
+         initialBounds: Rect? = nil, queue: DispatchQueue? = nil) {
         self.id = id
         self.view = view
         self.workspace = workspace
         self.source = source
         self.memoryRelease = memoryRelease
-        queue = DispatchQueue(label: "workbench.view.\(id)")
+        self.initialBounds = initialBounds
+        bounds = initialBounds
+        self.queue = queue ?? DispatchQueue(label: "workbench.view.\(id)")
     }
+
+    /// Takes over the session of `old` (an entry of the same view, same layout, options and
+    /// data, in the workspace's previous text), so the view is not prepared again. Runs on the
+    /// shared queue, after `old`'s requests and before this entry's.
+    func takeOver(_ old: ViewEntry) {
+        queue.async { [self] in
+            session = old.session
+            old.session = nil
+            session?.adopt(view: view, file: workspace.file)
+        }
+    }
+
+    /// The session's bounds, if it exists. Call on `queue` only.
+    var sessionBounds: Rect? { session?.bounds }
 
     /// The view is gone (its workspace closed or replaced) and its session with it: give the
     /// memory its caches held back.
@@ -43,7 +68,7 @@ final class ViewEntry: @unchecked Sendable {  // Unchecked: `session` is only to
     func session(plugins: PluginCatalog, log: @escaping @Sendable (String) -> Void) throws(RPCError) -> ViewSession {
         if let session { return session }
         do {
-            let made = try ViewSession(view: view, in: workspace, plugins: plugins, sharedSource: source)
+            let made = try ViewSession(view: view, in: workspace, plugins: plugins, sharedSource: source, bounds: initialBounds)
             made.warn = log
             session = made
             return made

@@ -42,6 +42,19 @@ public final class DataSet: @unchecked Sendable {  // Unchecked: the buffers are
     }
 }
 
+extension DataSet {
+    /// Whether `other` holds exactly the same sections, items (encoded bytes), children and
+    /// metadata. O(size).
+    package func hasSameContents(as other: DataSet) -> Bool {
+        func same(_ a: UnsafeMutableBufferPointer<Int64>?, _ b: UnsafeMutableBufferPointer<Int64>?) -> Bool {
+            guard let a, let b else { return a == nil && b == nil }
+            return a.elementsEqual(b)
+        }
+        return same(sectionStarts, other.sectionStarts) && same(itemOffsets, other.itemOffsets) && same(childStarts, other.childStarts)
+            && same(children, other.children) && valueBytes.elementsEqual(other.valueBytes) && metadataBytes.elementsEqual(other.metadataBytes)
+    }
+}
+
 extension UnsafeMutableBufferPointer where Element == Int64 {
     fileprivate static func copy(_ array: [Int64]) -> Self {
         let buffer = Self.allocate(capacity: Swift.max(array.count, 1))

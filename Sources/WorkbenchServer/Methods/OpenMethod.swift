@@ -5,9 +5,11 @@ import Sessions
 import SourceDiagnostics
 import WorkspaceModel
 
-/// `open {path}` or `open {text, directory?}` → `{workspace, views: [{id, name, layout,
+/// `open {path, watch?}` or `open {text, directory?}` → `{workspace, views: [{id, name, layout,
 /// source, viewport}]}`. Opening a workspace of a name already open replaces it (an editor
-/// reopens a file after each edit). View ids are "workspace/view".
+/// reopens a file after each edit). View ids are "workspace/view". With `watch: true` the
+/// workspace file and every data file it read are watched: an edit reloads the workspace as
+/// `change` does and sends `workspace/didChange`.
 enum OpenMethod: ControlMethod {
     static let name = "open"
 
@@ -31,26 +33,39 @@ enum OpenMethod: ControlMethod {
         } catch {
             throw RPCError.internalError("\(error)")
         }
-        let sources = SharedSource.all(of: workspace)
-        let entries = workspace.views.map { ViewEntry(id: "\(workspace.name)/\($0.name)", view: $0, workspace: workspace, source: sources[$0.source],
-                                                    memoryRelease: server.memoryRelease) }
-        server.state.open(workspace.name, views: entries)
-        var writer = JSONWriter()
-        writer.beginObject()
-        writer.key("views")
-        writer.beginArray()
-        for entry in entries {
-            writer.beginObject()
-            writer.key("id"); writer.string(entry.id)
-            writer.key("layout"); writer.string(entry.view.layout)
-            writer.key("name"); writer.string(entry.view.name)
-            writer.key("source"); writer.string(entry.view.source)
-            writer.key("viewport"); writer.size(entry.view.viewport)
-            writer.endObject()
+        let entries = server.replaceWorkspace(workspace.name, with: workspace, keepingViews: false).entries
+        if params.has("watch"), try params.bool("watch") {
+            try server.watch(workspace)
         }
-        writer.endArray()
-        writer.key("workspace"); writer.string(workspace.name)
-        writer.endObject()
+        var writer = JSONWriter()
+        writer.opened(workspace.name, entries)
         return writer.bytes
+    }
+}
+
+extension JSONWriter {
+    /// `{views: [{id, layout, name, source, viewport}], workspace}`, and `changed` when given.
+    mutating func opened(_ name: String, _ entries: [ViewEntry], changed: [String]? = nil) {
+        beginObject()
+        if let changed {
+            key("changed")
+            beginArray()
+            for id in changed { string(id) }
+            endArray()
+        }
+        key("views")
+        beginArray()
+        for entry in entries {
+            beginObject()
+            key("id"); string(entry.id)
+            key("layout"); string(entry.view.layout)
+            key("name"); string(entry.view.name)
+            key("source"); string(entry.view.source)
+            key("viewport"); size(entry.view.viewport)
+            endObject()
+        }
+        endArray()
+        key("workspace"); string(name)
+        endObject()
     }
 }

@@ -3,14 +3,15 @@ import JSONOutput
 import JSONRPC
 import Sessions
 
-/// `prepare {view}` → `{contentSize, elements: count | null, milliseconds}`: prepares the view
-/// if an invalidation (or nothing yet) requires it; `milliseconds` is the time that took.
+/// `prepare {view}` → `{contentSize, elements: count | null, milliseconds, prepared}`: prepares
+/// the view if an invalidation (or nothing yet) requires it; `prepared` says whether it did,
+/// `milliseconds` is the time that took.
 enum PrepareMethod: ViewMethod {
     static let name = "prepare"
 
     static func run(_ params: Params, session: ViewSession) throws(RPCError) -> [UInt8] {
         let start = DispatchTime.now().uptimeNanoseconds
-        _ = try rpc { () throws(WorkbenchError) in try session.prepareIfNeeded() }
+        let prepared = try rpc { () throws(WorkbenchError) in try session.prepareIfNeeded() }
         let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
         let contentSize = try rpc { () throws(WorkbenchError) in try session.contentSize() }
         let count = try rpc { () throws(WorkbenchError) in try session.numberOfElements() }
@@ -20,6 +21,7 @@ enum PrepareMethod: ViewMethod {
         writer.key("elements")
         if let count { writer.integer(count) } else { writer.null() }
         writer.key("milliseconds"); writer.number((milliseconds * 1000).rounded() / 1000)
+        writer.key("prepared"); writer.bool(prepared)
         writer.endObject()
         return try writer.checkedBytes()
     }

@@ -1,0 +1,127 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Watches a set of files for changes with Linux's inotify, and calls back once per burst.
+///
+/// The *directories* holding the files are watched, not the files: editors and linkers
+/// replace a file (a new inode, renamed into place) as often as they write it in place, so a
+/// watch on the file would be lost. A file counts as changed when it is closed after writing
+/// (`IN_CLOSE_WRITE`) or renamed into place (`IN_MOVED_TO`). Changes within `debounce`
+/// seconds of each other are reported together, once the burst is quiet. One thread per
+/// watcher reads the events; `onChange` runs on it.
+public final class FileWatcher: @unchecked Sendable {  // Unchecked: `names` and `pending` under `lock`; the descriptors are fixed after init.
+    private let inotify: Int32
+    private let stopPipe: (read: Int32, write: Int32)
+    private let lock = NSLock()
+    /// Watch descriptor → (directory, the file names watched in it).
+    private var watches: [Int32: (directory: String, names: Set<String>)] = [:]
+    private var pending: Set<String> = []
+    private let debounce: Double
+    private let onChange: @Sendable ([String]) -> Void
+    private var thread: Thread?
+
+    /// Starts watching `paths` (absolute or relative to the working folder).
+    ///
+    /// - Parameters:
+    ///   - debounce: how long the files must be quiet before a burst of changes is reported.
+    ///   - onChange: receives the changed files' absolute paths, sorted.
+    /// - Throws: `FileWatcherError` when inotify is unavailable.
+    public init(paths: [String], debounce: Double = 0.15, onChange: @escaping @Sendable ([String]) -> Void) throws(FileWatcherError) {
+        inotify = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+        guard inotify >= 0 else { throw FileWatcherError(message: "inotify_init1 failed: \(String(cString: strerror(errno)))") }
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else {
+            close(inotify)
+            throw FileWatcherError(message: "pipe failed: \(String(cString: strerror(errno)))")
+        }
+        stopPipe = (fds[0], fds[1])
+        self.debounce = debounce
+        self.onChange = onChange
+        watch(paths)
+        let thread = Thread { [self] in run() }
+        thread.name = "workbench.file-watcher"
+        self.thread = thread
+        thread.start()
+    }
+
+    deinit {
+        close(inotify)
+        close(stopPipe.read)
+        close(stopPipe.write)
+    }
+
+    /// Replaces the set of files watched (a reloaded workspace may read other data files).
+    public func watch(_ paths: [String]) {
+        var byDirectory: [String: Set<String>] = [:]
+        for path in paths {
+            let url = URL(fileURLWithPath: path).standardizedFileURL
+            byDirectory[url.deletingLastPathComponent().path, default: []].insert(url.lastPathComponent)
+        }
+        lock.withLock {
+            for (descriptor, _) in watches { inotify_rm_watch(inotify, descriptor) }
+            watches = [:]
+            for (directory, names) in byDirectory {
+                let descriptor = inotify_add_watch(inotify, directory, UInt32(IN_CLOSE_WRITE | IN_MOVED_TO))
+                if descriptor >= 0 { watches[descriptor, default: (directory, [])].names.formUnion(names) }
+            }
+        }
+    }
+
+    /// The absolute paths being watched, sorted.
+    public var paths: [String] {
+        lock.withLock { watches.values.flatMap { entry in entry.names.map { entry.directory + "/" + $0 } }.sorted() }
+    }
+
+    /// Stops the watching thread; no callback runs after this returns… unless one is running now.
+    public func stop() {
+        var byte: UInt8 = 1
+        _ = write(stopPipe.write, &byte, 1)
+    }
+
+    private func run() {
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            var fds = [pollfd(fd: inotify, events: Int16(POLLIN), revents: 0), pollfd(fd: stopPipe.read, events: Int16(POLLIN), revents: 0)]
+            let hasPending = lock.withLock { !pending.isEmpty }
+            let ready = poll(&fds, 2, hasPending ? Int32(debounce * 1000) : -1)
+            if ready < 0 && errno == EINTR { continue }
+            if fds[1].revents != 0 || ready < 0 { return }
+            if ready == 0 {
+                let changed = lock.withLock { () -> [String] in
+                    defer { pending = [] }
+                    return pending.sorted()
+                }
+                if !changed.isEmpty { onChange(changed) }
+                continue
+            }
+            let count = buffer.withUnsafeMutableBytes { read(inotify, $0.baseAddress, $0.count) }
+            guard count > 0 else { continue }
+            buffer.withUnsafeBytes { bytes in readEvents(bytes.prefix(count)) }
+        }
+    }
+
+    /// Notes the watched files named by a run of `inotify_event`s (each a 16-byte header and
+    /// a NUL-padded name of `len` bytes: the name is not imported into Swift).
+    private func readEvents(_ bytes: UnsafeRawBufferPointer.SubSequence) {
+        var offset = bytes.startIndex
+        let header = MemoryLayout<inotify_event>.size
+        lock.withLock {
+            while offset + header <= bytes.endIndex {
+                let descriptor = bytes.base.load(fromByteOffset: offset, as: Int32.self)
+                let length = Int(bytes.base.load(fromByteOffset: offset + 12, as: UInt32.self))
+                let nameBytes = bytes.base[(offset + header)..<min(offset + header + length, bytes.endIndex)].prefix { $0 != 0 }
+                let name = String(decoding: nameBytes, as: UTF8.self)
+                if let watch = watches[descriptor], watch.names.contains(name) { pending.insert(watch.directory + "/" + name) }
+                offset += header + length
+            }
+        }
+    }
+}
+
+/// inotify could not be set up.
+public struct FileWatcherError: Error, CustomStringConvertible {
+    public var message: String
+    public var description: String { message }
+}

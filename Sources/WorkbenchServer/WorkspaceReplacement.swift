@@ -1,0 +1,57 @@
+import Foundation
+import JSONRPC
+import LayoutKit
+import Sessions
+import WorkspaceModel
+
+extension Server {
+    /// Makes `workspace` the open workspace `name` (opening it, or replacing its previous
+    /// text). With `keepingViews`, a view that keeps its name, layout and source keeps its
+    /// bounds, and one whose layout, options and data are all unchanged keeps its prepared
+    /// session too (it is not prepared again); sources whose data did not change stay shared
+    /// as they were (batch updates included).
+    ///
+    /// - Returns: the new entries, and the ids of the views added, changed or removed.
+    func replaceWorkspace(_ name: String, with workspace: Workspace, keepingViews: Bool) -> (entries: [ViewEntry], changed: [String]) {
+        var workspace = workspace
+        workspace.name = name
+        if keepingViews { viewWork.wait() }  // the views' earlier requests (a new bounds) come first
+        let old = keepingViews ? state.workspace(name)?.entries ?? [] : []
+        let oldByName = Dictionary(old.map { ($0.view.name, $0) }, uniquingKeysWith: { first, _ in first })
+        var sources: [String: SharedSource] = [:]
+        var keptSources: Set<String> = []
+        for (sourceName, loaded) in workspace.sources {
+            if let shared = old.first(where: { $0.view.source == sourceName })?.source, shared.data.hasSameContents(as: loaded.data) {
+                shared.relocate(loaded)
+                sources[sourceName] = shared
+                keptSources.insert(sourceName)
+            } else {
+                sources[sourceName] = SharedSource(loaded)
+            }
+        }
+        var changed: [String] = []
+        var takeOvers: [(ViewEntry, ViewEntry)] = []
+        let entries = workspace.views.map { view -> ViewEntry in
+            let id = "\(name)/\(view.name)"
+            guard let previous = oldByName[view.name], previous.view.layout == view.layout, previous.view.source == view.source else {
+                changed.append(id)
+                return ViewEntry(id: id, view: view, workspace: workspace, source: sources[view.source], memoryRelease: memoryRelease)
+            }
+            let bounds = state.withLock { previous.bounds }
+            if keptSources.contains(view.source) && previous.view.options == view.options {
+                let entry = ViewEntry(id: id, view: view, workspace: workspace, source: sources[view.source], memoryRelease: memoryRelease,
+                                      initialBounds: bounds, queue: previous.queue)
+                takeOvers.append((entry, previous))
+                return entry
+            }
+            changed.append(id)
+            return ViewEntry(id: id, view: view, workspace: workspace, source: sources[view.source], memoryRelease: memoryRelease,
+                             initialBounds: bounds, queue: previous.queue)
+        }
+        let kept = Set(workspace.views.map(\.name))
+        changed += old.filter { !kept.contains($0.view.name) }.map(\.id)
+        for (entry, previous) in takeOvers { entry.takeOver(previous) }
+        state.open(name, views: entries, document: workspace, keepsWatcher: keepingViews)
+        return (entries, changed)
+    }
+}

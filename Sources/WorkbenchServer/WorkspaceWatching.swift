@@ -1,0 +1,61 @@
+import FileWatching
+import Foundation
+import JSONOutput
+import JSONRPC
+import SourceDiagnostics
+import WorkspaceModel
+
+extension Server {
+    /// Watches `workspace`'s file and data files; an edit reloads it (on the control queue,
+    /// in order with requests) as `change` does, and the client hears
+    /// `workspace/didChange {workspace, views, error?}`.
+    func watch(_ workspace: Workspace) throws(RPCError) {
+        let name = workspace.name, path = workspace.file.path
+        let watcher: FileWatcher
+        do {
+            watcher = try FileWatcher(paths: workspace.filePaths) { [weak self] _ in
+                guard let server = self else { return }
+                server.enqueueControl { server.reloadWatched(name, path: path) }
+            }
+        } catch {
+            throw .internalError("cannot watch \(path): \(error)")
+        }
+        state.setWatcher(watcher, for: name)
+    }
+
+    /// Loads the watched workspace `name` again from `path`; an invalid file keeps the
+    /// previous state served and is reported in the notification.
+    func reloadWatched(_ name: String, path: String) {
+        guard let current = state.workspace(name)?.document, current.file.path == path, let watcher = state.watcher(of: name) else { return }
+        var writer = JSONWriter()
+        writer.beginObject()
+        writer.key("jsonrpc"); writer.string("2.0")
+        writer.key("method"); writer.string("workspace/didChange")
+        writer.key("params")
+        writer.beginObject()
+        do {
+            let workspace = try loader.load(path: path)
+            let (_, changed) = replaceWorkspace(name, with: workspace, keepingViews: true)
+            watcher.watch(workspace.filePaths)
+            writer.key("views")
+            writer.beginArray()
+            for id in changed { writer.string(id) }
+            writer.endArray()
+        } catch {
+            writer.key("error")
+            writer.beginObject()
+            writer.key("column"); if let mark = error.mark { writer.integer(mark.column) } else { writer.null() }
+            writer.key("file"); writer.string(error.path)
+            writer.key("line"); if let mark = error.mark { writer.integer(mark.line) } else { writer.null() }
+            writer.key("rendered"); writer.string(error.description)
+            writer.endObject()
+            writer.key("views")
+            writer.beginArray()
+            writer.endArray()
+        }
+        writer.key("workspace"); writer.string(name)
+        writer.endObject()
+        writer.endObject()
+        notify(writer.bytes)
+    }
+}
