@@ -33,6 +33,8 @@ public final class Server: @unchecked Sendable {  // Unchecked: immutable but fo
     /// Work handed to view queues and not yet answered; `shutdown` waits for it.
     let viewWork = DispatchGroup()
     private var output: ProtocolOutput!
+    /// Writes replies that concern a view in that view's request order, across batches.
+    private var replyOrder: ReplyOrder!
     /// Set by the reading thread when `exit` arrives.
     private var exitRequested = false
     /// Set on the control queue, after the work that came before `exit`.
@@ -54,6 +56,7 @@ public final class Server: @unchecked Sendable {  // Unchecked: immutable but fo
     /// then `exit`, or at the end of input; 1 for `exit` without `shutdown`.
     public func run(input: Int32, output outputDescriptor: Int32, maximumMessageSize: Int = 64 << 20) -> Int32 {
         output = ProtocolOutput(fileDescriptor: outputDescriptor)
+        replyOrder = ReplyOrder(output: output)
         var framer = MessageFramer(maximumMessageSize: maximumMessageSize)
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         reading: while !exitRequested {
@@ -89,7 +92,8 @@ public final class Server: @unchecked Sendable {  // Unchecked: immutable but fo
             if case .array(let batch) = message {
                 handleBatch(batch, idTokens: idTokens)
             } else {
-                handleSingle(message, idToken: idTokens[0]) { [output] in output!.send($0) }
+                let ticket = replyOrder.ticket(views: Self.views(of: message), isBatch: false)
+                handleSingle(message, idToken: idTokens[0]) { [replyOrder] in replyOrder!.write(ticket, $0) }
             }
         }
     }
@@ -112,22 +116,30 @@ public final class Server: @unchecked Sendable {  // Unchecked: immutable but fo
     /// Answers a batch with one array, written by whichever request of it finishes last, on
     /// that request's own queue: so the array goes out before anything that request comes
     /// before — a later `shutdown` (which waits for the view work before it) or the control
-    /// queue's next request — just as a single request's reply would.
+    /// queue's next request — just as a single request's reply would. Replies about the
+    /// batch's views that come after it wait for the array (`ReplyOrder`).
     private func handleBatch(_ batch: [JSONValue], idTokens: [Int: String]) {
         guard !batch.isEmpty else {
             output.send(Response.error(id: nil, .invalidRequest("an empty batch")))
             return
         }
-        let replies = BatchReplies(expecting: batch.count { Self.expectsReply($0) })
+        let expected = batch.count { Self.expectsReply($0) }
+        let replies = BatchReplies(expecting: expected)
+        let ticket = expected > 0 ? replyOrder.ticket(views: Array(Set(batch.flatMap(Self.views))), isBatch: true) : nil
         for (index, message) in batch.enumerated() {
             guard Self.expectsReply(message) else {
                 handleSingle(message, idToken: nil) { _ in }
                 continue
             }
-            handleSingle(message, idToken: idTokens[index]) { [output] bytes in
-                if let answer = replies.set(index, bytes) { output!.send(answer) }
+            handleSingle(message, idToken: idTokens[index]) { [replyOrder] bytes in
+                if let answer = replies.set(index, bytes) { replyOrder!.write(ticket, answer) }
             }
         }
+    }
+
+    /// The view a message is about (`params.view`), if any.
+    private static func views(of message: JSONValue) -> [String] {
+        if case .string(let view)? = message["params"]?["view"] { [view] } else { [] }
     }
 
     private static func expectsReply(_ message: JSONValue) -> Bool {

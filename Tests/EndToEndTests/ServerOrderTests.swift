@@ -37,6 +37,35 @@ struct ServerOrderTests {
         }
     }
 
+    /// A batch about a slow view and a fast one holds back a later reply about the fast view
+    /// until the array is written: one view's replies stay in request order.
+    @Test(arguments: [ServerClient.Framing.lines, .headers])
+    func aLaterReplyAboutABatchsViewWaitsForTheBatch(framing: ServerClient.Framing) throws {
+        let client = try ServerClient(framing: framing)
+        let text = """
+            sources:
+              huge: {generate: {items: 1500000}}
+              small: {items: [120, 80]}
+            views:
+              huge: {layout: circles, source: huge}
+              small: {layout: circles, source: small}
+            """
+        let opened = client.request("open", ["text": text], id: 1)
+        #expect(opened?["result"] != nil, "\(String(describing: opened))")
+        #expect(client.request("prepare", ["view": "workspace/small"], id: 2)?["result"] != nil)
+        let rect: [String: Any] = ["x": 0, "y": 0, "width": 400, "height": 400]
+        client.send([request(10, "prepare", ["view": "workspace/huge"]), request(11, "query", ["view": "workspace/small", "rect": rect])])
+        client.send(request(12, "query", ["view": "workspace/small", "rect": rect]))
+        client.send(request(13, "plugins"))
+        // A reply about no view of the batch is not held back.
+        #expect(client.response(id: 13)?["result"] is [Any])
+        client.notify("$/cancelRequest", ["id": 10])
+        #expect(client.response(id: 12) != nil)
+        let order = client.messages.dropFirst(2).map { ($0 as? [[String: Any]]).map { "batch \($0.compactMap { $0["id"] as? Int })" } ?? "\(($0 as? [String: Any])?["id"] ?? "?")" }
+        #expect(order == ["13", "batch [10, 11]", "12"])
+        #expect(client.finish() == 0)
+    }
+
     private func request(_ id: Int, _ method: String, _ params: [String: Any]? = nil) -> [String: Any] {
         var message: [String: Any] = ["jsonrpc": "2.0", "id": id, "method": method]
         if let params { message["params"] = params }

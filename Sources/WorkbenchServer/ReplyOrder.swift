@@ -1,0 +1,87 @@
+import Foundation
+
+/// Keeps each view's replies in request order across batches.
+///
+/// A view's own queue orders its requests, but a batch's array is written only when its last
+/// request is done, which may be on another view's queue. So every reply that concerns a view
+/// (a single request with `params.view`, or a batch holding such requests) gets a ticket when
+/// it arrives, naming the batches about the same views that came before it and are not yet
+/// written; the reply is written once those are, right after the last of them. Every write
+/// happens synchronously in whichever reply completes it — inside the work the server tracks,
+/// so a later `shutdown` still comes after.
+final class ReplyOrder: @unchecked Sendable {  // Unchecked: all state under `lock`.
+    /// One reply to write: a single reply or a batch's array.
+    final class Ticket: @unchecked Sendable {  // Unchecked: only touched under the order's lock.
+        fileprivate let views: [String]
+        fileprivate let isBatch: Bool
+        fileprivate var blockers: [Ticket]
+        fileprivate var bytes: [UInt8]?
+        fileprivate var isWritten = false
+        /// Replies ready and waiting for this one to be written, in the order they became ready.
+        fileprivate var waiting: [Ticket] = []
+
+        fileprivate init(views: [String], isBatch: Bool, blockers: [Ticket]) {
+            self.views = views
+            self.isBatch = isBatch
+            self.blockers = blockers
+        }
+    }
+
+    private let output: ProtocolOutput
+    private let lock = NSLock()
+    /// Per view, the batches about it not yet written, in arrival order.
+    private var unwrittenBatches: [String: [Ticket]] = [:]
+
+    init(output: ProtocolOutput) {
+        self.output = output
+    }
+
+    /// A ticket for a reply that concerns `views`, arriving now; nil if nothing before it can
+    /// hold it back (it is then written at once). Call on the reading thread, in arrival order.
+    func ticket(views: [String], isBatch: Bool) -> Ticket? {
+        guard !views.isEmpty else { return nil }
+        return lock.withLock {
+            var blockers: [Ticket] = []
+            for view in views {
+                for batch in unwrittenBatches[view] ?? [] where !blockers.contains(where: { $0 === batch }) {
+                    blockers.append(batch)
+                }
+            }
+            guard isBatch || !blockers.isEmpty else { return nil }
+            let ticket = Ticket(views: views, isBatch: isBatch, blockers: blockers)
+            if isBatch {
+                for view in views { unwrittenBatches[view, default: []].append(ticket) }
+            }
+            return ticket
+        }
+    }
+
+    /// Writes `bytes` for `ticket` now, or as soon as the batches before it are written.
+    func write(_ ticket: Ticket?, _ bytes: [UInt8]) {
+        guard let ticket else { return output.send(bytes) }
+        lock.withLock {
+            ticket.bytes = bytes
+            var ready = [ticket]
+            while !ready.isEmpty {
+                let next = ready.removeFirst()
+                next.blockers.removeAll { $0.isWritten }
+                if let blocker = next.blockers.last {
+                    blocker.waiting.append(next)
+                    continue
+                }
+                guard let bytes = next.bytes, !next.isWritten else { continue }
+                output.send(bytes)
+                next.isWritten = true
+                next.bytes = nil
+                if next.isBatch {
+                    for view in next.views {
+                        unwrittenBatches[view]?.removeAll { $0 === next }
+                        if unwrittenBatches[view]?.isEmpty == true { unwrittenBatches[view] = nil }
+                    }
+                }
+                ready += next.waiting
+                next.waiting = []
+            }
+        }
+    }
+}
