@@ -8,6 +8,9 @@ public final class LoadedPlugin: @unchecked Sendable {  // Unchecked: immutable;
     public let summary: String
     /// The file it was loaded from.
     public let path: String
+    /// The private copy of that file actually loaded (see `PluginImageCopies`): what a plugin
+    /// host child loads too. `path` itself when loaded without copying.
+    public let imagePath: String
     public let kinds: [ElementKind]
     public let options: [String]
     let descriptor: UnsafePointer<wb_plugin_descriptor>
@@ -16,7 +19,7 @@ public final class LoadedPlugin: @unchecked Sendable {  // Unchecked: immutable;
     /// Reads a descriptor of this ABI's major version, trusting only the sizes it states:
     /// fields and functions past a shorter (older minor) struct's end read as zero, which
     /// means "default" for every optional one.
-    init(descriptor: UnsafePointer<wb_plugin_descriptor>, path: String) throws(PluginError) {
+    init(descriptor: UnsafePointer<wb_plugin_descriptor>, path: String, imagePath: String) throws(PluginError) {
         func invalid(_ reason: String) -> PluginError { .invalidDescriptor(path: path, reason: reason) }
         let raw = UnsafeRawPointer(descriptor)
         let descriptorSize = raw.load(fromByteOffset: MemoryLayout<wb_plugin_descriptor>.offset(of: \.descriptor_size)!, as: UInt64.self)
@@ -51,6 +54,7 @@ public final class LoadedPlugin: @unchecked Sendable {  // Unchecked: immutable;
         self.version = value.version.map { String(cString: $0) } ?? "unknown"
         self.summary = value.summary.map { String(cString: $0) } ?? ""
         self.path = path
+        self.imagePath = imagePath
         self.kinds = kinds
         self.options = (0..<Int(value.option_count)).compactMap { value.option_names[$0].map { String(cString: $0) } }
         self.descriptor = descriptor

@@ -6,12 +6,28 @@ public enum PluginLoader {
     /// Loads the plugin at `path`: its ABI (major) version must be this host's, its minor
     /// version not newer than this host's.
     ///
+    /// What is opened is a fresh private copy of the file (`PluginImageCopies`), so the file
+    /// in the plugin folder may be rebuilt or overwritten at any time: each load is a new image.
     /// Opened with `RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE`: a Swift image cannot be unloaded
-    /// safely, so it never is.
-    public static func load(path: String) throws(PluginError) -> LoadedPlugin {
+    /// safely, so it never is (a replaced plugin's old image stays mapped).
+    ///
+    /// - Parameter copying: false to open `path` itself, which must then never change (a
+    ///   plugin host child opening its parent's copy).
+    public static func load(path: String, copying: Bool = true) throws(PluginError) -> LoadedPlugin {
+        let imagePath: String
+        if copying {
+            do {
+                imagePath = try PluginImageCopies.copy(path)
+            } catch {
+                throw .notALibrary(path: path, reason: error.reason)
+            }
+        } else {
+            imagePath = path
+        }
         _ = dlerror()
-        guard let image = dlopen(path, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE) else {
-            throw .notALibrary(path: path, reason: dlerror().map { String(cString: $0) } ?? "unknown error")
+        guard let image = dlopen(imagePath, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE) else {
+            let reason = dlerror().map { String(cString: $0) } ?? "unknown error"
+            throw .notALibrary(path: path, reason: reason.replacingOccurrences(of: imagePath, with: path))
         }
         guard let symbol = dlsym(image, entryPointName) else { throw .notAPlugin(path: path) }
         let entryPoint = unsafeBitCast(symbol, to: wb_plugin_entry_point.self)
@@ -26,7 +42,7 @@ public enum PluginLoader {
         guard minor <= WB_ABI_MINOR_VERSION else {
             throw .abiMinorTooNew(path: path, major: abiVersion, found: minor, supported: WB_ABI_MINOR_VERSION)
         }
-        return try LoadedPlugin(descriptor: descriptor, path: path)
+        return try LoadedPlugin(descriptor: descriptor, path: path, imagePath: imagePath)
     }
 
     /// The ABI (major) version this host speaks.

@@ -7,12 +7,24 @@ public struct PluginRegistry: Sendable {
     /// Every candidate file that was not loaded, with the reason.
     public private(set) var refusals: [PluginError] = []
 
+    /// The folders searched, in order.
+    public private(set) var directories: [String] = []
+    /// Every candidate file as last scanned: its identity and what became of it.
+    var scanned: [String: ScannedFile] = [:]
+
     public init() {}
 
     /// Loads every shared library (`*.so`, `*.dylib`) in `directories`, in order; the first
     /// plugin of a name wins. Files in one folder are taken in name order.
     public static func discover(in directories: [String]) -> PluginRegistry {
+        scan(directories, reusing: [:], forcing: [])
+    }
+
+    /// Scans `directories`; a file whose identity is that of its entry in `previous` keeps its
+    /// outcome (no second load) unless it was the plugin of a name in `forcing`.
+    static func scan(_ directories: [String], reusing previous: [String: ScannedFile], forcing: Set<String>) -> PluginRegistry {
         var registry = PluginRegistry()
+        registry.directories = directories
         var seen: Set<String> = []
         for directory in directories {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
@@ -20,7 +32,12 @@ public struct PluginRegistry: Sendable {
                 let path = (directory as NSString).appendingPathComponent(name)
                 let canonical = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
                 guard seen.insert(canonical).inserted else { continue }
-                registry.add(path: path)
+                let identity = FileIdentity(path: path)
+                if let old = previous[path], old.identity == identity, identity != nil, !old.isPlugin(namedIn: forcing) {
+                    registry.record(old.outcome, path: path, identity: identity)
+                } else {
+                    registry.record(Result { () throws(PluginError) in try PluginLoader.load(path: path) }, path: path, identity: identity)
+                }
             }
         }
         return registry
@@ -28,14 +45,19 @@ public struct PluginRegistry: Sendable {
 
     /// Loads one file, recording a refusal if it is not an acceptable plugin.
     public mutating func add(path: String) {
-        do {
-            let plugin = try PluginLoader.load(path: path)
+        record(Result { () throws(PluginError) in try PluginLoader.load(path: path) }, path: path, identity: FileIdentity(path: path))
+    }
+
+    private mutating func record(_ outcome: Result<LoadedPlugin, PluginError>, path: String, identity: FileIdentity?) {
+        scanned[path] = ScannedFile(identity: identity, outcome: outcome)
+        switch outcome {
+        case .success(let plugin):
             if let existing = plugins[plugin.name] {
                 refusals.append(.duplicateName(name: plugin.name, path: path, loadedFrom: existing.path))
             } else {
                 plugins[plugin.name] = plugin
             }
-        } catch {
+        case .failure(let error):
             refusals.append(error)
         }
     }

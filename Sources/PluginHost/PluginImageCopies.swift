@@ -1,0 +1,77 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Private copies of plugin libraries: what is actually loaded, never the file in the plugin
+/// folder. A rebuilt library renamed over the original, or a `cp` that rewrites it in place
+/// while it is mapped, then cannot touch code that runs (truncating a mapped library is a
+/// SIGBUS or SIGSEGV for whoever runs it); and each reload is a new file at a new path, which
+/// `dlopen` maps afresh instead of returning the image it already has.
+///
+/// The copies live in one folder per process (`workbench-plugins.XXXXXX` in the temporary
+/// directory), removed when the process exits normally. Children of the process-isolation
+/// mode load the parent's copies.
+enum PluginImageCopies {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var folder: String?  // Unsafe-annotated: only touched under `lock`.
+    nonisolated(unsafe) private static var counter = 0  // Unsafe-annotated: only touched under `lock`.
+
+    /// Copies `path` to a new file of its own; returns the copy's path.
+    ///
+    /// - Throws: `CopyError` with the reason when the file cannot be read or the copy written.
+    static func copy(_ path: String) throws(CopyError) -> String {
+        lock.lock()
+        counter += 1
+        let serial = counter
+        let made = Result { () throws(CopyError) in try ensureFolder() }
+        lock.unlock()
+        let folder = try made.get()
+        let name = (path as NSString).lastPathComponent
+        let copy = (folder as NSString).appendingPathComponent("\(serial)-\(name)")
+        let source = open(path, O_RDONLY | O_CLOEXEC)
+        guard source >= 0 else { throw CopyError(reason: "cannot read it: \(String(cString: strerror(errno)))") }
+        defer { close(source) }
+        let target = open(copy, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o500)
+        guard target >= 0 else { throw CopyError(reason: "cannot copy it to \(copy): \(String(cString: strerror(errno)))") }
+        defer { close(target) }
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(source, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else { throw CopyError(reason: "cannot read it: \(String(cString: strerror(errno)))") }
+            if count == 0 { return copy }
+            var written = 0
+            while written < count {
+                let step = buffer.withUnsafeBytes { write(target, $0.baseAddress! + written, count - written) }
+                if step < 0 && errno == EINTR { continue }
+                guard step > 0 else { throw CopyError(reason: "cannot copy it to \(copy): \(String(cString: strerror(errno)))") }
+                written += step
+            }
+        }
+    }
+
+    /// The folder of copies, made on first use. Call under `lock`.
+    private static func ensureFolder() throws(CopyError) -> String {
+        if let folder { return folder }
+        var template = Array(((NSTemporaryDirectory() as NSString).appendingPathComponent("workbench-plugins.XXXXXX")).utf8CString)
+        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+            throw CopyError(reason: "cannot make a folder for plugin copies: \(String(cString: strerror(errno)))")
+        }
+        let path = String(cString: made)
+        folder = path
+        atexit { PluginImageCopies.removeFolder() }
+        return path
+    }
+
+    /// Removes the folder of copies (at exit: the images stay mapped, the names are not needed).
+    private static func removeFolder() {
+        guard let folder = lock.withLock({ folder }) else { return }
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    struct CopyError: Error, CustomStringConvertible {
+        var reason: String
+        var description: String { reason }
+    }
+}
