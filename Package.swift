@@ -56,20 +56,22 @@ let package = Package(
         .target(name: "CSystemShims"),
         .target(name: "CAllocator"),
         .target(name: "SourceDiagnostics"),
+        .target(name: "NumberText"),
+        .target(name: "SeededRandom"),
         .target(name: "YAMLReader", dependencies: ["CYaml", "SourceDiagnostics"]),
         .target(
-            name: "LayoutKit", dependencies: ["CLayoutABI"],
+            name: "LayoutKit", dependencies: ["CLayoutABI", "NumberText"],
             linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]
         ),
-        .target(name: "LayoutChecker", dependencies: ["LayoutKit"]),
+        .target(name: "LayoutChecker", dependencies: ["LayoutKit", "SeededRandom"]),
         .target(name: "BatchUpdates", dependencies: ["LayoutKit"]),
         .target(name: "FileWatching"),
-        .target(name: "WorkspaceModel", dependencies: ["YAMLReader", "SourceDiagnostics", "LayoutKit"]),
+        .target(name: "WorkspaceModel", dependencies: ["YAMLReader", "SourceDiagnostics", "LayoutKit", "SeededRandom"]),
         .target(name: "PluginHost", dependencies: ["CLayoutABI", "CSystemShims", "LayoutKit", "BatchUpdates"]),
-        .target(name: "JSONOutput", dependencies: ["LayoutKit"]),
-        .target(name: "JSONRPC"),
+        .target(name: "JSONOutput", dependencies: ["LayoutKit", "NumberText"]),
+        .target(name: "JSONRPC", dependencies: ["NumberText"]),
         .target(name: "Sessions", dependencies: ["LayoutKit", "PluginHost", "WorkspaceModel", "BatchUpdates"]),
-        .target(name: "SVGRenderer", dependencies: ["LayoutKit"]),
+        .target(name: "SVGRenderer", dependencies: ["LayoutKit", "NumberText"]),
         .target(name: "BatchRunner", dependencies: ["Sessions", "JSONOutput", "SVGRenderer", "SourceDiagnostics"]),
         .target(name: "PluginScaffold"),
         .target(name: "CheckRunner", dependencies: ["BatchRunner", "LayoutChecker", "Sessions", "JSONOutput", "JSONRPC", "SourceDiagnostics"]),
@@ -88,7 +90,7 @@ let package = Package(
         .target(name: "SeedReferences", dependencies: ["LayoutKit"]),
         // The project fuzzes itself: generated workspaces and JSON-RPC traffic through the real
         // `workbench run` and `workbench serve` (README, "Fuzzing").
-        .executableTarget(name: "workbench-fuzz", dependencies: ["JSONRPC"]),
+        .executableTarget(name: "workbench-fuzz", dependencies: ["JSONRPC", "SeededRandom"]),
         .executableTarget(
             name: "workbench-bench",
             dependencies: ["LayoutKit", "JSONOutput", "WorkspaceModel", "SeedReferences", "Circles", "Tree", "MarkSheet", "Guide"]
@@ -104,7 +106,7 @@ let package = Package(
         .target(name: "Guide", dependencies: ["LayoutKit"], path: "Plugins/Guide/Layout"),
         .target(name: "GuidePlugin", dependencies: ["Guide", "LayoutKit"], path: "Plugins/Guide/Plugin"),
 
-        .target(name: "TestSupport", dependencies: ["LayoutKit"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["LayoutKit", "SeededRandom"], path: "Tests/TestSupport"),
         .testTarget(name: "YAMLReaderTests", dependencies: ["YAMLReader"]),
         .testTarget(name: "LayoutKitTests", dependencies: ["LayoutKit", "CLayoutABI", "TestSupport"]),
         .testTarget(name: "FileWatchingTests", dependencies: ["FileWatching", "TestSupport"]),

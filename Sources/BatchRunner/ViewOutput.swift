@@ -91,11 +91,11 @@ final class PreparedView: @unchecked Sendable {  // Unchecked: handed from the t
         let temporary = file + ".partial"
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            FileManager.default.createFile(atPath: temporary, contents: nil)
         } catch {
             throw failure(error)
         }
-        guard let handle = FileHandle(forWritingAtPath: temporary) else {
+        guard FileManager.default.createFile(atPath: temporary, contents: nil),
+              let handle = FileHandle(forWritingAtPath: temporary) else {
             throw failure(CocoaError(.fileWriteNoPermission))
         }
         do {

@@ -1,7 +1,9 @@
+import NumberText
+
 /// Writes JSON straight into bytes: compact (one line) or pretty (two-space indents).
 ///
 /// Commas and indentation are handled by the writer; callers say what comes next.
-/// Numbers are written so they read back exactly: integral values below 2^53 as integers,
+/// Numbers are written so they read back exactly: integral values up to 2^53 as integers (`exactInteger`),
 /// others in Swift's shortest round-trip form; non-finite numbers become `null` and are
 /// counted in `nonFiniteNumberCount`, which callers check before sending anything.
 public struct JSONWriter: Sendable {
@@ -114,8 +116,8 @@ public struct JSONWriter: Sendable {
             nonFiniteNumberCount += 1
             return appendLiteral("null")
         }
-        if number == number.rounded(.towardZero), abs(number) < 0x1p53 {
-            writeInteger(Int(number))
+        if let integer = number.exactInteger {
+            writeInteger(integer)
         } else {
             bytes.append(contentsOf: number.description.utf8)
         }

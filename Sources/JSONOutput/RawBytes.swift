@@ -1,3 +1,5 @@
+import NumberText
+
 /// Writes JSON fragments into memory the caller provides, with no checks on each byte:
 /// the attributes fast path fills a stack buffer this way and appends it at once.
 struct RawBytes {
@@ -53,7 +55,7 @@ struct RawBytes {
             nonFiniteNumberCount += 1
             return literal("null")
         }
-        if value == value.rounded(.towardZero), abs(value) < 0x1p53 { return integer(Int(value)) }
+        if let whole = value.exactInteger { return integer(whole) }
         var text = value.description
         text.withUTF8 { utf8 in
             (start + count).update(from: utf8.baseAddress!, count: utf8.count)

@@ -1,3 +1,5 @@
+import NumberText
+
 /// A request's id: a number or a string, echoed in its response exactly as it was sent.
 public enum RequestID: Hashable, Sendable, CustomStringConvertible {
     /// A number, with its token as written (`1.50`, `9007199254740993`): replies repeat the
@@ -7,8 +9,7 @@ public enum RequestID: Hashable, Sendable, CustomStringConvertible {
 
     /// A numeric id without a token (made in code): integral values as integers.
     public static func number(_ value: Double) -> RequestID {
-        let isIntegral = value == value.rounded() && abs(value) < 0x1p53
-        return .number(value, text: isIntegral ? String(Int64(value)) : "\(value)")
+        .number(value, text: value.exactInteger.map(String.init) ?? "\(value)")
     }
 
     public var description: String {

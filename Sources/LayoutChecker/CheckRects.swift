@@ -1,4 +1,5 @@
 import LayoutKit
+import SeededRandom
 
 /// The rects a check queries: degenerate ones, then random ones, the same for the same seed.
 public enum CheckRects {
@@ -37,22 +38,4 @@ public enum CheckRects {
             return index % 2 == 0 ? rect : Rect(x: x.rounded(), y: y.rounded(), width: w.rounded(), height: h.rounded())
         }
     }
-}
-
-/// SplitMix64: a small, fast, deterministic generator.
-struct SplitMix64 {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A double in [0, 1).
-    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import LayoutKit
+import NumberText
 
 /// Draws a laid-out view as an SVG picture: every element's frame, painted in zIndex order,
 /// coloured by category, with its index path as a label where it fits.
@@ -79,7 +80,7 @@ public struct SVGRenderer: Sendable {
     }
 
     private func format(_ number: Double) -> String {
-        number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(format: "%.2f", number)
+        number.exactInteger.map(String.init) ?? String(format: "%.2f", number)
     }
 
     private func escape(_ text: String) -> String {

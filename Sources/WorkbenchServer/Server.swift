@@ -15,13 +15,6 @@ import WorkspaceModel
 /// `$/cancelRequest` is handled as soon as it is read. Replies are written whole, under a
 /// lock, in the client's framing.
 public final class Server: @unchecked Sendable {  // Unchecked: immutable but for `state` (locked) and the reading loop's own fields.
-    /// Every method the server answers, for `initialize`.
-    static let methodNames = [
-        InitializeMethod.name, ShutdownMethod.name, "exit", "$/cancelRequest", OpenMethod.name, CloseMethod.name,
-        PrepareMethod.name, QueryMethod.name, InvalidateMethod.name, TargetContentOffsetMethod.name, PluginsMethod.name,
-        UpdateMethod.name, ChangeMethod.name,
-    ]
-
     let plugins: PluginCatalog
     let loader: WorkspaceLoader
     let state = ServerState()
@@ -165,7 +158,7 @@ public final class Server: @unchecked Sendable {  // Unchecked: immutable but fo
             }
         default:
             let pending = state.begin(request.id)
-            if let method = Self.viewMethods[request.method], !state.hasShutDown, let entry = state.directRoute(to: request.params) {
+            if let method = MethodTable.viewMethod(named: request.method), !state.hasShutDown, let entry = state.directRoute(to: request.params) {
                 run(method, on: entry, Params(request.params), pending, finishing(request, reply), allowInline: method != PrepareMethod.self && method != UpdateMethod.self)
                 return
             }
@@ -179,12 +172,6 @@ public final class Server: @unchecked Sendable {  // Unchecked: immutable but fo
         }
     }
 
-    private static let viewMethods: [String: any ViewMethod.Type] = [
-        PrepareMethod.name: PrepareMethod.self, QueryMethod.name: QueryMethod.self,
-        InvalidateMethod.name: InvalidateMethod.self, TargetContentOffsetMethod.name: TargetContentOffsetMethod.self,
-        UpdateMethod.name: UpdateMethod.self,
-    ]
-
     /// The reply that also ends the request's tracking.
     private func finishing(_ request: RPCRequest, _ reply: @escaping @Sendable (Result<[UInt8], RPCError>) -> Void)
         -> @Sendable (Result<[UInt8], RPCError>) -> Void {
@@ -194,7 +181,7 @@ public final class Server: @unchecked Sendable {  // Unchecked: immutable but fo
         }
     }
 
-    /// The one switch from method names to their handlers; runs on the control queue.
+    /// The one switch from a method's handler (`MethodTable`) to its queue; runs on the control queue.
     private func route(_ request: RPCRequest, _ pending: ServerState.Pending, _ reply: @escaping @Sendable (Result<[UInt8], RPCError>) -> Void) {
         let params = Params(request.params)
         let finish = finishing(request, reply)
@@ -203,22 +190,13 @@ public final class Server: @unchecked Sendable {  // Unchecked: immutable but fo
         }
         // A cancelled view request is answered on its view's queue, in order behind that
         // view's earlier requests; only the control methods answer a cancellation here.
-        if Self.viewMethods[request.method] == nil, state.withLock({ pending.isCancelled }) {
+        if MethodTable.viewMethod(named: request.method) == nil, state.withLock({ pending.isCancelled }) {
             return finish(.failure(.requestCancelled))
         }
-        switch request.method {
-        case InitializeMethod.name: onControl(InitializeMethod.self, params, finish)
-        case ShutdownMethod.name: onControl(ShutdownMethod.self, params, finish)
-        case OpenMethod.name: onControl(OpenMethod.self, params, finish)
-        case CloseMethod.name: onControl(CloseMethod.self, params, finish)
-        case ChangeMethod.name: onControl(ChangeMethod.self, params, finish)
-        case PluginsMethod.name: onControl(PluginsMethod.self, params, finish)
-        case PrepareMethod.name: onView(PrepareMethod.self, params, pending, finish)
-        case QueryMethod.name: onView(QueryMethod.self, params, pending, finish)
-        case InvalidateMethod.name: onView(InvalidateMethod.self, params, pending, finish)
-        case TargetContentOffsetMethod.name: onView(TargetContentOffsetMethod.self, params, pending, finish)
-        case UpdateMethod.name: onView(UpdateMethod.self, params, pending, finish)
-        default: finish(.failure(.methodNotFound(request.method)))
+        switch MethodTable.handler(named: request.method) {
+        case .control(let method)?: onControl(method, params, finish)
+        case .view(let method)?: onView(method, params, pending, finish)
+        case .immediate?, nil: finish(.failure(.methodNotFound(request.method)))
         }
     }
 

@@ -1,27 +1,18 @@
-/// The fuzzer's seeded randomness (SplitMix64): the same seed makes the same inputs.
+import SeededRandom
+
+/// The fuzzer's seeded randomness (the project's SplitMix64): the same seed makes the same inputs.
 struct FuzzRandom {
-    private var state: UInt64
+    private var generator: SplitMix64
 
-    init(seed: UInt64) { state = seed }
+    init(seed: UInt64) { generator = SplitMix64(seed: seed) }
 
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    mutating func next() -> UInt64 { generator.next() }
 
     /// A whole number in `range`.
-    mutating func int(_ range: ClosedRange<Int>) -> Int {
-        let span = UInt64(range.upperBound - range.lowerBound) + 1
-        return range.lowerBound + Int(next() % span)
-    }
+    mutating func int(_ range: ClosedRange<Int>) -> Int { generator.next(in: range) }
 
     /// True with probability `probability`.
-    mutating func chance(_ probability: Double) -> Bool {
-        Double(next() >> 11) / Double(1 << 53) < probability
-    }
+    mutating func chance(_ probability: Double) -> Bool { generator.unit() < probability }
 
     mutating func pick<T>(_ choices: [T]) -> T {
         choices[int(0...(choices.count - 1))]

@@ -1,19 +1,4 @@
-/// A small deterministic generator for test data (SplitMix64).
-public struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
+@_exported import SeededRandom
 
-    public init(seed: UInt64) { state = seed }
-
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A whole number in `range`.
-    public mutating func next(in range: ClosedRange<Int>) -> Int {
-        range.lowerBound + Int(next() % UInt64(range.count))
-    }
-}
+/// Test data's generator: the project's one SplitMix64.
+public typealias SplitMix = SplitMix64

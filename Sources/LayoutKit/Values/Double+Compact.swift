@@ -1,6 +1,9 @@
+import NumberText
+
 extension Double {
-    /// The number as people write it: "400" rather than "400.0", "12.5" as is.
+    /// The number as people write it: "400" rather than "400.0", "12.5" as is (integral
+    /// values by the one rule, `exactInteger`).
     public var compactDescription: String {
-        self == rounded() && abs(self) < 1e15 ? String(Int(self)) : description
+        exactInteger.map(String.init) ?? description
     }
 }

@@ -60,7 +60,6 @@ public struct NumberRule: Sendable, Equatable {
     /// A bound as people write it: "100", "1e15", "-1e15".
     private static func text(_ bound: Double) -> String {
         if abs(bound) == coordinateLimit { return bound < 0 ? "-1e15" : "1e15" }
-        if bound == bound.rounded(), abs(bound) <= 0x1p53 { return String(Int64(bound)) }
         return bound.compactDescription
     }
 

@@ -12,7 +12,7 @@ enum InitializeMethod: ControlMethod {
         writer.beginObject()
         writer.key("methods")
         writer.beginArray()
-        for method in Server.methodNames { writer.string(method) }
+        for method in MethodTable.names { writer.string(method) }
         writer.endArray()
         writer.key("name"); writer.string("workbench")
         writer.key("plugins"); writer.plugins(server.plugins.registry)

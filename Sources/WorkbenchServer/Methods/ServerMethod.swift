@@ -3,7 +3,7 @@ import JSONRPC
 import Sessions
 
 /// A method that works on the server as a whole; runs on the server's control queue.
-protocol ControlMethod {
+protocol ControlMethod: SendableMetatype {
     static var name: String { get }
     /// Returns the encoded result.
     static func run(_ params: Params, server: Server) throws(RPCError) -> [UInt8]

@@ -1,0 +1,12 @@
+extension Double {
+    /// The number as an `Int` when it is whole and at most 2^53 in magnitude — where
+    /// every whole number is exactly a `Double`, so that it prints as an integer and reads
+    /// back the same; nil for fractions, larger magnitudes, NaN and infinities.
+    ///
+    /// The one rule for "print integral numbers as integers": the JSON writers, the SVG
+    /// renderer, messages (`compactDescription`) and JSON-RPC ids made in code all use it.
+    @inlinable
+    public var exactInteger: Int? {
+        self == rounded(.towardZero) && abs(self) <= 0x1p53 ? Int(self) : nil
+    }
+}

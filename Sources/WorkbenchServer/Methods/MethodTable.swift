@@ -1,0 +1,41 @@
+/// Every method the server answers, in one table: the names `initialize` lists, the view
+/// methods that direct routing recognises, and the handler `route` dispatches to.
+enum MethodTable {
+    enum Handler: Sendable {
+        /// Runs on the control queue.
+        case control(any ControlMethod.Type)
+        /// Runs on the view's queue (or inline, when the view is idle and prepared).
+        case view(any ViewMethod.Type)
+        /// Handled by the reading thread as soon as it is read (`$/cancelRequest`, `exit`).
+        case immediate
+    }
+
+    static let entries: [(name: String, handler: Handler)] = [
+        (InitializeMethod.name, .control(InitializeMethod.self)),
+        (ShutdownMethod.name, .control(ShutdownMethod.self)),
+        ("exit", .immediate),
+        ("$/cancelRequest", .immediate),
+        (OpenMethod.name, .control(OpenMethod.self)),
+        (CloseMethod.name, .control(CloseMethod.self)),
+        (PrepareMethod.name, .view(PrepareMethod.self)),
+        (QueryMethod.name, .view(QueryMethod.self)),
+        (InvalidateMethod.name, .view(InvalidateMethod.self)),
+        (TargetContentOffsetMethod.name, .view(TargetContentOffsetMethod.self)),
+        (PluginsMethod.name, .control(PluginsMethod.self)),
+        (UpdateMethod.name, .view(UpdateMethod.self)),
+        (ChangeMethod.name, .control(ChangeMethod.self)),
+    ]
+
+    private static let handlers = Dictionary(uniqueKeysWithValues: entries.map { ($0.name, $0.handler) })
+
+    /// Every method's name, in the table's order.
+    static var names: [String] { entries.map(\.name) }
+
+    static func handler(named name: String) -> Handler? { handlers[name] }
+
+    /// The view method of that name, if it is one.
+    static func viewMethod(named name: String) -> (any ViewMethod.Type)? {
+        if case .view(let method)? = handlers[name] { return method }
+        return nil
+    }
+}
