@@ -6,18 +6,24 @@ extension BatchPlan {
     /// (`metadata.rows`, one per section) moved with their sections. O(items + bytes).
     public func apply(to old: DataSource) -> DataSet {
         var builder = DataSetBuilder(isTree: old.isTree)
-        builder.reserveCapacity(items: itemNewToOld.count)
-        let noChildren = EmptyCollection<Int>()
-        let reloadedFrom = old.isTree ? Dictionary(uniqueKeysWithValues: reloads.map { ($0.value, $0.key) }) : [:]
+        builder.reserveCapacity(items: itemNewToOld.count, bytes: old.encodedByteCount + 16 * newValues.count)
+        if old.isTree {
+            appendTree(from: old, to: &builder)
+        } else {
+            for section in newSectionCounts.indices { appendSection(section, from: old, to: &builder) }
+        }
+        builder.metadata = newMetadata(old.metadata)
+        return builder.build()
+    }
+
+    /// A tree's sections, item by item: only reloads reach trees, and each item keeps its children.
+    private func appendTree(from old: DataSource, to builder: inout DataSetBuilder) {
+        let reloadedFrom = Dictionary(uniqueKeysWithValues: reloads.map { ($0.value, $0.key) })
         for section in newSectionCounts.indices {
             for global in newSectionStarts[section]..<newSectionStarts[section + 1] {
                 let source = itemNewToOld[global]
                 if source >= 0 {
-                    if old.isTree {
-                        builder.appendEncoded(old.encodedValue(atGlobalIndex: source), children: old.childIndices(ofGlobalIndex: source))
-                    } else {
-                        builder.appendEncoded(old.encodedValue(atGlobalIndex: source), children: noChildren)
-                    }
+                    builder.appendEncoded(old.encodedValue(atGlobalIndex: source), children: old.childIndices(ofGlobalIndex: source))
                 } else if let reloaded = reloadedFrom[global] {
                     let encoded = ValueWriter.encode(newValues[global]!)
                     encoded.withUnsafeBytes { builder.appendEncoded($0, children: old.childIndices(ofGlobalIndex: reloaded)) }
@@ -27,8 +33,26 @@ extension BatchPlan {
             }
             builder.endSection()
         }
-        builder.metadata = newMetadata(old.metadata)
-        return builder.build()
+    }
+
+    /// New section `section` of data that is not a tree: runs of old items that stay together
+    /// are copied in one piece each.
+    private func appendSection(_ section: Int, from old: DataSource, to builder: inout DataSetBuilder) {
+        var global = newSectionStarts[section]
+        let end = newSectionStarts[section + 1]
+        while global < end {
+            let source = itemNewToOld[global]
+            guard source >= 0 else {
+                builder.append(newValues[global]!)
+                global += 1
+                continue
+            }
+            var runEnd = global + 1
+            while runEnd < end && itemNewToOld[runEnd] == itemNewToOld[runEnd - 1] + 1 { runEnd += 1 }
+            builder.appendEncodedItems(of: old, globalRange: source..<(source + runEnd - global))
+            global = runEnd
+        }
+        builder.endSection()
     }
 
     /// A table's `rows` titles follow their sections; inserted rows take their `title`

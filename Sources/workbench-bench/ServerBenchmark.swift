@@ -101,7 +101,7 @@ private struct CodableAttributes: Encodable {
 }
 
 /// A child process spoken to one line at a time over its stdin and stdout.
-private final class Peer {
+final class Peer {
     private let process = Process()
     private let input = Pipe(), output = Pipe()
     private var buffer = [UInt8](repeating: 0, count: 1 << 20)

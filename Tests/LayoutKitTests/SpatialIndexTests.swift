@@ -66,4 +66,27 @@ struct SpatialIndexTests {
         #expect(Rect(x: 3, y: 3, width: 0, height: 0).intersects(frame))
         #expect(!Rect(x: 3, y: 3, width: 0, height: 0).intersects(Rect(x: 3, y: 0, width: 4, height: 10)))
     }
+
+    @Test(arguments: [0, 1, 15, 16, 17, 700, 4095, 5000])
+    func replacingTheTailEqualsANewIndex(start: Int) {
+        var random = SplitMix(seed: UInt64(start + 3))
+        func frames(_ count: Int, _ offset: Double) -> [Rect] {
+            (0..<count).map { _ in Rect(x: Double(random.next(in: 0...2000)), y: Double(random.next(in: 0...2000)) + offset, width: 30, height: 30) }
+        }
+        let original = frames(5000, 0)
+        for tailCount in [0, 1, 300, 6000] {
+            let tail = frames(tailCount, 50)
+            var index = SpatialIndex(frames: original)
+            index.replaceFrames(from: start, with: tail)
+            let expected = Array(original[..<start]) + tail
+            let fresh = SpatialIndex(frames: expected)
+            #expect(index.count == expected.count)
+            for _ in 0..<30 {
+                let rect = Rect(x: Double(random.next(in: -100...2100)), y: Double(random.next(in: -100...2100)), width: 150, height: 150)
+                let hits = index.indices(intersecting: rect)
+                #expect(hits == fresh.indices(intersecting: rect))
+                #expect(hits == expected.indices.filter { expected[$0].intersects(rect) })
+            }
+        }
+    }
 }

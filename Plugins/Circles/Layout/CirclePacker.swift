@@ -34,31 +34,32 @@ struct CirclePacker {
     ///
     /// - Throws: `.option("step")` when the placement would exceed the work budget,
     ///   `.cancelled` when the host cancels.
-    /// With `prefix`, the first circles' frames are taken as they are (their diameters must be
-    /// the first of `diameters`: a batch update that left them alone) and packing resumes after them.
-    func frames(diameters: [Double], keeping prefix: [Rect] = [], isCancelled: () -> Bool = { false },
+    /// With `first` > 0, only the circles from `first` on are placed, after `previous`: the
+    /// frames of the circles just before `first` (at least `predecessors + 1` of them, or all),
+    /// kept from an earlier packing that a batch update left alone. Returns the new frames.
+    func frames(diameters: [Double], from first: Int = 0, after previous: [Rect] = [], isCancelled: () -> Bool = { false },
                 progress: (Double) -> Void = { _ in }) throws(LayoutError) -> [Rect] {
-        var frames: [Rect] = []
-        frames.reserveCapacity(diameters.count)
-        frames.append(contentsOf: prefix)
-        var start = frames.last.map { Point(x: $0.minX + $0.width / 2, y: $0.minY) } ?? Point(x: insets.left, y: insets.top)
+        var placed = previous
+        placed.reserveCapacity(previous.count + diameters.count - first)
+        let base = first - previous.count
+        var start = placed.last.map { Point(x: $0.minX + $0.width / 2, y: $0.minY) } ?? Point(x: insets.left, y: insets.top)
         var work = Work(remaining: Self.workBudget(circles: diameters.count))
-        for index in frames.count..<diameters.count {
+        for index in first..<diameters.count {
             let diameter = diameters[index]
             if index & 4095 == 4095 {
                 if isCancelled() { throw .cancelled }
                 progress(Double(index) / Double(diameters.count))
             }
             // The slice dies with this statement, so the append below never copies `frames`.
-            guard let origin = place(diameter, from: start, among: frames[max(0, index - predecessors)..<index], work: &work) else {
+            guard let origin = place(diameter, from: start, among: placed[max(0, index - predecessors - base)..<(index - base)], work: &work) else {
                 throw .option(field: "step", message: "circle \(index) could not be placed within \(Self.workBudget(circles: diameters.count)) "
                     + "steps of \(step.compactDescription) points; 'step' is too small for a 'spacing' of \(spacing.compactDescription) "
                     + "and a \(width.compactDescription)-point width")
             }
-            frames.append(Rect(x: origin.x, y: origin.y, width: diameter, height: diameter))
+            placed.append(Rect(x: origin.x, y: origin.y, width: diameter, height: diameter))
             start = Point(x: origin.x + diameter / 2, y: origin.y)
         }
-        return frames
+        return previous.isEmpty ? placed : Array(placed[previous.count...])
     }
 
     /// What is left of the work budget.

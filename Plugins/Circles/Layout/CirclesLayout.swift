@@ -23,8 +23,10 @@ public final class CirclesLayout: LayoutPlugin {
     /// Reused by every query, so that steady-state queries allocate nothing.
     private var hits: [Int] = []
     private var preparedWidth: Double?
-    /// How many leading circles the next prepare may keep (a batch update left them alone).
+    /// How many leading circles the next prepare may keep (a batch update left them alone),
+    /// and the diameters read by the last prepare (so kept circles are not read again).
     private var keptPrefix = 0
+    private var preparedDiameters: [Double] = []
     public private(set) var contentSize = Size.zero
 
     public init(options: Options) throws(LayoutError) {
@@ -38,16 +40,28 @@ public final class CirclesLayout: LayoutPlugin {
 
     public func prepare(_ context: LayoutContext) throws(LayoutError) {
         let width = context.bounds.width
-        let diameters = try Self.diameters(in: context.dataSource, fitting: width - insets.left - insets.right)
-        let packer = CirclePacker(insets: insets, step: step, spacing: spacing, predecessors: predecessors, width: width)
-        let kept = width == preparedWidth ? min(keptPrefix, index.count, diameters.count) : 0
+        let items = context.dataSource.numberOfSections == 1 ? context.dataSource.numberOfItems(inSection: 0) : 0
+        let kept = width == preparedWidth ? min(keptPrefix, index.count, items, preparedDiameters.count) : 0
         keptPrefix = 0
-        let frames = try packer.frames(diameters: diameters, keeping: (0..<kept).map(index.frame(at:)), isCancelled: { context.isCancelled },
+        var diameters = preparedDiameters
+        preparedDiameters = []
+        diameters.removeSubrange(kept...)
+        try Self.readDiameters(from: context.dataSource, fitting: width - insets.left - insets.right, into: &diameters)
+        let packer = CirclePacker(insets: insets, step: step, spacing: spacing, predecessors: predecessors, width: width)
+        let previous = (max(0, kept - predecessors - 1)..<kept).map(index.frame(at:))
+        let frames = try packer.frames(diameters: diameters, from: kept, after: previous, isCancelled: { context.isCancelled },
                                        progress: context.reportProgress)
-        let bottom = frames.reduce(insets.top) { max($0, $1.maxY) }
+        var bottom = frames.reduce(insets.top) { max($0, $1.maxY) }
+        for item in 0..<kept { bottom = max(bottom, index.frame(at: item).maxY) }
         let size = Size(width: width, height: bottom + insets.bottom)
+        // Kept circles were checked before, and the content still reaches below them.
         try CoordinateCheck.check(frames, contentSize: size, option: step >= spacing ? "step" : "spacing")
-        index = SpatialIndex(frames: frames)
+        if kept > 0 {
+            index.replaceFrames(from: kept, with: frames)
+        } else {
+            index = SpatialIndex(frames: frames)
+        }
+        preparedDiameters = diameters
         preparedWidth = width
         contentSize = size
     }
@@ -88,15 +102,15 @@ public final class CirclesLayout: LayoutPlugin {
         LayoutAttributes(element: .cell(0, item), frame: index.frame(at: item))
     }
 
-    /// Each item's diameter, checked: positive, finite, and narrow enough for the row.
-    private static func diameters(in data: DataSource, fitting rowWidth: Double) throws(LayoutError) -> [Double] {
+    /// Appends the diameters of the items after those already in `diameters` (kept from the
+    /// last prepare), checked: positive, finite, and narrow enough for the row.
+    private static func readDiameters(from data: DataSource, fitting rowWidth: Double, into diameters: inout [Double]) throws(LayoutError) {
         guard data.numberOfSections <= 1 else {
             throw .data(item: nil, field: nil, message: "circles lays out one section; the source has \(data.numberOfSections)")
         }
-        guard data.numberOfSections == 1 else { return [] }
-        var diameters: [Double] = []
+        guard data.numberOfSections == 1 else { return }
         diameters.reserveCapacity(data.numberOfItems(inSection: 0))
-        for item in 0..<data.numberOfItems(inSection: 0) {
+        for item in diameters.count..<data.numberOfItems(inSection: 0) {
             let path = ItemPath(section: 0, item: item)
             guard let diameter = data.number(at: path, field: "size") else {
                 throw .data(item: path, field: nil,
@@ -111,6 +125,5 @@ public final class CirclesLayout: LayoutPlugin {
             }
             diameters.append(diameter)
         }
-        return diameters
     }
 }

@@ -78,6 +78,9 @@ public struct DataSource: @unchecked Sendable {  // Unchecked: immutable memory,
 }
 
 extension DataSource {
+    /// The bytes all items take, encoded.
+    package var encodedByteCount: Int { numberOfItems == 0 ? 0 : Int(itemOffsets[numberOfItems] - itemOffsets[0]) }
+
     /// The encoded bytes of the item at global index `index`, without decoding them.
     package func encodedValue(atGlobalIndex index: Int) -> UnsafeRawBufferPointer {
         let start = Int(itemOffsets[index]), end = Int(itemOffsets[index + 1])

@@ -25,13 +25,13 @@ public struct SpatialIndex: Sendable {
     static let fanout = 16
 
     /// The frames in leaf order.
-    private let leafFrames: [Rect]
+    private var leafFrames: [Rect]
     /// Leaf position → element index, and element index → leaf position; nil when packed as given.
     private let order: [Int32]?
     private let positions: [Int32]?
     /// Node boxes: `levels[0]` one per leaf of `fanout` frames, each next level one per
     /// `fanout` boxes below, up to a last level of at most `fanout` boxes.
-    private let levels: [[Rect]]
+    private var levels: [[Rect]]
 
     public init(frames: [Rect], packing: Packing = .asGiven) {
         precondition(frames.count < Int(Int32.max), "too many frames for one index")
@@ -126,10 +126,33 @@ public struct SpatialIndex: Sendable {
     }
 
     /// One bounding box per run of `fanout` consecutive entries.
-    private static func boxes(_ entries: [Rect]) -> [Rect] {
+    /// Replaces the frames from element `start` on with `frames` (an index packed `.asGiven`):
+    /// the frames before `start` and their leaf boxes stay, the rest is rebuilt — O(count −
+    /// start + n / fanout) instead of O(n), for layouts that change only their tail (a batch
+    /// update after the first changed item).
+    public mutating func replaceFrames(from start: Int, with frames: [Rect]) {
+        precondition(order == nil, "only an index packed as given keeps its leaves in element order")
+        precondition(start >= 0 && start <= leafFrames.count, "start \(start) out of range")
+        precondition(leafFrames.count - start + frames.count < Int(Int32.max), "too many frames for one index")
+        leafFrames.removeSubrange(start...)
+        leafFrames.append(contentsOf: frames)
+        let firstLeaf = start / Self.fanout
+        var leaves = levels.first ?? []
+        leaves.removeSubrange(min(firstLeaf, leaves.count)...)
+        leaves.append(contentsOf: Self.boxes(leafFrames, from: firstLeaf * Self.fanout))
+        var levels = [leaves]
+        var boxes = leaves
+        while boxes.count > Self.fanout {
+            boxes = Self.boxes(boxes)
+            levels.append(boxes)
+        }
+        self.levels = levels
+    }
+
+    private static func boxes(_ entries: [Rect], from first: Int = 0) -> [Rect] {
         var boxes: [Rect] = []
-        boxes.reserveCapacity((entries.count + fanout - 1) / fanout)
-        var start = 0
+        boxes.reserveCapacity((entries.count - first + fanout - 1) / fanout)
+        var start = first
         while start < entries.count {
             var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
             for index in start..<min(start + fanout, entries.count) {

@@ -45,6 +45,11 @@ public struct ValueWriter: Sendable {
         withUnsafeBytes(of: number.bitPattern.littleEndian) { bytes.append(contentsOf: $0) }
     }
 
+    /// Makes room for `count` more bytes.
+    package mutating func reserveCapacity(_ count: Int) {
+        bytes.reserveCapacity(bytes.count + count)
+    }
+
     /// Appends bytes that already hold one encoded value (copied from another data set).
     package mutating func writeEncoded(_ encoded: UnsafeRawBufferPointer) {
         bytes.append(contentsOf: encoded)
