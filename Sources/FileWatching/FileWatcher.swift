@@ -11,12 +11,18 @@ import Glibc
 /// (`IN_CLOSE_WRITE`) or renamed into place (`IN_MOVED_TO`). Changes within `debounce`
 /// seconds of each other are reported together, once the burst is quiet. One thread per
 /// watcher reads the events; `onChange` runs on it.
+///
+/// A watcher made with `folders:` watches whole folders instead (plugin folders): every
+/// accepted name in them, created, written, renamed in or out, or deleted.
 public final class FileWatcher: @unchecked Sendable {  // Unchecked: `names` and `pending` under `lock`; the descriptors are fixed after init.
     private let inotify: Int32
     private let stopPipe: (read: Int32, write: Int32)
     private let lock = NSLock()
     /// Watch descriptor → (directory, the file names watched in it).
     private var watches: [Int32: (directory: String, names: Set<String>)] = [:]
+    /// Watch descriptor → folder, for a watcher of whole folders; names it reports pass `accepts`.
+    private var folders: [Int32: String] = [:]
+    private var accepts: @Sendable (String) -> Bool = { _ in false }
     private var pending: Set<String> = []
     private let debounce: Double
     private let onChange: @Sendable ([String]) -> Void
@@ -40,6 +46,29 @@ public final class FileWatcher: @unchecked Sendable {  // Unchecked: `names` and
         self.debounce = debounce
         self.onChange = onChange
         watch(paths)
+        start()
+    }
+
+    /// Starts watching whole `folders`: a name that `accepts` is reported when a file of that
+    /// name is written and closed, renamed in or out, or deleted; a folder's own path is
+    /// reported when events were lost (the kernel's queue overflowed), meaning "look again".
+    ///
+    /// - Throws: `FileWatcherError` when inotify is unavailable.
+    public convenience init(folders: [String], accepting accepts: @escaping @Sendable (String) -> Bool, debounce: Double = 0.15,
+                            onChange: @escaping @Sendable ([String]) -> Void) throws(FileWatcherError) {
+        try self.init(paths: [], debounce: debounce, onChange: onChange)
+        let mask = IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE
+        lock.withLock {
+            self.accepts = accepts
+            for folder in folders {
+                let path = URL(fileURLWithPath: folder).standardizedFileURL.path
+                let descriptor = inotify_add_watch(inotify, path, UInt32(mask))
+                if descriptor >= 0 { self.folders[descriptor] = path }
+            }
+        }
+    }
+
+    private func start() {
         let thread = Thread { [self] in run() }
         thread.name = "workbench.file-watcher"
         self.thread = thread
@@ -113,7 +142,10 @@ public final class FileWatcher: @unchecked Sendable {  // Unchecked: `names` and
                 let length = Int(bytes.base.load(fromByteOffset: offset + 12, as: UInt32.self))
                 let nameBytes = bytes.base[(offset + header)..<min(offset + header + length, bytes.endIndex)].prefix { $0 != 0 }
                 let name = String(decoding: nameBytes, as: UTF8.self)
+                let mask = bytes.base.load(fromByteOffset: offset + 4, as: UInt32.self)
                 if let watch = watches[descriptor], watch.names.contains(name) { pending.insert(watch.directory + "/" + name) }
+                if let folder = folders[descriptor], accepts(name) { pending.insert(folder + "/" + name) }
+                if mask & UInt32(IN_Q_OVERFLOW) != 0 { pending.formUnion(folders.values) }
                 offset += header + length
             }
         }

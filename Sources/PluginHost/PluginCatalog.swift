@@ -1,3 +1,4 @@
+import Foundation
 import LayoutKit
 
 /// Where plugins run: `process` (each plugin library in a child process of the workbench;
@@ -8,17 +9,19 @@ public enum Isolation: String, CaseIterable, Sendable {
 }
 
 /// The discovered plugins, each with the backend that runs it in the chosen isolation mode:
-/// what sessions, the server and the batch runner ask for a plugin by name.
-public final class PluginCatalog: Sendable {
-    public let registry: PluginRegistry
+/// what sessions, the server and the batch runner ask for a plugin by name. `reload` scans
+/// the plugin folders again and swaps in new builds (hot reload, in `workbench serve`).
+public final class PluginCatalog: @unchecked Sendable {  // Unchecked: `current` is only touched under `lock`.
     public let isolation: Isolation
-    private let backends: [String: any PluginBackend]
+    private let makeBackend: @Sendable (LoadedPlugin) -> any PluginBackend
+    private let lock = NSLock()
+    private var current: (registry: PluginRegistry, backends: [String: any PluginBackend])
 
     /// - Parameter makeBackend: the backend for each loaded plugin.
-    public init(registry: PluginRegistry, isolation: Isolation, makeBackend: (LoadedPlugin) -> any PluginBackend) {
-        self.registry = registry
+    public init(registry: PluginRegistry, isolation: Isolation, makeBackend: @escaping @Sendable (LoadedPlugin) -> any PluginBackend) {
         self.isolation = isolation
-        backends = registry.plugins.mapValues(makeBackend)
+        self.makeBackend = makeBackend
+        current = (registry, registry.plugins.mapValues(makeBackend))
     }
 
     /// Every plugin in this process (`--isolation none`).
@@ -26,15 +29,37 @@ public final class PluginCatalog: Sendable {
         PluginCatalog(registry: registry, isolation: .none) { InProcessBackend(plugin: $0) }
     }
 
+    /// The plugins as last scanned.
+    public var registry: PluginRegistry { lock.withLock { current.registry } }
+
     /// The backend of the plugin called `name`.
     ///
     /// - Throws: `.refused` (with the reason) or `.notFound`, as `PluginRegistry.plugin(named:)`.
     public func backend(named name: String) throws(PluginError) -> any PluginBackend {
+        let (registry, backends) = lock.withLock { current }
         let plugin = try registry.plugin(named: name)
         guard let backend = backends[plugin.name] else { throw .notFound(name: name, available: registry.plugins.keys.sorted()) }
         return backend
     }
 
     /// Every backend, by plugin name.
-    public var allBackends: [String: any PluginBackend] { backends }
+    public var allBackends: [String: any PluginBackend] { lock.withLock { current.backends } }
+
+    /// Scans the plugin folders again (`PluginRegistry.rescanned`): a new or changed library
+    /// gets a new backend (a plugin marked broken starts afresh), a removed one is dropped.
+    /// Layouts made before keep working with the build they were made with.
+    ///
+    /// - Parameter forcing: plugin names to load again even if their files did not change.
+    @discardableResult
+    public func reload(forcing: Set<String> = []) -> PluginChanges {
+        let (registry, changes) = self.registry.rescanned(forcing: forcing)
+        lock.withLock {
+            let old = current.backends
+            let backends = registry.plugins.mapValues { plugin in
+                old[plugin.name].flatMap { $0.plugin === plugin ? $0 : nil } ?? makeBackend(plugin)
+            }
+            current = (registry, backends)
+        }
+        return changes
+    }
 }

@@ -19,7 +19,7 @@ public final class Server: @unchecked Sendable {  // Unchecked: immutable but fo
     let loader: WorkspaceLoader
     let state = ServerState()
     let memoryRelease: MemoryRelease
-    private let log: @Sendable (String) -> Void
+    let log: @Sendable (String) -> Void
     private let controlQueue = DispatchQueue(label: "workbench.control")
     /// All work not yet answered.
     private let work = DispatchGroup()
@@ -51,6 +51,7 @@ public final class Server: @unchecked Sendable {  // Unchecked: immutable but fo
         output = ProtocolOutput(fileDescriptor: outputDescriptor)
         replyOrder = ReplyOrder(output: output)
         var framer = MessageFramer(maximumMessageSize: maximumMessageSize)
+        let pluginWatcher = watchPluginFolders()
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         reading: while !exitRequested {
             let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
@@ -63,6 +64,7 @@ public final class Server: @unchecked Sendable {  // Unchecked: immutable but fo
             }
             if count <= 0 { break }
         }
+        pluginWatcher?.stop()
         controlQueue.sync {}
         if exitRequested { state.cancelAll() }
         work.wait()

@@ -70,6 +70,15 @@ final class ServerState: @unchecked Sendable {  // Unchecked: every field is rea
 
     func view(_ id: String) -> ViewEntry? { withLock { views[id] } }
 
+    /// The open views laid out by any of the plugins `names`, marked as needing a prepare.
+    func entries(usingAny names: Set<String>) -> [ViewEntry] {
+        withLock {
+            let entries = views.values.filter { names.contains($0.view.layout) }
+            for entry in entries { entry.isPrepared = false }
+            return entries
+        }
+    }
+
     var openViewIDs: [String] { withLock { views.keys.sorted() } }
 
     func markShutDown() { withLock { hasShutDown = true } }

@@ -21,8 +21,9 @@ final class ViewEntry: @unchecked Sendable {  // Unchecked: `session` is only to
     var isPrepared = false
     /// The session's bounds after its last request (nil before the first).
     var bounds: Rect?
-    /// The bounds a new session starts with, when not the viewport's (carried over by `change`).
-    private let initialBounds: Rect?
+    /// The bounds a new session starts with, when not the viewport's (carried over by `change`,
+    /// or by a plugin reload). Touched on `queue` only, after `init`.
+    private var initialBounds: Rect?
 
     private let memoryRelease: MemoryRelease
 
@@ -49,6 +50,17 @@ final class ViewEntry: @unchecked Sendable {  // Unchecked: `session` is only to
             session = old.session
             old.session = nil
             session?.adopt(view: view, file: workspace.file)
+        }
+    }
+
+    /// The view's plugin was reloaded (or removed): the session goes, in order after the
+    /// requests already queued, and the next request makes one with the new build and
+    /// prepares it at the bounds the view had.
+    func pluginDidChange() {
+        queue.async { [self] in
+            guard let old = session else { return }
+            initialBounds = old.bounds
+            session = nil
         }
     }
 

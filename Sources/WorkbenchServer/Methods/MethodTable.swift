@@ -24,6 +24,7 @@ enum MethodTable {
         (PluginsMethod.name, .control(PluginsMethod.self)),
         (UpdateMethod.name, .view(UpdateMethod.self)),
         (ChangeMethod.name, .control(ChangeMethod.self)),
+        (ReloadMethod.name, .control(ReloadMethod.self)),
     ]
 
     private static let handlers = Dictionary(uniqueKeysWithValues: entries.map { ($0.name, $0.handler) })

@@ -1,0 +1,92 @@
+import FileWatching
+import JSONOutput
+import JSONRPC
+import PluginHost
+
+extension Server {
+    /// Watches the plugin folders: a library written, renamed in or out, or deleted reloads
+    /// the plugins (on the control queue, in order with requests) and the client hears
+    /// `plugins/didChange {added, changed, removed, refused}`. Nil when inotify is unavailable.
+    func watchPluginFolders() -> FileWatcher? {
+        let folders = plugins.registry.directories
+        guard !folders.isEmpty else { return nil }
+        do {
+            return try FileWatcher(folders: folders, accepting: { $0.hasSuffix(".so") || $0.hasSuffix(".dylib") }) { [weak self] _ in
+                guard let server = self else { return }
+                server.enqueueControl {
+                    let changes = server.reloadPlugins(forcing: [])
+                    guard !changes.isEmpty else { return }
+                    var writer = JSONWriter()
+                    writer.beginObject()
+                    writer.key("jsonrpc"); writer.string("2.0")
+                    writer.key("method"); writer.string("plugins/didChange")
+                    writer.key("params"); writer.pluginChanges(changes)
+                    writer.endObject()
+                    server.notify(writer.bytes)
+                }
+            }
+        } catch {
+            log("plugin folders are not watched: \(error)")
+            return nil
+        }
+    }
+
+    /// Scans the plugin folders again; the views of a changed or removed plugin drop their
+    /// sessions, so their next request makes a layout with the new build (or reports the
+    /// plugin missing) and prepares it, at the bounds the view had. Call on the control queue.
+    func reloadPlugins(forcing: Set<String>) -> PluginChanges {
+        let changes = plugins.reload(forcing: forcing)
+        let affected = Set(changes.changed + changes.removed)
+        guard !affected.isEmpty else { return changes }
+        for entry in state.entries(usingAny: affected) { entry.pluginDidChange() }
+        memoryRelease.soon()
+        return changes
+    }
+}
+
+/// `reload {plugins?: [name]}` → `{added, changed, removed, refused}`: scans the plugin
+/// folders now, loading new and changed libraries (and those named, even if unchanged: a
+/// plugin marked broken starts afresh).
+enum ReloadMethod: ControlMethod {
+    static let name = "reload"
+
+    static func run(_ params: Params, server: Server) throws(RPCError) -> [UInt8] {
+        var forcing: Set<String> = []
+        if params.has("plugins") {
+            guard case .array(let names) = params.value["plugins"] else { throw .invalidParams("params.plugins: expected an array of plugin names") }
+            for (index, name) in names.enumerated() {
+                guard case .string(let name) = name else { throw .invalidParams("params.plugins[\(index)]: expected a plugin name (a string)") }
+                forcing.insert(name)
+            }
+        }
+        var writer = JSONWriter()
+        writer.pluginChanges(server.reloadPlugins(forcing: forcing))
+        return writer.bytes
+    }
+}
+
+extension JSONWriter {
+    /// `{added: [name], changed: [name], refused: [{path, refused}], removed: [name]}`.
+    mutating func pluginChanges(_ changes: PluginChanges) {
+        beginObject()
+        key("added"); names(changes.added)
+        key("changed"); names(changes.changed)
+        key("refused")
+        beginArray()
+        for refusal in changes.refused {
+            beginObject()
+            key("path"); if let path = refusal.path { string(path) } else { null() }
+            key("refused"); string(refusal.description)
+            endObject()
+        }
+        endArray()
+        key("removed"); names(changes.removed)
+        endObject()
+    }
+
+    private mutating func names(_ names: [String]) {
+        beginArray()
+        for name in names { string(name) }
+        endArray()
+    }
+}
