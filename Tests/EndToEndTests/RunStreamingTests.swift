@@ -8,11 +8,11 @@ struct RunStreamingTests {
     let workbench = BuildProducts.executable("workbench")
 
     /// A tree of 8,000 nodes (about 2.5 MB of JSON, extra fields on every cell), a mark sheet of
-    /// 2,500 cells, and a small circles view between them.
+    /// 10,000 cells (handed over by the plugin in pieces), and a small circles view between them.
     static let workspace = """
         sources:
           tree: {generate: {nodes: 8000, fanout: 3, seed: 5}}
-          marks: {generate: {sections: 50, items: 50}}
+          marks: {generate: {sections: 100, items: 100}}
           sizes: {items: [40, 60, 80]}
         views:
           big-tree: {layout: tree, source: tree, viewport: {width: 1024, height: 768}}

@@ -60,6 +60,11 @@ public final class GuideLayout: LayoutPlugin {
     public var numberOfElements: Int? { grid.itemCount }
 
     public func elements(in rect: Rect, into result: inout [LayoutAttributes]) {
+        elements(in: rect, into: &result, pieceSize: .max, flush: { _ in })
+    }
+
+    /// Hands the answer over a section at a time once `pieceSize` elements are waiting.
+    public func elements(in rect: Rect, into result: inout [LayoutAttributes], pieceSize: Int, flush: (inout [LayoutAttributes]) -> Void) {
         let origin = bounds.origin
         // An empty section (even the header row) simply has no elements.
         guard grid.sectionCount > 0 else { return }
@@ -79,6 +84,7 @@ public final class GuideLayout: LayoutPlugin {
             for item in grid.items(inSection: section, overlapping: rect) where item > 0 {
                 result.append(LayoutAttributes(element: .cell(section, item), frame: grid.naturalFrame(section: section, item: item)))
             }
+            if result.count >= pieceSize { flush(&result) }
         }
     }
 

@@ -71,12 +71,18 @@ public final class MarkSheetLayout: LayoutPlugin {
     }
 
     public func elements(in rect: Rect, into result: inout [LayoutAttributes]) {
+        elements(in: rect, into: &result, pieceSize: .max, flush: { _ in })
+    }
+
+    /// Hands the answer over a row at a time once `pieceSize` elements are waiting.
+    public func elements(in rect: Rect, into result: inout [LayoutAttributes], pieceSize: Int, flush: (inout [LayoutAttributes]) -> Void) {
         let rows = sheet.rows(intersecting: rect)
         let columns = sheet.columns(intersecting: rect)
         for row in rows {
             for column in columns where column < data.numberOfItems(inSection: row) {
                 result.append(cell(row, column))
             }
+            if result.count >= pieceSize { flush(&result) }
         }
         if sheet.meetsColumnHeaders(rect) {
             for column in columns { result.append(columnHeader(column)) }

@@ -18,16 +18,17 @@ final class LayoutInstance {
         Unmanaged<LayoutInstance>.fromOpaque(UnsafeRawPointer(handle!)).takeUnretainedValue()
     }
 
-    /// Writes the scratch attributes into the host's sink (reserved at once, so that a large
-    /// answer is not copied as the sink doubles), then lets go of scratch memory beyond a
-    /// viewport's worth, so that a whole-layout answer is not kept for the life of the view.
-    func flush(to sink: UnsafeMutablePointer<wb_attributes_sink>) -> Int32 {
-        defer { if scratch.capacity > 1 << 16 { scratch = [] } }
-        let missing = Int64(scratch.count) - (sink.pointee.capacity - sink.pointee.count)
-        if missing > 0, let reserve = sink.pointee.reserve, reserve(sink, Int64(scratch.count), 0) == 0 {
+    /// How many elements a layout hands over at a time, when it can answer in pieces.
+    static let pieceSize = 4096
+
+    /// Writes `elements` into the host's sink (reserved at once, so that a large answer is
+    /// not copied as the sink doubles).
+    func write(_ elements: [LayoutAttributes], to sink: UnsafeMutablePointer<wb_attributes_sink>) -> Int32 {
+        let missing = Int64(elements.count) - (sink.pointee.capacity - sink.pointee.count)
+        if missing > 0, let reserve = sink.pointee.reserve, reserve(sink, Int64(elements.count), 0) == 0 {
             return Int32(WB_ERROR_LAYOUT)
         }
-        for attributes in scratch where !sink.append(attributes, kindIndex: kindIndex, scratch: &extraWriter) {
+        for attributes in elements where !sink.append(attributes, kindIndex: kindIndex, scratch: &extraWriter) {
             return Int32(WB_ERROR_LAYOUT)
         }
         return Int32(WB_OK)
@@ -84,11 +85,24 @@ enum ExportedFunctions {
     static let elementsInRect: @convention(c) (OpaquePointer?, wb_rect, UnsafeMutablePointer<wb_attributes_sink>?, UnsafeMutablePointer<wb_error>?) -> Int32 = {
         handle, rect, sink, _ in
         let instance = LayoutInstance.from(handle)
-        instance.scratch.removeAll(keepingCapacity: true)
         let query = Rect(rect)
-        if query == .everything, let count = instance.layout.numberOfElements { instance.scratch.reserveCapacity(count) }
-        instance.layout.elements(in: query, into: &instance.scratch)
-        return instance.flush(to: sink!)
+        if query == .everything, let count = instance.layout.numberOfElements, let reserve = sink!.pointee.reserve,
+           Int64(count) > sink!.pointee.capacity - sink!.pointee.count, reserve(sink!, Int64(count), 0) == 0 {
+            return Int32(WB_ERROR_LAYOUT)
+        }
+        // Pieces go to the sink as the layout hands them over, so the answer is not held twice.
+        var scratch: [LayoutAttributes] = []
+        swap(&scratch, &instance.scratch)
+        defer { swap(&scratch, &instance.scratch) }
+        scratch.removeAll(keepingCapacity: true)
+        var status = Int32(WB_OK)
+        instance.layout.elements(in: query, into: &scratch, pieceSize: LayoutInstance.pieceSize) { piece in
+            if status == Int32(WB_OK) { status = instance.write(piece, to: sink!) }
+            piece.removeAll(keepingCapacity: true)
+        }
+        if status == Int32(WB_OK) { status = instance.write(scratch, to: sink!) }
+        if scratch.capacity > 4 * LayoutInstance.pieceSize { scratch = [] }
+        return status
     }
 
     static let attributesForElement: @convention(c) (OpaquePointer?, wb_element, UnsafeMutablePointer<wb_attributes_sink>?, UnsafeMutablePointer<wb_error>?) -> Int32 = {

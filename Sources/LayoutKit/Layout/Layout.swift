@@ -45,6 +45,12 @@ public protocol Layout: AnyObject {
     /// then, answer from the old state. Keep what the batch leaves unchanged if that makes the
     /// next prepare cheaper. Default: `invalidate(.data)`.
     func prepare(forUpdates batch: UpdateBatch)
+
+    /// As `elements(in:into:)`, handing a large answer over in pieces: whenever `result`
+    /// holds at least `pieceSize` elements the layout may call `flush`, which takes them
+    /// (leaving `result` empty), and goes on appending. Lets a whole-layout answer cross to
+    /// the host without existing twice. Default: `elements(in:into:)`, in one piece.
+    func elements(in rect: Rect, into result: inout [LayoutAttributes], pieceSize: Int, flush: (inout [LayoutAttributes]) -> Void)
 }
 
 extension Layout {
@@ -53,6 +59,10 @@ extension Layout {
         var result: [LayoutAttributes] = []
         elements(in: rect, into: &result)
         return result
+    }
+
+    public func elements(in rect: Rect, into result: inout [LayoutAttributes], pieceSize: Int, flush: (inout [LayoutAttributes]) -> Void) {
+        elements(in: rect, into: &result)
     }
 
     public func shouldInvalidate(forBoundsChange newBounds: Rect) -> Bool { false }
