@@ -18,6 +18,8 @@ import PackageDescription
 ///   WorkspaceModel               workspace files: sources and views, validated
 ///   PluginHost                   finding and loading plugins; the backend seam, the in-process
 ///                                backend, and the boundary check on every record
+///   PluginIsolation              the out-of-process backend: plugin host children, their
+///                                private protocol, shared memory, crash and hang handling
 ///   JSONOutput                   a byte-level JSON writer for attributes and values
 ///   Sessions                     a view's live state: layout, data, bounds, invalidation
 ///   SVGRenderer                  pictures of laid-out views
@@ -68,6 +70,7 @@ let package = Package(
         .target(name: "FileWatching"),
         .target(name: "WorkspaceModel", dependencies: ["YAMLReader", "SourceDiagnostics", "LayoutKit", "SeededRandom"]),
         .target(name: "PluginHost", dependencies: ["CLayoutABI", "CSystemShims", "LayoutKit", "BatchUpdates"]),
+        .target(name: "PluginIsolation", dependencies: ["CLayoutABI", "CSystemShims", "LayoutKit", "PluginHost"]),
         .target(name: "JSONOutput", dependencies: ["LayoutKit", "NumberText"]),
         .target(name: "JSONRPC", dependencies: ["NumberText"]),
         .target(name: "Sessions", dependencies: ["LayoutKit", "PluginHost", "WorkspaceModel", "BatchUpdates"]),
@@ -79,7 +82,7 @@ let package = Package(
         .executableTarget(
             name: "workbench",
             dependencies: [
-                "BatchRunner", "CAllocator", "CheckRunner", "PluginHost", "PluginScaffold", "WorkbenchServer",
+                "BatchRunner", "CAllocator", "CheckRunner", "PluginHost", "PluginIsolation", "PluginScaffold", "WorkbenchServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -93,7 +96,7 @@ let package = Package(
         .executableTarget(name: "workbench-fuzz", dependencies: ["JSONRPC", "SeededRandom"]),
         .executableTarget(
             name: "workbench-bench",
-            dependencies: ["LayoutKit", "JSONOutput", "WorkspaceModel", "SeedReferences", "Circles", "Tree", "MarkSheet", "Guide"]
+            dependencies: ["LayoutKit", "JSONOutput", "WorkspaceModel", "SeedReferences", "PluginHost", "PluginIsolation", "Sessions", "Circles", "Tree", "MarkSheet", "Guide"]
         ),
 
         // Layout plugins: the layout itself (testable in-process) and its C export.

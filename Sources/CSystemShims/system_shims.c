@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <malloc.h>
 #include <spawn.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -30,7 +31,7 @@ pid_t wb_spawn_with_channel(const char *path, char *const argv[], char *const en
     if (status == 0) status = posix_spawn_file_actions_adddup2(&actions, channel, 3);
     if (status == 0) status = posix_spawn_file_actions_addclosefrom_np(&actions, 4);
     pid_t pid = -1;
-    if (status == 0) status = posix_spawn(&pid, path, &actions, NULL, argv, envp);
+    if (status == 0) status = posix_spawn(&pid, path, &actions, NULL, argv, envp ? envp : environ);
     posix_spawn_file_actions_destroy(&actions);
     if (status != 0) {
         errno = status;
@@ -58,14 +59,14 @@ ssize_t wb_send_with_fd(int socket, const void *bytes, size_t length, int fd) {
     return sent;
 }
 
-ssize_t wb_receive_with_fd(int socket, void *bytes, size_t capacity, int *fd) {
+ssize_t wb_receive_with_fd(int socket, void *bytes, size_t capacity, int *fd, int nonblocking) {
     *fd = -1;
     struct iovec vector = { .iov_base = bytes, .iov_len = capacity };
     union { struct cmsghdr header; char space[CMSG_SPACE(sizeof(int) * 4)]; } control;
     struct msghdr message = { .msg_iov = &vector, .msg_iovlen = 1,
                               .msg_control = control.space, .msg_controllen = sizeof control.space };
     ssize_t received;
-    do { received = recvmsg(socket, &message, MSG_CMSG_CLOEXEC); } while (received < 0 && errno == EINTR);
+    do { received = recvmsg(socket, &message, MSG_CMSG_CLOEXEC | (nonblocking ? MSG_DONTWAIT : 0)); } while (received < 0 && errno == EINTR);
     if (received < 0) return received;
     int truncated = (message.msg_flags & (MSG_TRUNC | MSG_CTRUNC)) != 0;
     for (struct cmsghdr *header = CMSG_FIRSTHDR(&message); header; header = CMSG_NXTHDR(&message, header)) {
@@ -84,6 +85,11 @@ ssize_t wb_receive_with_fd(int socket, void *bytes, size_t capacity, int *fd) {
         return -1;
     }
     return received;
+}
+
+void wb_keep_heap(void) {
+    mallopt(M_MMAP_THRESHOLD, 32 << 20);
+    mallopt(M_TRIM_THRESHOLD, 256 << 20);
 }
 
 int wb_seqpacket_pair(int fds[2]) {

@@ -30,6 +30,8 @@ public struct CheckRunner: Sendable {
     public var loader = WorkspaceLoader()
     public var checker: LayoutChecker
     public var snapshots: Snapshots?
+    /// The longest one view's `prepare` may take, in seconds; nil for no limit.
+    public var timeout: Double?
     /// The most snapshot differences printed per view.
     public var maximumDifferences = 8
 
@@ -97,6 +99,7 @@ public struct CheckRunner: Sendable {
         let session: ViewSession
         do throws(WorkbenchError) {
             session = try ViewSession(view: view, in: workspace, plugins: plugins)
+            session.timeout = timeout
             try session.prepareIfNeeded()
         } catch {
             return ViewOutcome(lines: [error.description], isError: true)

@@ -1,4 +1,4 @@
-internal import CLayoutABI
+package import CLayoutABI
 import LayoutKit
 
 /// A rect query's answer as the plugin wrote it — flat records and their extra bytes — checked,
@@ -28,6 +28,15 @@ public struct AttributesRecords {
     public let kindNames: [String]
     /// What the host had to put right.
     public let repairs: RecordRepairs
+
+    package init(records: UnsafeBufferPointer<wb_attributes>, extras: UnsafeRawBufferPointer, order: [Int32]?,
+                 kindNames: [String], repairs: RecordRepairs) {
+        self.records = records
+        self.extras = extras
+        self.order = order
+        self.kindNames = kindNames
+        self.repairs = repairs
+    }
 
     public var count: Int { order?.count ?? records.count }
 

@@ -10,6 +10,7 @@ final class InProcessInstance: PluginInstance {
     let functions: wb_layout_functions
     let buffer = AttributesBuffer()
     let check: RecordCheck
+    var cancel = CancelFlag()
     private let kindNames: [String]
     private let kindIndex: [String: Int32]
     /// The data the plugin was prepared with, kept alive (and at a fixed address) until the next prepare.

@@ -1,4 +1,4 @@
-internal import CLayoutABI
+package import CLayoutABI
 import LayoutKit
 
 /// A plugin library that passed every check, ready to make layouts.
@@ -13,8 +13,8 @@ public final class LoadedPlugin: @unchecked Sendable {  // Unchecked: immutable;
     public let imagePath: String
     public let kinds: [ElementKind]
     public let options: [String]
-    let descriptor: UnsafePointer<wb_plugin_descriptor>
-    let functions: wb_layout_functions
+    package let descriptor: UnsafePointer<wb_plugin_descriptor>
+    package let functions: wb_layout_functions
 
     /// Reads a descriptor of this ABI's major version, trusting only the sizes it states:
     /// fields and functions past a shorter (older minor) struct's end read as zero, which

@@ -20,6 +20,10 @@ public protocol PluginBackend: AnyObject, Sendable {
 /// Every record it hands back has been checked at the boundary (`RecordCheck`): finite
 /// numbers, non-negative sizes, declared kinds, existing index paths, canonical order.
 public protocol PluginInstance: AnyObject {
+    /// The current request's cancel flag: calls that may hang watch it (and `prepare` is
+    /// given its own). The session sets it per request.
+    var cancel: CancelFlag { get set }
+
     /// Computes the layout for `data` and `bounds`. The plugin polls `cancel`; a plugin that
     /// ignores it may be stopped by force where the backend can (a child is killed).
     func prepare(data: DataSet, bounds: Rect, cancel: CancelFlag) throws(PluginCallError)

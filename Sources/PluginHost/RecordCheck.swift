@@ -1,4 +1,4 @@
-internal import CLayoutABI
+package import CLayoutABI
 import LayoutKit
 
 /// The boundary check on every record a plugin writes: a category and a kind it declared,
@@ -9,13 +9,13 @@ import LayoutKit
 ///
 /// Index paths: a cell's must exist in the prepared data; a supplementary or decoration
 /// view's must be non-negative (layouts place headers at paths of their own, as UIKit allows).
-struct RecordCheck {
+package struct RecordCheck {
     let plugin: String
     let kinds: [ElementKind]
     /// Each kind's position among the kinds sorted by name: canonical order compares names.
     let kindRank: [Int]
 
-    init(plugin: LoadedPlugin) {
+    package init(plugin: LoadedPlugin) {
         self.plugin = plugin.name
         let kinds = plugin.kinds
         self.kinds = kinds
@@ -27,7 +27,7 @@ struct RecordCheck {
 
     /// Checks `records` (and the extra bytes they point into); with `rect`, also that each
     /// intersects it. Returns the records in canonical order.
-    func check(_ records: UnsafeBufferPointer<wb_attributes>, extras: UnsafeRawBufferPointer, data: DataSource?,
+    package func check(_ records: UnsafeBufferPointer<wb_attributes>, extras: UnsafeRawBufferPointer, data: DataSource?,
                rect: Rect?) throws(PluginCallError) -> (order: [Int32]?, repairs: RecordRepairs) {
         var repairs: RecordRepairs = []
         var outside: [Int] = []

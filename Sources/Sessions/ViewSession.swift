@@ -30,7 +30,9 @@ public final class ViewSession {
     /// Receives the current request's prepare progress (fractions 0…1), if anyone listens.
     public var progress: ((Double) -> Void)?
     /// The current request's cancel flag (see `withCancellation`).
-    private(set) var cancel = CancelFlag()
+    private(set) var cancel = CancelFlag() {
+        didSet { layout.cancel = cancel }
+    }
     private var hasWarned = false
 
     /// Opens `view` of `workspace` with its plugin from `plugins`; with `sharedSource`, the

@@ -16,6 +16,8 @@ import WorkspaceModel
 /// lock, in the client's framing.
 public final class Server: @unchecked Sendable {  // Unchecked: immutable but for `state` (locked) and the reading loop's own fields.
     let plugins: PluginCatalog
+    /// The longest one view's `prepare` may take, in seconds; nil for no limit.
+    public var timeout: Double?
     let loader: WorkspaceLoader
     let state = ServerState()
     let memoryRelease: MemoryRelease
@@ -30,8 +32,6 @@ public final class Server: @unchecked Sendable {  // Unchecked: immutable but fo
     private var replyOrder: ReplyOrder!
     /// Set by the reading thread when `exit` arrives.
     private var exitRequested = false
-    /// Set on the control queue, after the work that came before `exit`.
-    private var exitCode: Int32?
 
     /// - Parameters:
     ///   - log: receives one line per problem worth telling the user (stderr, in `workbench serve`).
@@ -65,10 +65,19 @@ public final class Server: @unchecked Sendable {  // Unchecked: immutable but fo
             if count <= 0 { break }
         }
         pluginWatcher?.stop()
-        controlQueue.sync {}
+        // Answer what was sent, but end within 2 s whatever the plugins do: the control
+        // queue gets a second to take in what came before the end (so `exit` cancels only
+        // work that was sent before it), then work still running is cancelled — at once
+        // after `exit`, after another second at the end of input.
+        let drained = DispatchSemaphore(value: 0)
+        controlQueue.async { drained.signal() }
+        _ = drained.wait(timeout: .now() + 1)
         if exitRequested { state.cancelAll() }
-        work.wait()
-        return controlQueue.sync { exitCode ?? 0 }
+        if work.wait(timeout: .now() + 1) == .timedOut {
+            state.cancelAll()
+            _ = work.wait(timeout: .now() + 0.7)
+        }
+        return exitRequested ? (state.hasShutDown ? 0 : 1) : 0
     }
 
     private func handle(_ event: MessageFramer.Event) {
@@ -154,7 +163,6 @@ public final class Server: @unchecked Sendable {  // Unchecked: immutable but fo
             exitRequested = true
             work.enter()
             controlQueue.async { [self] in
-                exitCode = state.hasShutDown ? 0 : 1
                 reply(.success(Array("null".utf8)))
                 work.leave()
             }
@@ -240,7 +248,7 @@ public final class Server: @unchecked Sendable {  // Unchecked: immutable but fo
         let job: @Sendable () -> Void = { [self] in
             let result = Result { () throws(RPCError) -> [UInt8] in
                 if pending.flag.isRaised { throw RPCError.requestCancelled }
-                let session = try entry.session(plugins: plugins, log: log)
+                let session = try entry.session(plugins: plugins, timeout: timeout, log: log)
                 progress?.begin(title: "\(method.name) \(entry.id)")
                 session.progress = progress.map { progress in { progress.report($0) } }
                 defer { session.progress = nil }

@@ -77,11 +77,12 @@ final class ViewEntry: @unchecked Sendable {  // Unchecked: `session` is only to
     var sessionIsPrepared: Bool { session.map { !$0.needsPrepare } ?? false }
 
     /// The view's session, made with its plugin on first use. Call on `queue` only.
-    func session(plugins: PluginCatalog, log: @escaping @Sendable (String) -> Void) throws(RPCError) -> ViewSession {
+    func session(plugins: PluginCatalog, timeout: Double?, log: @escaping @Sendable (String) -> Void) throws(RPCError) -> ViewSession {
         if let session { return session }
         do {
             let made = try ViewSession(view: view, in: workspace, plugins: plugins, sharedSource: source, bounds: initialBounds)
             made.warn = log
+            made.timeout = timeout
             session = made
             return made
         } catch {

@@ -16,19 +16,9 @@ struct ServerBenchmark {
             print("server: skipped, no workbench beside this benchmark (swift build -c release builds it)\n")
             return nil
         }
-        let server = try Peer(executable, ["serve"])
-        let open = #"{"jsonrpc":"2.0","id":0,"method":"open","params":{"text":"sources: {marks: {generate: {sections: 1000, items: 10}}}\nviews: {marks: {layout: mark-sheet, source: marks, viewport: {width: 1100, height: 600}}}","directory":"/tmp"}}"#
-        _ = try server.roundTrip(Array((open + "\n").utf8))
-        let rect = #"{"x":100,"y":40,"width":1000,"height":500}"#
-        let request = { (id: Int) in Array(#"{"jsonrpc":"2.0","id":\#(id),"method":"query","params":{"view":"workspace/marks","rect":\#(rect)}}"#.utf8) + [10] }
-        let first = try server.roundTrip(request(1))
+        // Both modes at once, requests alternating, so that both see the same machine.
+        let (first, serverTimes, inProcessTimes) = try roundTrips(executable)
         let elements = first.split(separator: UInt8(ascii: "{")).count / 2
-        var serverTimes: [Double] = []
-        for id in 0..<requests {
-            let message = request(id + 2)
-            serverTimes.append(try Measure.seconds { _ = try server.roundTrip(message) })
-        }
-        server.close()
 
         let echo = try Peer("/bin/cat", [])
         let payload = Array(repeating: UInt8(ascii: "x"), count: first.count - 1) + [10]
@@ -63,7 +53,10 @@ struct ServerBenchmark {
         report.record("server.encode100.jsonEncoder", encoderTime, "s")
         report.record("server.encode100.speedup", encoderTime / writerTime, "×")
         print("server — query of \(elements) elements (\(first.count) bytes) through `workbench serve` over pipes, \(requests) requests")
-        print("  round trip:        \(Self.percentiles(serverTimes))")
+        print("  round trip:        \(Self.percentiles(serverTimes))   (--isolation process, the default)")
+        print("  in-process:        \(Self.percentiles(inProcessTimes))   (--isolation none)")
+        print("  process / none at p50: ×\(String(format: "%.2f", Self.percentile(serverTimes, 0.5) / Self.percentile(inProcessTimes, 0.5)))"
+            + "; target ≤ ×1.5")
         print("  pipe ping-pong:    \(Self.percentiles(pipeTimes))   (same bytes through `cat`)")
         print("  round trip / ping-pong at p50: ×\(String(format: "%.2f", Self.percentile(serverTimes, 0.5) / Self.percentile(pipeTimes, 0.5)))"
             + "; target p99 ≤ 50 µs")
@@ -71,6 +64,32 @@ struct ServerBenchmark {
             + "\(Measure.ratio(reference: encoderTime, engine: writerTime)) (target ≥ ×10)")
         print()
         return (p50, p99)
+    }
+
+    /// The first reply and the timings of `requests` more query round trips through
+    /// `workbench serve --isolation process` and `--isolation none`, taken in turns.
+    private func roundTrips(_ executable: String) throws -> ([UInt8], [Double], [Double]) {
+        let isolated = try Peer(executable, ["serve", "--isolation", "process"])
+        let inProcess = try Peer(executable, ["serve", "--isolation", "none"])
+        let open = #"{"jsonrpc":"2.0","id":0,"method":"open","params":{"text":"sources: {marks: {generate: {sections: 1000, items: 10}}}\nviews: {marks: {layout: mark-sheet, source: marks, viewport: {width: 1100, height: 600}}}","directory":"/tmp"}}"#
+        let rect = #"{"x":100,"y":40,"width":1000,"height":500}"#
+        let request = { (id: Int) in Array(#"{"jsonrpc":"2.0","id":\#(id),"method":"query","params":{"view":"workspace/marks","rect":\#(rect)}}"#.utf8) + [10] }
+        var first: [UInt8] = []
+        for server in [isolated, inProcess] {
+            _ = try server.roundTrip(Array((open + "\n").utf8))
+            let reply = try server.roundTrip(request(1))
+            guard first.isEmpty || first == reply else { throw Mismatch(description: "server: the isolation modes answer differently") }
+            first = reply
+        }
+        var isolatedTimes: [Double] = [], inProcessTimes: [Double] = []
+        for id in 0..<requests {
+            let message = request(id + 2)
+            isolatedTimes.append(try Measure.seconds { _ = try isolated.roundTrip(message) })
+            inProcessTimes.append(try Measure.seconds { _ = try inProcess.roundTrip(message) })
+        }
+        isolated.close()
+        inProcess.close()
+        return (first, isolatedTimes, inProcessTimes)
     }
 
     static func percentile(_ times: [Double], _ fraction: Double) -> Double {

@@ -4,7 +4,7 @@ import Foundation
 //
 //     swift run -c release workbench-bench                 every layout at 10^4, 10^5 and 10^6 elements
 //     swift run -c release workbench-bench --quick         10^3 and 10^4 only (a smoke run)
-//     swift run -c release workbench-bench tree server     only the named parts (circles, tree, mark-sheet, guide, packing, run, update, server)
+//     swift run -c release workbench-bench tree server     only the named parts (circles, tree, mark-sheet, guide, packing, run, update, isolation, server)
 //     swift run -c release workbench-bench --json FILE     also write every figure and target to FILE as JSON
 //     swift run -c release workbench-bench --engine-only   for profilers: no references, no checks (ratios are nan)
 //
@@ -54,6 +54,9 @@ do {
                                         cases: sizes.map { Workloads.guide(channels: max(1, $0 / 337 - 1)) }, isEngineOnly: isEngineOnly).run()
         report.target("guide random-viewport growth \(sizes.first!) → \(largest)", measured: guide.randomGrowth, atMost: 1.5, "×")
         try GuideScrollBenchmark(channels: quick ? 30 : 1000, steps: 600).run()
+    }
+    if wants("isolation") {
+        try IsolationBenchmark(sizes: quick ? [10_000] : [10_000, 1_000_000]).run()
     }
     if wants("packing") {
         try PackingBenchmark(count: sizes.last!).run()

@@ -34,6 +34,7 @@ struct CheckCommand: ParsableCommand {
 
     @OptionGroup var plugins: PluginOptions
     @OptionGroup var batch: BatchOptions
+    @OptionGroup var isolation: IsolationOptions
 
     func validate() throws {
         if record && snapshots == nil { throw ValidationError("--record needs --snapshots DIR") }
@@ -41,9 +42,12 @@ struct CheckCommand: ParsableCommand {
     }
 
     func run() throws {
-        let runner = CheckRunner(
-            plugins: PluginDiscovery.catalog(plugins), checker: LayoutChecker(rectCount: rects, seed: seed),
+        let catalog = PluginDiscovery.catalog(plugins, isolation: isolation.isolation)
+        defer { catalog.terminateChildren() }
+        var runner = CheckRunner(
+            plugins: catalog, checker: LayoutChecker(rectCount: rects, seed: seed),
             snapshots: snapshots.map { CheckRunner.Snapshots(directory: $0, isRecording: record) })
+        runner.timeout = isolation.timeout
         let output = StandardStream.output
         let progress = ProgressLine(noun: "views")
         let summary = runner.run(

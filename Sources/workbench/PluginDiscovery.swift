@@ -1,5 +1,6 @@
 import Foundation
 import PluginHost
+import PluginIsolation
 
 /// Where this process looks for plugins: `--plugins`, `WORKBENCH_PLUGIN_PATH`, then the
 /// executable's own folder (where `swift build` puts the shipped plugins).
@@ -15,7 +16,10 @@ enum PluginDiscovery {
     }
 
     /// The plugins found, each with a backend in the chosen isolation mode.
-    static func catalog(_ options: PluginOptions) -> PluginCatalog {
-        PluginCatalog.inProcess(registry(options))
+    static func catalog(_ options: PluginOptions, isolation: Isolation) -> PluginCatalog {
+        switch isolation {
+        case .process: return PluginCatalog.isolated(registry(options))
+        case .none: return PluginCatalog.inProcess(registry(options))
+        }
     }
 }

@@ -26,14 +26,18 @@ struct RunCommand: ParsableCommand {
 
     @OptionGroup var plugins: PluginOptions
     @OptionGroup var batch: BatchOptions
+    @OptionGroup var isolation: IsolationOptions
 
     func validate() throws {
         if svg && outputDirectory == nil { throw ValidationError("--svg needs --output DIR") }
     }
 
     func run() throws {
-        var runner = BatchRunner(plugins: PluginDiscovery.catalog(plugins), output: outputDirectory.map { .directory($0) } ?? .jsonLines)
+        let catalog = PluginDiscovery.catalog(plugins, isolation: isolation.isolation)
+        defer { catalog.terminateChildren() }
+        var runner = BatchRunner(plugins: catalog, output: outputDirectory.map { .directory($0) } ?? .jsonLines)
         runner.writesPictures = svg
+        runner.timeout = isolation.timeout
         let standardOutput = StandardStream.output
         let progress = ProgressLine(noun: "views")
         let summary = runner.run(

@@ -14,6 +14,7 @@ struct ServeCommand: ParsableCommand {
             """)
 
     @OptionGroup var plugins: PluginOptions
+    @OptionGroup var isolation: IsolationOptions
 
     @Option(help: ArgumentHelp("The largest message accepted, in bytes.", valueName: "bytes"))
     var maximumMessageSize = 64 << 20
@@ -25,10 +26,15 @@ struct ServeCommand: ParsableCommand {
         guard protocolOutput >= 0, dup2(2, 1) >= 0 else { throw ExitCode(70) }
         signal(SIGPIPE, SIG_IGN)
         AllocatorPolicy.configureForServing()
-        let server = Server(plugins: PluginDiscovery.catalog(plugins), releaseMemory: AllocatorPolicy.releaseFreeMemory) { line in
+        let catalog = PluginDiscovery.catalog(plugins, isolation: isolation.isolation)
+        let server = Server(plugins: catalog, releaseMemory: AllocatorPolicy.releaseFreeMemory) { line in
             FileHandle.standardError.write(Data((line + "\n").utf8))
         }
+        server.timeout = isolation.timeout
         let status = server.run(input: 0, output: protocolOutput, maximumMessageSize: maximumMessageSize)
-        throw ExitCode(status)
+        // End now, whatever plugins are doing: children are killed, and a plugin thread stuck
+        // in this process (isolation none) ends with the process.
+        catalog.terminateChildren()
+        Foundation.exit(status)
     }
 }

@@ -23,10 +23,10 @@ struct PluginFaultTests {
 
     static let everything: [String: Double] = ["x": -1e9, "y": -1e9, "width": 2e9, "height": 2e9]
 
-    @Test(arguments: ["none"])
+    @Test(arguments: ["process", "none"])
     func badRecordsAndFailedQueriesAreLayoutErrorsNamingTheElement(isolation: String) throws {
         let fixture = try Fixture([.well, .nan, .failQuery, .undeclaredKind])
-        let client = try ServerClient(arguments: ["--plugins", fixture.folder.path])
+        let client = try ServerClient(arguments: ["--plugins", fixture.folder.path, "--isolation", isolation])
         _ = client.request("open", ["path": fixture.workspace], id: 1)
         let nan = Self.error(client.request("query", ["view": "faults/nan", "rect": Self.everything], id: 2))
         #expect(nan?["code"] as? Int == -32004)
@@ -46,10 +46,10 @@ struct PluginFaultTests {
         #expect(client.finish() == 0)
     }
 
-    @Test(arguments: ["none"])
+    @Test(arguments: ["process", "none"])
     func aRefusedPluginIsAPluginErrorWithTheReason(isolation: String) throws {
         let fixture = try Fixture([.futureABI])
-        let client = try ServerClient(arguments: ["--plugins", fixture.folder.path])
+        let client = try ServerClient(arguments: ["--plugins", fixture.folder.path, "--isolation", isolation])
         _ = client.request("open", ["path": fixture.workspace], id: 1)
         let refused = Self.error(client.request("prepare", ["view": "faults/future"], id: 2))
         #expect(refused?["code"] as? Int == -32002)
@@ -62,11 +62,11 @@ struct PluginFaultTests {
         #expect(client.finish() == 0)
     }
 
-    @Test(arguments: ["none"])
+    @Test(arguments: ["process", "none"])
     func runReportsEachBadViewWhereItIsAndLaysOutTheRest(isolation: String) throws {
         let fixture = try Fixture([.well, .nan, .failQuery, .futureABI, .unordered])
         let result = try ProcessRunner.run(BuildProducts.executable("workbench"),
-                                           ["run", fixture.workspace, "--plugins", fixture.folder.path])
+                                           ["run", fixture.workspace, "--plugins", fixture.folder.path, "--isolation", isolation])
         #expect(result.status == 1)
         let views = result.standardOutput.split(separator: "\n").compactMap {
             (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]

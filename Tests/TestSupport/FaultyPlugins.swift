@@ -24,6 +24,9 @@ public enum FaultyPlugin: String, CaseIterable, Sendable {
     case unordered
     /// Declares ABI version 2.
     case futureABI = "future"
+    /// Dereferences NULL in its first `elements_in_rect` (in any process: a marker file
+    /// beside the library remembers), then behaves.
+    case crashOnce = "once"
 
     /// The plugin's name in workspaces: "fault-" + the behaviour.
     public var pluginName: String { "fault-\(rawValue)" }
@@ -36,6 +39,7 @@ public enum FaultyPlugin: String, CaseIterable, Sendable {
         let include = BuildProducts.repositoryRoot + "/Sources/CLayoutABI/include"
         let result = try ProcessRunner.run("/usr/bin/env", [
             "cc", "-shared", "-fPIC", "-O1", "-I", include, "-DFAULT_\(rawValue.uppercased())", "-DPLUGIN_NAME=\"\(pluginName)\"",
+            "-DMARKER=\"\((folder as NSString).appendingPathComponent("lib\(pluginName).crashed"))\"",
             "-o", library, source,
         ])
         guard result.status == 0 else { throw FixtureBuildError(message: "cc failed: \(result.standardError)") }
@@ -48,9 +52,11 @@ public enum FaultyPlugin: String, CaseIterable, Sendable {
     }
 
     static let source = #"""
+        #include <fcntl.h>
         #include <math.h>
         #include <stdlib.h>
         #include <string.h>
+        #include <unistd.h>
         #include "workbench_layout.h"
 
         typedef struct { int64_t count; } layout;
@@ -99,6 +105,12 @@ public enum FaultyPlugin: String, CaseIterable, Sendable {
             layout *l = (layout *)self;
         #ifdef FAULT_FAILQUERY
             return WB_ERROR_LAYOUT;
+        #endif
+        #ifdef FAULT_ONCE
+            if (access(MARKER, F_OK) != 0) {
+                close(open(MARKER, O_CREAT | O_WRONLY, 0644));
+                *(volatile int *)0 = 1;
+            }
         #endif
         #ifdef FAULT_UNORDERED
             for (int64_t item = l->count - 1; item >= 0; item--) {

@@ -30,7 +30,7 @@ int wb_memfd_seal_size(int fd);
 int wb_pidfd_open(pid_t pid);
 
 /**
- * Spawns `path` with `argv` and `envp`; the child gets /dev/null as stdin, stderr as stdout
+ * Spawns `path` with `argv` and `envp` (NULL: this process's environment); the child gets /dev/null as stdin, stderr as stdout
  * and stderr, `channel` as fd 3, and no other descriptor. Returns the pid, or -1 with errno.
  */
 pid_t wb_spawn_with_channel(const char *path, char *const argv[], char *const envp[], int channel);
@@ -40,9 +40,15 @@ ssize_t wb_send_with_fd(int socket, const void *bytes, size_t length, int fd);
 
 /**
  * Receives up to `capacity` bytes and at most one descriptor into `*fd` (-1 if none, made
- * close-on-exec); as recvmsg. Extra descriptors are closed.
+ * close-on-exec); as recvmsg (with MSG_DONTWAIT if `nonblocking`). Extra descriptors are closed.
  */
-ssize_t wb_receive_with_fd(int socket, void *bytes, size_t capacity, int *fd);
+ssize_t wb_receive_with_fd(int socket, void *bytes, size_t capacity, int *fd, int nonblocking);
+
+/**
+ * Keeps freed memory in the heap for reuse (large blocks are not given back to the kernel at
+ * once), so that a layout prepared again does not fault its arrays in again.
+ */
+void wb_keep_heap(void);
 
 /** socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, fds). */
 int wb_seqpacket_pair(int fds[2]);

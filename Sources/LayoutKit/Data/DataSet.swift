@@ -2,12 +2,12 @@
 ///
 /// Immutable once built; build one with `DataSetBuilder`.
 public final class DataSet: @unchecked Sendable {  // Unchecked: the buffers are written once in init and only read after.
-    let sectionStarts: UnsafeMutableBufferPointer<Int64>
-    let itemOffsets: UnsafeMutableBufferPointer<Int64>
-    let valueBytes: UnsafeMutableRawBufferPointer
-    let childStarts: UnsafeMutableBufferPointer<Int64>?
-    let children: UnsafeMutableBufferPointer<Int64>?
-    let metadataBytes: UnsafeMutableRawBufferPointer
+    package let sectionStarts: UnsafeMutableBufferPointer<Int64>
+    package let itemOffsets: UnsafeMutableBufferPointer<Int64>
+    package let valueBytes: UnsafeMutableRawBufferPointer
+    package let childStarts: UnsafeMutableBufferPointer<Int64>?
+    package let children: UnsafeMutableBufferPointer<Int64>?
+    package let metadataBytes: UnsafeMutableRawBufferPointer
 
     init(sectionStarts: [Int64], itemOffsets: [Int64], valueBytes: [UInt8],
          childStarts: [Int64]?, children: [Int64]?, metadata: [UInt8]) {

@@ -1,0 +1,83 @@
+internal import CSystemShims
+import Foundation
+import PluginHost
+
+/// One running plugin host child, seen from the parent: its pid and pidfd, its channel, the
+/// control memory holding the cancel word, and its current result memory.
+final class ChildProcess {
+    let pid: pid_t
+    let pidfd: Int32
+    let channel: Channel
+    let control: SharedMemory
+    /// The child's result memfd, mapped read-only once the child sends it.
+    var results: SharedMemory?
+    var resultCapacity = (records: 0, extraBytes: 0)
+
+    /// Spawns `executable plugin-host library` with a fresh channel at its fd 3.
+    init(executable: String, library: String) throws(ChannelError) {
+        var pair: [Int32] = [-1, -1]
+        guard wb_seqpacket_pair(&pair) == 0 else { throw .system("socketpair", errno) }
+        let arguments = [executable, "plugin-host", library]
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        let spawned = wb_spawn_with_channel(executable, &argv, nil, pair[1])
+        let spawnError = errno
+        close(pair[1])
+        guard spawned > 0 else {
+            close(pair[0])
+            throw .system("posix_spawn \(executable)", spawnError)
+        }
+        pid = spawned
+        channel = Channel(fileDescriptor: pair[0])
+        pidfd = wb_pidfd_open(spawned)
+        do {
+            control = try SharedMemory(creating: 4096, name: "workbench-control")
+        } catch {
+            kill(spawned, SIGKILL)
+            var status: Int32 = 0
+            waitpid(spawned, &status, 0)
+            if pidfd >= 0 { close(pidfd) }
+            throw error
+        }
+    }
+
+    deinit {
+        if pidfd >= 0 { close(pidfd) }
+    }
+
+    /// The cancel word the plugin polls during `prepare`.
+    var cancelWord: UnsafeMutablePointer<Int32> { control.base.assumingMemoryBound(to: Int32.self) }
+
+    /// What the child is waiting on next: whether a reply came or the child died.
+    enum Readiness { case reply, died, neither }
+
+    /// Waits up to `milliseconds` for a reply or the child's death.
+    func wait(milliseconds: Int32) -> Readiness {
+        var descriptors = [pollfd(fd: channel.fileDescriptor, events: Int16(POLLIN), revents: 0),
+                           pollfd(fd: pidfd, events: Int16(POLLIN), revents: 0)]
+        let count = poll(&descriptors, pidfd >= 0 ? 2 : 1, milliseconds)
+        guard count > 0 else { return .neither }
+        if descriptors[0].revents & Int16(POLLIN) != 0 { return .reply }
+        if descriptors[0].revents & Int16(POLLHUP | POLLERR) != 0 || descriptors[1].revents != 0 { return .died }
+        return .neither
+    }
+
+    /// Kills the child if it still runs and reaps it; returns how it ended ("SIGSEGV",
+    /// "exit status 1").
+    func reap(killing: Bool) -> String {
+        if killing { kill(pid, SIGKILL) }
+        var status: Int32 = 0
+        var result: pid_t
+        repeat { result = waitpid(pid, &status, 0) } while result < 0 && errno == EINTR
+        guard result == pid else { return "an unknown end" }
+        let signal = status & 0x7f
+        if signal == 0 { return "exit status \((status >> 8) & 0xff)" }
+        return Self.signalName(signal)
+    }
+
+    static func signalName(_ signal: Int32) -> String {
+        let names: [Int32: String] = [SIGSEGV: "SIGSEGV", SIGABRT: "SIGABRT", SIGBUS: "SIGBUS", SIGFPE: "SIGFPE", SIGILL: "SIGILL",
+                                      SIGKILL: "SIGKILL", SIGTERM: "SIGTERM", SIGTRAP: "SIGTRAP", SIGSYS: "SIGSYS", SIGINT: "SIGINT"]
+        return names[signal] ?? "signal \(signal)"
+    }
+}

@@ -1,0 +1,172 @@
+internal import CLayoutABI
+import Glibc
+import LayoutKit
+import PluginHost
+
+/// The child's request loop: each message names an operation and a layout instance; the
+/// answer goes back as one message (records through the `ResultArea`).
+final class ChildServer {
+    /// One layout made by the plugin, with the data it was last prepared with.
+    private final class Instance {
+        let handle: OpaquePointer
+        var data: SharedMemory?
+        /// Which data image `data` is (the parent numbers them), so that preparing again with
+        /// the same data keeps the mapping and its pages.
+        var dataKey: UInt64 = 0
+        let source = UnsafeMutablePointer<wb_data_source>.allocate(capacity: 1)
+
+        init(handle: OpaquePointer) {
+            self.handle = handle
+            source.initialize(to: wb_data_source())
+        }
+
+        deinit { source.deallocate() }
+    }
+
+    private let plugin: LoadedPlugin
+    private let functions: wb_layout_functions
+    private let channel: Channel
+    private let cancelWord: UnsafePointer<Int32>
+    private let results: ResultArea
+    private var instances: [UInt32: Instance] = [:]
+    private var nextInstance: UInt32 = 1
+
+    init(plugin: LoadedPlugin, channel: Channel, cancelWord: UnsafePointer<Int32>) throws(ChannelError) {
+        self.plugin = plugin
+        functions = plugin.functions
+        self.channel = channel
+        self.cancelWord = cancelWord
+        results = try ResultArea()
+    }
+
+    /// Answers requests until the channel closes.
+    func serve() throws(ChannelError) {
+        while true {
+            let (bytes, descriptor) = try channel.receive()
+            var reader = MessageReader(bytes)
+            guard let operation = Operation(rawValue: try reader.read(UInt8.self)) else {
+                throw .protocolViolation("unknown operation \(bytes[0])")
+            }
+            let id = try reader.read(UInt32.self)
+            if operation == .create {
+                try channel.send(create(options: try reader.readBytes()).bytes)
+                continue
+            }
+            guard let instance = instances[id] else { throw .protocolViolation("no instance \(id)") }
+            var reply = MessageWriter()
+            switch operation {
+            case .hello, .create:
+                throw .protocolViolation("a second hello")
+            case .destroy:
+                functions.destroy(instance.handle)
+                instances[id] = nil
+                continue
+            case .prepare:
+                let bounds = try reader.readRect()
+                let key = try reader.read(UInt64.self)
+                guard descriptor >= 0 else { throw .protocolViolation("prepare without data") }
+                if key == instance.dataKey, instance.data != nil {
+                    close(descriptor)
+                } else {
+                    instance.data = try SharedMemory(receiving: descriptor, writable: false, populate: true)
+                    guard let source = instance.data.flatMap(DataImage.source) else { throw .protocolViolation("a malformed data image") }
+                    instance.source.pointee = source
+                    instance.dataKey = key
+                }
+                var error = wb_error()
+                var context = wb_prepare_context(cancel: cancelWord, progress: nil, host_context: nil)
+                reply.append(functions.prepare(instance.handle, instance.source, bounds, &context, &error))
+                withUnsafeBytes(of: error) { reply.append(bytes: Array($0)) }
+            case .contentSize:
+                let size = functions.content_size(instance.handle)
+                reply.append(size.width, size.height)
+            case .elementCount:
+                reply.append(functions.element_count(instance.handle))
+            case .elementsInRect:
+                let rect = try reader.readRect()
+                results.reset()
+                var error = wb_error()
+                try sendRecords(status: functions.elements_in_rect(instance.handle, rect, results.sink, &error), error: error)
+                continue
+            case .attributesForElement:
+                let element = try reader.readElement()
+                results.reset()
+                var error = wb_error()
+                try sendRecords(status: functions.attributes_for_element(instance.handle, element, results.sink, &error), error: error)
+                continue
+            case .transitionAttributes:
+                let element = try reader.readElement()
+                let appearing = try reader.read(Int32.self)
+                let bounds = try reader.readRect()
+                results.reset()
+                try sendRecords(status: functions.transition_attributes(instance.handle, element, appearing, bounds, results.sink))
+                continue
+            case .shouldInvalidate:
+                reply.append(functions.should_invalidate_for_bounds_change(instance.handle, try reader.readRect()))
+            case .invalidationForBoundsChange:
+                reply.append(functions.invalidation_for_bounds_change(instance.handle, try reader.readRect()))
+            case .invalidate:
+                functions.invalidate(instance.handle, try reader.read(UInt32.self))
+                reply.append(UInt8(0))  // an empty datagram would read as the end of the channel
+            case .targetContentOffset:
+                let proposed = wb_point(x: try reader.readDouble(), y: try reader.readDouble())
+                let velocity = wb_point(x: try reader.readDouble(), y: try reader.readDouble())
+                let point = functions.target_content_offset(instance.handle, proposed, velocity)
+                reply.append(point.x, point.y)
+            }
+            try channel.send(reply.bytes)
+        }
+    }
+
+    private func create(options: [UInt8]) -> MessageWriter {
+        var error = wb_error()
+        let handle = options.withUnsafeBufferPointer { functions.create(plugin.descriptor, $0.baseAddress, Int64($0.count), &error) }
+        var reply = MessageWriter()
+        if let handle {
+            instances[nextInstance] = Instance(handle: handle)
+            reply.append(UInt8(1))
+            reply.append(nextInstance)
+            nextInstance &+= 1
+        } else {
+            reply.append(UInt8(0))
+            withUnsafeBytes(of: error) { reply.append(bytes: Array($0)) }
+        }
+        return reply
+    }
+
+    /// The status, the sink's counts and capacities, the plugin's error (if any), and the
+    /// result memfd if it is new.
+    private func sendRecords(status: Int32, error: wb_error = wb_error()) throws(ChannelError) {
+        var reply = MessageWriter()
+        reply.append(status)
+        reply.append(results.sink.pointee.count)
+        reply.append(results.sink.pointee.extra_length)
+        reply.append(Int64(results.recordCapacity))
+        reply.append(Int64(results.extraCapacity))
+        withUnsafeBytes(of: error) { reply.append(bytes: Array($0)) }
+        let descriptor = results.isNew ? results.memory.fileDescriptor : -1
+        try channel.send(reply.bytes, descriptor: descriptor)
+        results.isNew = false
+    }
+}
+
+extension MessageReader {
+    mutating func readRect() throws(ChannelError) -> wb_rect {
+        wb_rect(x: try readDouble(), y: try readDouble(), width: try readDouble(), height: try readDouble())
+    }
+
+    mutating func readElement() throws(ChannelError) -> wb_element {
+        wb_element(category: try read(Int32.self), kind: try read(Int32.self), section: try read(Int64.self), item: try read(Int64.self))
+    }
+}
+
+extension MessageWriter {
+    mutating func append(_ rect: wb_rect) { append(rect.x, rect.y, rect.width, rect.height) }
+
+    mutating func append(_ element: wb_element) {
+        append(element.category)
+        append(element.kind)
+        append(element.section)
+        append(element.item)
+    }
+}

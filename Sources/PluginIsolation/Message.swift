@@ -1,0 +1,73 @@
+/// The operations of the private protocol between the workbench and a plugin host child.
+///
+/// One message per SEQPACKET datagram: an operation byte, then fixed little-endian fields.
+/// Data, options and results that may be large cross in shared memory, not in messages.
+enum Operation: UInt8 {
+    /// Parent → child, first: the control memory (fd). Child → parent: `loaded` or `refused`.
+    case hello = 1
+    case create, destroy, prepare, contentSize, elementCount, elementsInRect
+    case attributesForElement, transitionAttributes, shouldInvalidate, invalidationForBoundsChange
+    case invalidate, targetContentOffset
+}
+
+/// The largest message either side sends or accepts.
+let maximumMessageSize = 1 << 16
+
+/// Appends little-endian fields to a message.
+struct MessageWriter {
+    private(set) var bytes: [UInt8] = []
+
+    init(_ operation: Operation, instance: UInt32 = 0) {
+        bytes.reserveCapacity(64)
+        bytes.append(operation.rawValue)
+        append(instance)
+    }
+
+    /// A reply (no operation, no instance).
+    init() {}
+
+    mutating func append<T: FixedWidthInteger>(_ value: T) {
+        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func append(_ value: Double) { append(value.bitPattern) }
+
+    mutating func append(_ values: Double...) { for value in values { append(value) } }
+
+    mutating func append(bytes more: [UInt8]) {
+        append(UInt32(more.count))
+        bytes.append(contentsOf: more)
+    }
+
+    mutating func append(_ string: String) { append(bytes: Array(string.utf8)) }
+}
+
+/// Reads little-endian fields from a received message; every read is bounds-checked.
+struct MessageReader {
+    private let bytes: [UInt8]
+    private var offset = 0
+
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    mutating func read<T: FixedWidthInteger>(_ type: T.Type = T.self) throws(ChannelError) -> T {
+        let size = MemoryLayout<T>.size
+        guard bytes.count - offset >= size else { throw .protocolViolation("a message too short for its fields") }
+        var value = T.zero
+        withUnsafeMutableBytes(of: &value) { target in
+            bytes.withUnsafeBytes { target.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[offset..<offset + size])) }
+        }
+        offset += size
+        return T(littleEndian: value)
+    }
+
+    mutating func readDouble() throws(ChannelError) -> Double { Double(bitPattern: try read(UInt64.self)) }
+
+    mutating func readBytes() throws(ChannelError) -> [UInt8] {
+        let count = Int(try read(UInt32.self))
+        guard bytes.count - offset >= count else { throw .protocolViolation("a field longer than its message") }
+        defer { offset += count }
+        return Array(bytes[offset..<offset + count])
+    }
+
+    mutating func readString() throws(ChannelError) -> String { String(decoding: try readBytes(), as: UTF8.self) }
+}

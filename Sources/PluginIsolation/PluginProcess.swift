@@ -1,0 +1,126 @@
+internal import CSystemShims
+import Foundation
+import PluginHost
+
+/// The child process hosting one layout instance of a plugin, as the parent keeps it:
+/// spawned on first use, one request at a time, respawned after it dies (each life is a new
+/// `generation`). One child per instance, so a long prepare in one view never holds up
+/// another; crashes count against the plugin as a whole (`PluginHealth`).
+final class PluginProcess: @unchecked Sendable {  // Unchecked: `child` and `generation` are touched only under `lock`.
+    let plugin: LoadedPlugin
+    let executable: String
+    let health: PluginHealth
+    /// How long a plugin that ignores its raised cancel flag gets before it is killed.
+    static let cancelGrace = 0.4
+    /// How many times a reply is looked for without waiting (about 20 µs in all).
+    static let quickTries = 200
+    private let lock = NSLock()
+    private var child: ChildProcess?
+    private(set) var generation = 0
+
+    init(plugin: LoadedPlugin, executable: String, health: PluginHealth) {
+        self.plugin = plugin
+        self.executable = executable
+        self.health = health
+    }
+
+    deinit {
+        if let child { end(child, killing: true) }
+    }
+
+    /// Runs `body` with the live child (spawning one if needed) while no other request can use it.
+    func withChild<T>(_ body: (ChildProcess, Int) throws(PluginCallError) -> T) throws(PluginCallError) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        if let brokenReason = health.brokenReason { throw .broken(plugin: plugin.name, reason: brokenReason) }
+        if let child { return try body(child, generation) }
+        return try body(try spawn(), generation)
+    }
+
+    /// Sends a request and waits for the reply, watching for the child's death and for
+    /// `cancel`: once it is raised the plugin sees the cancel word, and if no reply comes
+    /// within `cancelGrace` the child is killed. Call inside `withChild` only.
+    func call(_ child: ChildProcess, _ message: MessageWriter, descriptor: Int32 = -1, operation: String,
+              cancel: CancelFlag?) throws(PluginCallError) -> (bytes: [UInt8], descriptor: Int32) {
+        wb_atomic_store_i32(child.cancelWord, 0)
+        do {
+            try child.channel.send(message.bytes, descriptor: descriptor)
+        } catch {
+            throw died(child, operation: operation)
+        }
+        // A quick answer (a query: tens of microseconds) is picked up by asking a few times
+        // before sleeping in poll, which would add a wake-up to every round trip.
+        for _ in 0..<Self.quickTries {
+            do {
+                if let reply = try child.channel.receiveIfReady() { return reply }
+            } catch {
+                throw died(child, operation: operation)
+            }
+        }
+        var raisedAt: Double?
+        while true {
+            switch child.wait(milliseconds: raisedAt == nil ? 50 : 10) {
+            case .reply:
+                do {
+                    return try child.channel.receive()
+                } catch {
+                    throw died(child, operation: operation)
+                }
+            case .died:
+                throw died(child, operation: operation)
+            case .neither:
+                guard let cancel, cancel.isRaised else { continue }
+                let now = ProcessInfo.processInfo.systemUptime
+                if raisedAt == nil {
+                    raisedAt = now
+                    wb_atomic_store_i32(child.cancelWord, 1)
+                }
+                if let raisedAt, now - raisedAt >= Self.cancelGrace {
+                    end(child, killing: true)
+                    if case .timedOut(let seconds) = cancel.raisedReason {
+                        throw .timedOut(plugin: plugin.name, operation: operation, seconds: seconds)
+                    }
+                    throw .cancelled
+                }
+            }
+        }
+    }
+
+    private func spawn() throws(PluginCallError) -> ChildProcess {
+        let spawned: ChildProcess
+        do {
+            spawned = try ChildProcess(executable: executable, library: plugin.path)
+        } catch {
+            throw .broken(plugin: plugin.name, reason: "its host process could not start: \(error)")
+        }
+        generation += 1
+        child = spawned
+        LiveChildren.insert(spawned.pid)
+        let (bytes, _) = try call(spawned, MessageWriter(.hello), descriptor: spawned.control.fileDescriptor, operation: "loading", cancel: nil)
+        var reader = MessageReader(bytes)
+        let status = (try? reader.read(UInt8.self)) ?? 1
+        let text = (try? reader.readString()) ?? "no answer"
+        guard status == 0, text == plugin.name else {
+            end(spawned, killing: true)
+            let reason = status == 0 ? "its host process loaded a plugin named '\(text)'" : "its host process refused it: \(text)"
+            health.markBroken(reason)
+            throw .broken(plugin: plugin.name, reason: reason)
+        }
+        return spawned
+    }
+
+    /// The child died: reap it, count the crash, and say what happened.
+    private func died(_ dead: ChildProcess, operation: String) -> PluginCallError {
+        let how = end(dead, killing: true)
+        health.recordCrash()
+        return .crashed(plugin: plugin.name, signal: how, operation: operation)
+    }
+
+    @discardableResult
+    private func end(_ ending: ChildProcess, killing: Bool) -> String {
+        let how = ending.reap(killing: killing)
+        LiveChildren.remove(ending.pid)
+        if child === ending { child = nil }
+        return how
+    }
+}

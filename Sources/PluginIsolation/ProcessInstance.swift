@@ -1,0 +1,161 @@
+internal import CLayoutABI
+import Foundation
+import LayoutKit
+import PluginHost
+
+/// A layout living in a plugin host child of its own (which ends with it). The parent keeps what matters — the options, the
+/// data and bounds it was last prepared with — so when the child dies the layout is made
+/// again in the next child and prepared as it was, on its next request.
+final class ProcessInstance: PluginInstance {
+    let process: PluginProcess
+    let plugin: LoadedPlugin
+    let check: RecordCheck
+    var cancel = CancelFlag()
+    let options: [UInt8]
+    let kindNames: [String]
+    private let kindIndex: [String: Int32]
+    /// The instance's id in the child, and which life of the child it belongs to.
+    private var remote: (generation: Int, id: UInt32)?
+    private var prepared: (data: DataSet, bounds: Rect)?
+    private var preparedSource: DataSource?
+    private var image: (data: DataSet, memory: SharedMemory, key: UInt64)?
+    /// Numbers the data images this process makes, so a child can tell them apart.
+    nonisolated(unsafe) private static var imageCount: UInt64 = 0  // Unsafe-annotated: only touched under `imageLock`.
+    private static let imageLock = NSLock()
+
+    init(process: PluginProcess, options: [String: Value]) throws(PluginCallError) {
+        self.process = process
+        plugin = process.plugin
+        check = RecordCheck(plugin: plugin)
+        self.options = ValueWriter.encode(.map(options))
+        kindNames = plugin.kinds.map(\.name)
+        kindIndex = Dictionary(uniqueKeysWithValues: kindNames.enumerated().map { ($1, Int32($0)) })
+        guard self.options.count < maximumMessageSize - 64 else {
+            throw .reported(.layout(message: "the options are too large (\(self.options.count) bytes encoded)"))
+        }
+        try withRemoteCall(operation: "create") { _, _ throws(PluginCallError) in }
+    }
+
+    /// Runs `body` with the child and this layout's id in it, making the layout again (and
+    /// preparing it as it was) if the child is not the one it was made in.
+    func withRemoteCall<T>(operation: String, _ body: (ChildProcess, UInt32) throws(PluginCallError) -> T) throws(PluginCallError) -> T {
+        try process.withChild { child, generation throws(PluginCallError) in
+            if let remote, remote.generation == generation { return try body(child, remote.id) }
+            var message = MessageWriter(.create)
+            message.append(bytes: options)
+            var reply = try reader(process.call(child, message, operation: "create", cancel: cancel))
+            if try fields("create", { () throws(ChannelError) in try reply.read(UInt8.self) }) != 1 {
+                throw .reported(try Self.error(&reply, plugin: plugin.name, operation: "create"))
+            }
+            let id = try fields("create") { () throws(ChannelError) in try reply.read(UInt32.self) }
+            remote = (generation, id)
+            if let prepared { try prepareRemote(child, id: id, data: prepared.data, bounds: prepared.bounds) }
+            return try body(child, id)
+        }
+    }
+
+    func prepare(data: DataSet, bounds: Rect, cancel: CancelFlag) throws(PluginCallError) {
+        self.cancel = cancel
+        prepared = nil
+        try withRemoteCall(operation: "prepare") { child, id throws(PluginCallError) in
+            try prepareRemote(child, id: id, data: data, bounds: bounds)
+        }
+        prepared = (data, bounds)
+        preparedSource = data.source
+    }
+
+    private func prepareRemote(_ child: ChildProcess, id: UInt32, data: DataSet, bounds: Rect) throws(PluginCallError) {
+        if image?.data !== data {
+            let key = Self.imageLock.withLock { () -> UInt64 in
+                Self.imageCount += 1
+                return Self.imageCount
+            }
+            do { image = (data, try DataImage.make(data), key) } catch {
+                throw .broken(plugin: plugin.name, reason: "the data could not be shared: \(error)")
+            }
+        }
+        var message = MessageWriter(.prepare, instance: id)
+        message.append(bounds.abi)
+        message.append(image!.key)
+        var reply = try reader(process.call(child, message, descriptor: image!.memory.fileDescriptor, operation: "prepare", cancel: cancel))
+        let status = try fields("prepare") { () throws(ChannelError) in try reply.read(Int32.self) }
+        guard status != Int32(WB_OK) else { return }
+        let error = try Self.error(&reply, plugin: plugin.name, operation: "prepare")
+        if error == .cancelled || status == Int32(WB_ERROR_CANCELLED) {
+            if case .timedOut(let seconds) = cancel.raisedReason { throw .timedOut(plugin: plugin.name, operation: "prepare", seconds: seconds) }
+            throw .cancelled
+        }
+        if case .layout(let message) = error, message == "the plugin failed without a message", status != Int32(WB_ERROR_LAYOUT) {
+            throw .failed(plugin: plugin.name, operation: "prepare", status: Int(status))
+        }
+        throw .reported(error)
+    }
+
+    func contentSize() throws(PluginCallError) -> Size {
+        let size = try simple(.contentSize, operation: "content_size") { reply throws(ChannelError) in
+            Size(width: try reply.readDouble(), height: try reply.readDouble())
+        }
+        guard size.width.isFinite, size.height.isFinite, size.width >= 0, size.height >= 0 else {
+            throw .badRecord(plugin: plugin.name, element: "the content size", field: size.width.isFinite && size.width >= 0 ? "height" : "width",
+                             problem: "\(size.width) × \(size.height) is not a finite, non-negative size")
+        }
+        return size
+    }
+
+    func numberOfElements() throws(PluginCallError) -> Int? {
+        let count = try simple(.elementCount, operation: "element_count") { reply throws(ChannelError) in try reply.read(Int64.self) }
+        return count >= 0 ? Int(count) : nil
+    }
+
+    func shouldInvalidate(forBoundsChange newBounds: Rect) throws(PluginCallError) -> Bool {
+        try simple(.shouldInvalidate, operation: "should_invalidate_for_bounds_change", { $0.append(newBounds.abi) }) { reply throws(ChannelError) in
+            try reply.read(Int32.self) != 0
+        }
+    }
+
+    func invalidation(forBoundsChange newBounds: Rect) throws(PluginCallError) -> Invalidation {
+        try simple(.invalidationForBoundsChange, operation: "invalidation_for_bounds_change", { $0.append(newBounds.abi) }) { reply throws(ChannelError) in
+            Invalidation(rawValue: try reply.read(UInt32.self))
+        }
+    }
+
+    func invalidate(_ invalidation: Invalidation) throws(PluginCallError) {
+        try simple(.invalidate, operation: "invalidate", { $0.append(invalidation.rawValue) }) { _ throws(ChannelError) in }
+    }
+
+    func targetContentOffset(proposed: Point, velocity: Point) throws(PluginCallError) -> Point {
+        let point = try simple(.targetContentOffset, operation: "target_content_offset", { $0.append(proposed.x, proposed.y, velocity.x, velocity.y) }) {
+            reply throws(ChannelError) in Point(x: try reply.readDouble(), y: try reply.readDouble())
+        }
+        guard point.x.isFinite, point.y.isFinite else {
+            throw .badRecord(plugin: plugin.name, element: "the target content offset", field: point.x.isFinite ? "y" : "x",
+                             problem: "(\(point.x), \(point.y)) is not a finite point")
+        }
+        return point
+    }
+
+    func withElements<T>(in rect: Rect, _ body: (AttributesRecords) throws(PluginCallError) -> T) throws(PluginCallError) -> T {
+        try withRemoteCall(operation: "elements_in_rect") { child, id throws(PluginCallError) in
+            var message = MessageWriter(.elementsInRect, instance: id)
+            message.append(rect.abi)
+            let (records, extras) = try results(of: process.call(child, message, operation: "elements_in_rect", cancel: cancel),
+                                                in: child, operation: "elements_in_rect")
+            let (order, repairs) = try check.check(records, extras: extras, data: preparedSource, rect: rect)
+            return try body(AttributesRecords(records: records, extras: extras, order: order, kindNames: kindNames, repairs: repairs))
+        }
+    }
+
+    func attributes(for element: ElementID) throws(PluginCallError) -> LayoutAttributes? {
+        guard let id = element.abi(kindIndex: kindIndex) else { return nil }
+        return try single(.attributesForElement, element: element, operation: "attributes_for_element", data: preparedSource) { $0.append(id) }
+    }
+
+    func transitionAttributes(for element: ElementID, isAppearing: Bool, in bounds: Rect) throws(PluginCallError) -> LayoutAttributes? {
+        guard let id = element.abi(kindIndex: kindIndex) else { return nil }
+        return try single(.transitionAttributes, element: element, operation: "transition_attributes", data: nil) {
+            $0.append(id)
+            $0.append(Int32(isAppearing ? 1 : 0))
+            $0.append(bounds.abi)
+        }
+    }
+}

@@ -1,0 +1,61 @@
+internal import CSystemShims
+import Glibc
+
+/// A memfd mapped into this process: memory another process can map too, passed as a file
+/// descriptor. Sealed against resizing, so neither side can make the other fault on access.
+final class SharedMemory {
+    let fileDescriptor: Int32
+    let base: UnsafeMutableRawPointer
+    let size: Int
+
+    /// Makes a fresh memfd of `size` bytes, mapped read-write.
+    init(creating size: Int, name: String) throws(ChannelError) {
+        let fd = wb_memfd_create(name)
+        guard fd >= 0 else { throw .system("memfd_create", errno) }
+        guard ftruncate(fd, off_t(max(size, 1))) == 0, wb_memfd_seal_size(fd) == 0 else {
+            let error = errno
+            close(fd)
+            throw .system("ftruncate", error)
+        }
+        guard let mapped = mmap(nil, max(size, 1), PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0), mapped != MAP_FAILED else {
+            let error = errno
+            close(fd)
+            throw .system("mmap", error)
+        }
+        fileDescriptor = fd
+        base = mapped
+        self.size = size
+    }
+
+    /// Maps a memfd received from the peer; its size is what the file says, not what the peer
+    /// claims. Takes ownership of `fd`. `populate` maps every page at once (data about to be
+    /// read whole), instead of one fault per page.
+    init(receiving fd: Int32, writable: Bool, populate: Bool = false) throws(ChannelError) {
+        var status = stat()
+        guard fstat(fd, &status) == 0, status.st_size > 0, status.st_size < 1 << 40 else {
+            close(fd)
+            throw .protocolViolation("a shared buffer of no usable size")
+        }
+        let size = Int(status.st_size)
+        let protection = writable ? PROT_READ | PROT_WRITE : PROT_READ
+        guard let mapped = mmap(nil, size, protection, MAP_SHARED | (populate ? MAP_POPULATE : 0), fd, 0), mapped != MAP_FAILED else {
+            let error = errno
+            close(fd)
+            throw .system("mmap", error)
+        }
+        fileDescriptor = fd
+        base = mapped
+        self.size = size
+    }
+
+    deinit {
+        munmap(base, max(size, 1))
+        close(fileDescriptor)
+    }
+
+    /// The bytes `offset..<offset + count`, or nil if they do not lie inside the mapping.
+    func bytes(at offset: Int, count: Int) -> UnsafeRawBufferPointer? {
+        guard offset >= 0, count >= 0, offset <= size, count <= size - offset else { return nil }
+        return UnsafeRawBufferPointer(start: base + offset, count: count)
+    }
+}

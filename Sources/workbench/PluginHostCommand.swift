@@ -1,0 +1,20 @@
+import ArgumentParser
+import Foundation
+import PluginIsolation
+
+/// `workbench plugin-host LIBRARY` (hidden): the child the workbench spawns to host one plugin
+/// library, speaking the private protocol on fd 3. Not for people.
+struct PluginHostCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "plugin-host",
+        abstract: "Host one plugin library for a parent workbench (internal).",
+        shouldDisplay: false)
+
+    @Argument(help: "The plugin library to load.")
+    var library: String
+
+    func run() throws {
+        signal(SIGPIPE, SIG_IGN)
+        Foundation.exit(PluginHostChild.run(channel: 3, libraryPath: library))
+    }
+}
