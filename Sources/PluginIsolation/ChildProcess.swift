@@ -45,8 +45,11 @@ final class ChildProcess {
         if pidfd >= 0 { close(pidfd) }
     }
 
-    /// The cancel word the plugin polls during `prepare`.
+    /// The cancel word the plugin polls during `prepare` (offset 0 of the control page).
     var cancelWord: UnsafeMutablePointer<Int32> { control.base.assumingMemoryBound(to: Int32.self) }
+
+    /// The bits of the last progress fraction the plugin reported (offset 8 of the control page).
+    var progressWord: UnsafeMutablePointer<UInt64> { (control.base + 8).assumingMemoryBound(to: UInt64.self) }
 
     /// What the child is waiting on next: whether a reply came or the child died.
     enum Readiness { case reply, died, neither }

@@ -1,4 +1,5 @@
 internal import CLayoutABI
+internal import CSystemShims
 import Glibc
 import LayoutKit
 import PluginHost
@@ -27,15 +28,19 @@ final class ChildServer {
     private let functions: wb_layout_functions
     private let channel: Channel
     private let cancelWord: UnsafePointer<Int32>
+    /// Where progress fractions go, as bits, for the parent to read.
+    private let progressWord: UnsafeMutableRawPointer
     private let results: ResultArea
     private var instances: [UInt32: Instance] = [:]
     private var nextInstance: UInt32 = 1
 
-    init(plugin: LoadedPlugin, channel: Channel, cancelWord: UnsafePointer<Int32>) throws(ChannelError) {
+    /// - Parameter control: the page shared with the parent: the cancel word at 0, progress at 8.
+    init(plugin: LoadedPlugin, channel: Channel, control: UnsafeMutableRawPointer) throws(ChannelError) {
         self.plugin = plugin
         functions = plugin.functions
         self.channel = channel
-        self.cancelWord = cancelWord
+        cancelWord = UnsafePointer(control.assumingMemoryBound(to: Int32.self))
+        progressWord = control + 8
         results = try ResultArea()
     }
 
@@ -74,7 +79,10 @@ final class ChildServer {
                     instance.dataKey = key
                 }
                 var error = wb_error()
-                var context = wb_prepare_context(cancel: cancelWord, progress: nil, host_context: nil)
+                var context = wb_prepare_context(cancel: cancelWord, progress: { word, fraction in
+                    guard let word, fraction.isFinite else { return }
+                    wb_atomic_store_u64(word.assumingMemoryBound(to: UInt64.self), min(1, max(0, fraction)).bitPattern)
+                }, host_context: progressWord)
                 reply.append(functions.prepare(instance.handle, instance.source, bounds, &context, &error))
                 withUnsafeBytes(of: error) { reply.append(bytes: Array($0)) }
             case .contentSize:

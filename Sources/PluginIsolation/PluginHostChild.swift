@@ -18,7 +18,7 @@ public enum PluginHostChild {
             guard hello.bytes.first == Operation.hello.rawValue, hello.descriptor >= 0 else {
                 throw ChannelError.protocolViolation("no hello first")
             }
-            let control = try SharedMemory(receiving: hello.descriptor, writable: false)
+            let control = try SharedMemory(receiving: hello.descriptor, writable: true)
             var reply = MessageWriter()
             let plugin: LoadedPlugin
             do {
@@ -32,8 +32,7 @@ public enum PluginHostChild {
             reply.append(UInt8(0))
             reply.append(plugin.name)
             try channel.send(reply.bytes)
-            let server = try ChildServer(plugin: plugin, channel: channel,
-                                         cancelWord: control.base.assumingMemoryBound(to: Int32.self))
+            let server = try ChildServer(plugin: plugin, channel: channel, control: control.base)
             try withExtendedLifetime(control) { () throws(ChannelError) in try server.serve() }
             return 0
         } catch let error as ChannelError where error == .closed {

@@ -40,9 +40,22 @@ final class PluginProcess: @unchecked Sendable {  // Unchecked: `child` and `gen
     /// Sends a request and waits for the reply, watching for the child's death and for
     /// `cancel`: once it is raised the plugin sees the cancel word, and if no reply comes
     /// within `cancelGrace` the child is killed. Call inside `withChild` only.
+    /// With `progress`, the fractions the plugin reports in the control page are passed on
+    /// as they change (looked at every 10 ms).
     func call(_ child: ChildProcess, _ message: MessageWriter, descriptor: Int32 = -1, operation: String,
-              cancel: CancelFlag?) throws(PluginCallError) -> (bytes: [UInt8], descriptor: Int32) {
+              cancel: CancelFlag?, progress: ((Double) -> Void)? = nil) throws(PluginCallError) -> (bytes: [UInt8], descriptor: Int32) {
         wb_atomic_store_i32(child.cancelWord, 0)
+        let noProgress = (-1.0).bitPattern
+        wb_atomic_store_u64(child.progressWord, noProgress)
+        var reported = noProgress
+        func passOnProgress() {
+            guard let progress else { return }
+            let bits = wb_atomic_load_u64(child.progressWord)
+            let fraction = Double(bitPattern: bits)
+            guard bits != reported, fraction.isFinite, (0...1).contains(fraction) else { return }
+            reported = bits
+            progress(fraction)
+        }
         do {
             try child.channel.send(message.bytes, descriptor: descriptor)
         } catch {
@@ -59,8 +72,9 @@ final class PluginProcess: @unchecked Sendable {  // Unchecked: `child` and `gen
         }
         var raisedAt: Double?
         while true {
-            switch child.wait(milliseconds: raisedAt == nil ? 50 : 10) {
+            switch child.wait(milliseconds: raisedAt == nil && progress == nil ? 50 : 10) {
             case .reply:
+                passOnProgress()
                 do {
                     return try child.channel.receive()
                 } catch {
@@ -69,6 +83,7 @@ final class PluginProcess: @unchecked Sendable {  // Unchecked: `child` and `gen
             case .died:
                 throw died(child, operation: operation)
             case .neither:
+                passOnProgress()
                 guard let cancel, cancel.isRaised else { continue }
                 let now = ProcessInfo.processInfo.systemUptime
                 if raisedAt == nil {

@@ -17,6 +17,8 @@ final class ProcessInstance: PluginInstance {
     /// The instance's id in the child, and which life of the child it belongs to.
     private var remote: (generation: Int, id: UInt32)?
     private var prepared: (data: DataSet, bounds: Rect)?
+    /// Where the running prepare's progress goes.
+    private var progress: ((Double) -> Void)?
     private var preparedSource: DataSource?
     private var image: (data: DataSet, memory: SharedMemory, key: UInt64)?
     /// Numbers the data images this process makes, so a child can tell them apart.
@@ -55,7 +57,13 @@ final class ProcessInstance: PluginInstance {
     }
 
     func prepare(data: DataSet, bounds: Rect, cancel: CancelFlag) throws(PluginCallError) {
+        try prepare(data: data, bounds: bounds, cancel: cancel, progress: nil)
+    }
+
+    func prepare(data: DataSet, bounds: Rect, cancel: CancelFlag, progress: ((Double) -> Void)?) throws(PluginCallError) {
         self.cancel = cancel
+        self.progress = progress
+        defer { self.progress = nil }
         prepared = nil
         try withRemoteCall(operation: "prepare") { child, id throws(PluginCallError) in
             try prepareRemote(child, id: id, data: data, bounds: bounds)
@@ -77,7 +85,8 @@ final class ProcessInstance: PluginInstance {
         var message = MessageWriter(.prepare, instance: id)
         message.append(bounds.abi)
         message.append(image!.key)
-        var reply = try reader(process.call(child, message, descriptor: image!.memory.fileDescriptor, operation: "prepare", cancel: cancel))
+        var reply = try reader(process.call(child, message, descriptor: image!.memory.fileDescriptor, operation: "prepare", cancel: cancel,
+                                            progress: progress))
         let status = try fields("prepare") { () throws(ChannelError) in try reply.read(Int32.self) }
         guard status != Int32(WB_OK) else { return }
         let error = try Self.error(&reply, plugin: plugin.name, operation: "prepare")

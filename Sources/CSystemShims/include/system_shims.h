@@ -20,6 +20,16 @@ static inline int32_t wb_atomic_load_i32(const volatile int32_t *word) {
     return __atomic_load_n(word, __ATOMIC_SEQ_CST);
 }
 
+/** Atomically stores a 64-bit word (a progress fraction's bits, shared with a parent). */
+static inline void wb_atomic_store_u64(volatile uint64_t *word, uint64_t value) {
+    __atomic_store_n(word, value, __ATOMIC_SEQ_CST);
+}
+
+/** Atomically loads a 64-bit word. */
+static inline uint64_t wb_atomic_load_u64(const volatile uint64_t *word) {
+    return __atomic_load_n(word, __ATOMIC_SEQ_CST);
+}
+
 /** memfd_create(name, MFD_CLOEXEC | MFD_ALLOW_SEALING); -1 with errno on failure. */
 int wb_memfd_create(const char *name);
 
