@@ -22,7 +22,7 @@ public enum PluginHostChild {
             var reply = MessageWriter()
             let plugin: LoadedPlugin
             do {
-                plugin = try PluginLoader.load(path: libraryPath)
+                plugin = try PluginLoader.load(path: libraryPath, copying: false)  // the parent's private copy, which never changes
             } catch {
                 reply.append(UInt8(1))
                 reply.append(error.description)

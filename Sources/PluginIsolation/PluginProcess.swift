@@ -104,7 +104,7 @@ final class PluginProcess: @unchecked Sendable {  // Unchecked: `child` and `gen
     private func spawn() throws(PluginCallError) -> ChildProcess {
         let spawned: ChildProcess
         do {
-            spawned = try ChildProcess(executable: executable, library: plugin.path)
+            spawned = try ChildProcess(executable: executable, library: plugin.imagePath)
         } catch {
             throw .broken(plugin: plugin.name, reason: "its host process could not start: \(error)")
         }
