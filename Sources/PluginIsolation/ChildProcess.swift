@@ -20,7 +20,9 @@ final class ChildProcess {
         let arguments = [executable, "plugin-host", library]
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
-        let spawned = wb_spawn_with_channel(executable, &argv, nil, pair[1])
+        var environment: [UnsafeMutablePointer<CChar>?] = Self.environment.map { strdup($0) } + [nil]
+        defer { for pointer in environment { free(pointer) } }
+        let spawned = wb_spawn_with_channel(executable, &argv, &environment, pair[1])
         let spawnError = errno
         close(pair[1])
         guard spawned > 0 else {
@@ -44,6 +46,15 @@ final class ChildProcess {
     deinit {
         if pidfd >= 0 { close(pidfd) }
     }
+
+    /// This process's environment, with the Swift runtime's crash backtracer turned off: a
+    /// crashing plugin should die at once, not spend seconds symbolicating (its backtracer
+    /// process would also outlive it, holding our standard error open).
+    static let environment: [String] = {
+        var variables = ProcessInfo.processInfo.environment
+        variables["SWIFT_BACKTRACE"] = "enable=no"
+        return variables.map { "\($0.key)=\($0.value)" }
+    }()
 
     /// The cancel word the plugin polls during `prepare` (offset 0 of the control page).
     var cancelWord: UnsafeMutablePointer<Int32> { control.base.assumingMemoryBound(to: Int32.self) }
