@@ -24,7 +24,7 @@ struct PluginReloadTests {
                   fresh: {layout: fresh, source: three}
 
                 """)
-            client = try ServerClient(arguments: ["--plugins", folder.path])
+            client = try ServerClient(arguments: ["--plugins", folder.path, "--isolation", isolation])
             _ = client.request("open", ["path": workspace], id: 1)
         }
 
@@ -58,7 +58,7 @@ struct PluginReloadTests {
 
     static func names(_ changes: [String: Any]?, _ key: String) -> [String]? { changes?[key] as? [String] }
 
-    @Test(arguments: ["none"])
+    @Test(arguments: ["process", "none"])
     func aNewPluginIsAddedAndADeletedOneRemoved(isolation: String) throws {
         let fixture = try Fixture(isolation: isolation)
         #expect(fixture.cell2("w/fresh", id: 2) as? Int == -32002)
@@ -80,7 +80,7 @@ struct PluginReloadTests {
         #expect(fixture.client.finish() == 0)
     }
 
-    @Test(arguments: ["none"])
+    @Test(arguments: ["process", "none"])
     func aRebuildRenamedOverOrCopiedInPlaceWhileQueryingIsReloaded(isolation: String) throws {
         let fixture = try Fixture(isolation: isolation)
         #expect(fixture.cell2(id: 2) as? [String: Double] == Self.frame(height: 20))
@@ -108,7 +108,7 @@ struct PluginReloadTests {
         #expect(fixture.client.finish() == 0)
     }
 
-    @Test(arguments: ["none"])
+    @Test(arguments: ["process", "none"])
     func reloadRescansAtOnceAndCanForceAPlugin(isolation: String) throws {
         let fixture = try Fixture(isolation: isolation)
         let nothing = fixture.client.request("reload", id: 2)?["result"] as? [String: Any]
@@ -123,6 +123,32 @@ struct PluginReloadTests {
         #expect(bad?["message"] as? String == "invalid params: params.plugins: expected an array of plugin names")
         let methods = (fixture.client.request("initialize", id: 7)?["result"] as? [String: Any])?["methods"] as? [String]
         #expect(methods?.contains("reload") == true)
+        #expect(fixture.client.finish() == 0)
+    }
+
+    @Test func aPluginMarkedBrokenIsUsableAgainOnceReloaded() throws {
+        let fixture = try Fixture(isolation: "process")
+        let crashing = fixture.scratch.path + "/libcolumn-crashing.so"
+        try ReloadablePlugin.build(named: "column", cellHeight: 20, crashing: true, to: crashing)
+        #expect(rename(crashing, fixture.library) == 0)
+        #expect(Self.names(fixture.didChange(0), "changed") == ["column"])
+        for id in 2..<5 {
+            let error = fixture.client.request("query", ["view": "w/col", "rect": ["x": 0, "y": 0, "width": 100, "height": 100]], id: id)?["error"] as? [String: Any]
+            #expect(((error?["data"] as? [String: Any])?["signal"] as? String) == "SIGSEGV")
+        }
+        let broken = fixture.client.request("query", ["view": "w/col", "rect": ["x": 0, "y": 0, "width": 100, "height": 100]], id: 5)?["error"] as? [String: Any]
+        #expect((broken?["message"] as? String)?.hasSuffix("plugin 'column' is disabled: it crashed 3 times in a minute; reload it to use it again") == true)
+
+        // Forced to load again from the same file: no longer disabled (it crashes again, as built).
+        #expect(Self.names(fixture.client.request("reload", ["plugins": ["column"]], id: 6)?["result"] as? [String: Any], "changed") == ["column"])
+        let again = fixture.client.request("query", ["view": "w/col", "rect": ["x": 0, "y": 0, "width": 100, "height": 100]], id: 7)?["error"] as? [String: Any]
+        #expect(((again?["data"] as? [String: Any])?["signal"] as? String) == "SIGSEGV")
+
+        // A fixed build renamed over it: changed, and the view answers with it.
+        let fixed = try fixture.build("column", height: 30)
+        #expect(rename(fixed, fixture.library) == 0)
+        #expect(Self.names(fixture.didChange(1), "changed") == ["column"])
+        #expect(fixture.cell2(id: 8) as? [String: Double] == Self.frame(height: 30))
         #expect(fixture.client.finish() == 0)
     }
 }

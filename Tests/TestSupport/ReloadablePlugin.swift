@@ -6,13 +6,15 @@ import Foundation
 public enum ReloadablePlugin {
     /// Compiles the plugin `name` with cells `cellHeight` tall into `output` (written as a
     /// whole by the compiler: the caller moves or copies it into place).
-    public static func build(named name: String, cellHeight: Int, to output: String) throws {
+    ///
+    /// - Parameter crashing: a build that dereferences NULL in every `elements_in_rect`.
+    public static func build(named name: String, cellHeight: Int, crashing: Bool = false, to output: String) throws {
         let source = output + ".c"
         try Self.source.write(toFile: source, atomically: true, encoding: .utf8)
         let include = BuildProducts.repositoryRoot + "/Sources/CLayoutABI/include"
         let result = try ProcessRunner.run("/usr/bin/env", [
             "cc", "-shared", "-fPIC", "-O1", "-I", include, "-DPLUGIN_NAME=\"\(name)\"", "-DCELL_HEIGHT=\(cellHeight)",
-            "-o", output, source,
+            "-DCRASH_IN_QUERY=\(crashing ? 1 : 0)", "-o", output, source,
         ])
         try? FileManager.default.removeItem(atPath: source)
         guard result.status == 0 else { throw FixtureBuildError(message: "cc failed: \(result.standardError)") }
@@ -50,6 +52,7 @@ public enum ReloadablePlugin {
             return 1;
         }
         static int32_t elements_in_rect(wb_layout *self, wb_rect rect, wb_attributes_sink *sink, wb_error *error) {
+            if (CRASH_IN_QUERY) *(volatile int *)0 = 1;
             for (int64_t item = 0; item < ((layout *)self)->count; item++) {
                 wb_attributes record = cell(item);
                 if (record.frame.y < rect.y + rect.height && rect.y < record.frame.y + record.frame.height
