@@ -9,9 +9,11 @@ import Glibc
 /// SIGBUS or SIGSEGV for whoever runs it); and each reload is a new file at a new path, which
 /// `dlopen` maps afresh instead of returning the image it already has.
 ///
-/// The copies live in one folder per process (`workbench-plugins.XXXXXX` in the temporary
-/// directory), removed when the process exits normally. Children of the process-isolation
-/// mode load the parent's copies.
+/// The copies live in one folder per process (`workbench-plugins.<pid>.XXXXXX` in the
+/// temporary directory), removed when the process exits normally. A process that was killed
+/// cannot remove its folder, so the first copy a process makes also removes the folders of
+/// processes that no longer exist. Children of the process-isolation mode load the parent's
+/// copies.
 enum PluginImageCopies {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var folder: String?  // Unsafe-annotated: only touched under `lock`.
@@ -54,7 +56,10 @@ enum PluginImageCopies {
     /// The folder of copies, made on first use. Call under `lock`.
     private static func ensureFolder() throws(CopyError) -> String {
         if let folder { return folder }
-        var template = Array(((NSTemporaryDirectory() as NSString).appendingPathComponent("workbench-plugins.XXXXXX")).utf8CString)
+        let temporary = NSTemporaryDirectory()
+        removeFoldersOfEndedProcesses(in: temporary)
+        let name = "\(folderPrefix)\(getpid()).XXXXXX"
+        var template = Array(((temporary as NSString).appendingPathComponent(name)).utf8CString)
         guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
             throw CopyError(reason: "cannot make a folder for plugin copies: \(String(cString: strerror(errno)))")
         }
@@ -62,6 +67,22 @@ enum PluginImageCopies {
         folder = path
         atexit { PluginImageCopies.removeFolder() }
         return path
+    }
+
+    private static let folderPrefix = "workbench-plugins."
+
+    /// Removes `workbench-plugins.<pid>.*` folders in `temporary` whose process has ended.
+    ///
+    /// A folder whose process still runs, or whose name carries no pid, is left alone; so is one
+    /// that cannot be removed (another user's). A reused pid only delays a removal.
+    private static func removeFoldersOfEndedProcesses(in temporary: String) {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: temporary)) ?? []
+        for name in names where name.hasPrefix(folderPrefix) {
+            let parts = name.dropFirst(folderPrefix.count).split(separator: ".", maxSplits: 1)
+            guard parts.count == 2, let pid = pid_t(parts[0]), pid > 0 else { continue }
+            guard kill(pid, 0) != 0, errno == ESRCH else { continue }
+            try? FileManager.default.removeItem(atPath: (temporary as NSString).appendingPathComponent(name))
+        }
     }
 
     /// Removes the folder of copies (at exit: the images stay mapped, the names are not needed).
