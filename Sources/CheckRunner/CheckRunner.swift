@@ -111,7 +111,7 @@ public struct CheckRunner: Sendable {
             violations = try checker.check(data: data.source, bounds: view.bounds) { () throws(LayoutError) -> any Layout in
                 guard let backend else { throw .layout(message: "the plugin is gone") }
                 do throws(PluginCallError) {
-                    return RawPluginLayout(try backend.makeInstance(options: view.options), data: data)
+                    return RawPluginLayout(try backend.makeInstance(options: view.options), data: data, timeout: timeout)
                 } catch {
                     if case .reported(let reported) = error { throw reported }
                     throw .layout(message: error.description)

@@ -11,10 +11,14 @@ final class RawPluginLayout: Layout, RecordReporting {
     let data: DataSet
     private var problems: [String] = []
 
+    /// The longest one `prepare` may take, in seconds (`--timeout`); nil for no limit.
+    let timeout: Double?
+
     /// - Parameter data: what `prepare` passes on (the instance takes the host's own storage).
-    init(_ instance: any PluginInstance, data: DataSet) {
+    init(_ instance: any PluginInstance, data: DataSet, timeout: Double?) {
         self.instance = instance
         self.data = data
+        self.timeout = timeout
     }
 
     func takeRecordProblems() -> [String] {
@@ -34,7 +38,10 @@ final class RawPluginLayout: Layout, RecordReporting {
 
     func prepare(_ context: LayoutContext) throws(LayoutError) {
         do throws(PluginCallError) {
-            try instance.prepare(data: data, bounds: context.bounds, cancel: CancelFlag())
+            let cancel = CancelFlag()
+            try cancel.withTimeout(timeout) { () throws(PluginCallError) in
+                try instance.prepare(data: data, bounds: context.bounds, cancel: cancel)
+            }
         } catch {
             if case .reported(let reported) = error { throw reported }
             throw .layout(message: error.description)
