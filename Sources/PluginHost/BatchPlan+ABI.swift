@@ -1,11 +1,11 @@
 import BatchUpdates
-internal import CLayoutABI
+package import CLayoutABI
 import LayoutKit
 
 extension BatchPlan {
     /// Runs `body` with the plan as the ABI's `wb_update_batch`, pointing into the plan's own
     /// arrays (valid only during `body`).
-    func withABIBatch<T>(_ body: (UnsafePointer<wb_update_batch>) -> T) -> T {
+    package func withABIBatch<T>(_ body: (UnsafePointer<wb_update_batch>) -> T) -> T {
         let changes = changes.map(\.abi)
         return changes.withUnsafeBufferPointer { changes in
             oldSectionStarts.asInt64 { oldStarts in

@@ -85,6 +85,9 @@ final class ChildServer {
                 }, host_context: progressWord)
                 reply.append(functions.prepare(instance.handle, instance.source, bounds, &context, &error))
                 withUnsafeBytes(of: error) { reply.append(bytes: Array($0)) }
+            case .prepareForUpdates:
+                guard descriptor >= 0 else { throw .protocolViolation("prepare_for_updates without a batch") }
+                try prepareForUpdates(instance, batch: try SharedMemory(receiving: descriptor, writable: false), reply: &reply)
             case .contentSize:
                 let size = functions.content_size(instance.handle)
                 reply.append(size.width, size.height)
@@ -124,6 +127,24 @@ final class ChildServer {
             }
             try channel.send(reply.bytes)
         }
+    }
+
+    /// Gives the plugin the batch, or invalidates its data when it has no `prepare_for_updates`
+    /// (as the in-process host does); replies with the status and the plugin's error.
+    private func prepareForUpdates(_ instance: Instance, batch memory: SharedMemory, reply: inout MessageWriter) throws(ChannelError) {
+        var error = wb_error()
+        let status: Int32
+        if let prepareForUpdates = functions.prepare_for_updates {
+            guard let answer = BatchImage.withBatch(in: memory, { prepareForUpdates(instance.handle, $0, &error) }) else {
+                throw .protocolViolation("a malformed batch image")
+            }
+            status = answer
+        } else {
+            functions.invalidate(instance.handle, UInt32(WB_INVALIDATE_DATA))
+            status = Int32(WB_OK)
+        }
+        reply.append(status)
+        withUnsafeBytes(of: error) { reply.append(bytes: Array($0)) }
     }
 
     private func create(options: [UInt8]) -> MessageWriter {

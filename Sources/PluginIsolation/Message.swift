@@ -8,6 +8,8 @@ enum Operation: UInt8 {
     case create, destroy, prepare, contentSize, elementCount, elementsInRect
     case attributesForElement, transitionAttributes, shouldInvalidate, invalidationForBoundsChange
     case invalidate, targetContentOffset
+    /// A batch update (`BatchImage`, its memfd with the message) for `prepare_for_updates`.
+    case prepareForUpdates
 }
 
 /// The largest message either side sends or accepts.

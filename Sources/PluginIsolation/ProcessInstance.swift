@@ -1,4 +1,5 @@
 internal import CLayoutABI
+import BatchUpdates
 import Foundation
 import LayoutKit
 import PluginHost
@@ -20,6 +21,9 @@ final class ProcessInstance: PluginInstance {
     /// Where the running prepare's progress goes.
     private var progress: ((Double) -> Void)?
     private var preparedSource: DataSource?
+    /// Whether the data changed (a batch was given) since the last prepare: a layout made
+    /// again in a new child in between, prepared with the old data, is invalidated too.
+    private var awaitsNewData = false
     private var image: (data: DataSet, memory: SharedMemory, key: UInt64)?
     /// Numbers the data images this process makes, so a child can tell them apart.
     nonisolated(unsafe) private static var imageCount: UInt64 = 0  // Unsafe-annotated: only touched under `imageLock`.
@@ -52,6 +56,11 @@ final class ProcessInstance: PluginInstance {
             let id = try fields("create") { () throws(ChannelError) in try reply.read(UInt32.self) }
             remote = (generation, id)
             if let prepared { try prepareRemote(child, id: id, data: prepared.data, bounds: prepared.bounds) }
+            if awaitsNewData {
+                var message = MessageWriter(.invalidate, instance: id)
+                message.append(Invalidation.data.rawValue)
+                _ = reader(try process.call(child, message, operation: "invalidate", cancel: cancel))
+            }
             return try body(child, id)
         }
     }
@@ -70,6 +79,30 @@ final class ProcessInstance: PluginInstance {
         }
         prepared = (data, bounds)
         preparedSource = data.source
+        awaitsNewData = false
+    }
+
+    /// Sends the batch to the child (in shared memory), whose plugin takes it in
+    /// `prepare_for_updates`, or invalidates its data without one. The next `prepare` sends
+    /// the new data.
+    func prepareForUpdates(_ plan: BatchPlan) throws(PluginCallError) {
+        let memory: SharedMemory
+        do { memory = try plan.withABIBatch { batch in Result { () throws(ChannelError) in try BatchImage.make(batch) } }.get() } catch {
+            throw .broken(plugin: plugin.name, reason: "the batch could not be shared: \(error)")
+        }
+        try withRemoteCall(operation: "prepare_for_updates") { child, id throws(PluginCallError) in
+            var reply = reader(try process.call(child, MessageWriter(.prepareForUpdates, instance: id), descriptor: memory.fileDescriptor,
+                                                operation: "prepare_for_updates", cancel: cancel))
+            let status = try fields("prepare_for_updates") { () throws(ChannelError) in try reply.read(Int32.self) }
+            guard status == Int32(WB_OK) else {
+                let error = try Self.error(&reply, plugin: plugin.name, operation: "prepare_for_updates")
+                if case .layout(let message) = error, message == "the plugin failed without a message", status != Int32(WB_ERROR_LAYOUT) {
+                    throw .failed(plugin: plugin.name, operation: "prepare_for_updates", status: Int(status))
+                }
+                throw .reported(error)
+            }
+        }
+        awaitsNewData = true
     }
 
     private func prepareRemote(_ child: ChildProcess, id: UInt32, data: DataSet, bounds: Rect) throws(PluginCallError) {

@@ -27,6 +27,10 @@ public enum FaultyPlugin: String, CaseIterable, Sendable {
     /// Dereferences NULL in its first `elements_in_rect` (in any process: a marker file
     /// beside the library remembers), then behaves.
     case crashOnce = "once"
+    /// Behaves, and takes batches: `prepare_for_updates` keeps the batch's new → old item
+    /// map, and the `prepare` after it puts new cell i at x = 100 × changes + old index + 1
+    /// (0 for an inserted cell); a full prepare (after `invalidate(DATA)`) leaves x at 0.
+    case incremental
 
     /// The plugin's name in workspaces: "fault-" + the behaviour.
     public var pluginName: String { "fault-\(rawValue)" }
@@ -59,16 +63,21 @@ public enum FaultyPlugin: String, CaseIterable, Sendable {
         #include <unistd.h>
         #include "workbench_layout.h"
 
-        typedef struct { int64_t count; } layout;
+        typedef struct { int64_t count; int64_t *marks, *pending; int64_t mark_count, pending_count; } layout;
 
         static wb_layout *create(const struct wb_plugin_descriptor *plugin, const uint8_t *options, int64_t length, wb_error *error) {
             return (wb_layout *)calloc(1, sizeof(layout));
         }
-        static void destroy(wb_layout *self) { free(self); }
+        static void destroy(wb_layout *self) { free(((layout *)self)->marks); free(((layout *)self)->pending); free(self); }
 
         static int32_t prepare(wb_layout *self, const wb_data_source *data, wb_rect bounds, const wb_prepare_context *context, wb_error *error) {
             layout *l = (layout *)self;
             l->count = data->section_count > 0 ? data->section_starts[1] - data->section_starts[0] : 0;
+            if (l->pending) {
+                free(l->marks);
+                l->marks = l->pending, l->mark_count = l->pending_count, l->pending = NULL;
+            }
+            if (l->marks && l->mark_count != l->count) { free(l->marks); l->marks = NULL; }
         #ifdef FAULT_SEGFAULT
             *(volatile int *)0 = 1;
         #endif
@@ -101,6 +110,12 @@ public enum FaultyPlugin: String, CaseIterable, Sendable {
             return record;
         }
 
+        static wb_attributes marked(layout *l, int64_t item) {
+            wb_attributes record = cell(item);
+            if (l->marks && item < l->mark_count) record.frame.x = (double)l->marks[item];
+            return record;
+        }
+
         static int32_t elements_in_rect(wb_layout *self, wb_rect rect, wb_attributes_sink *sink, wb_error *error) {
             layout *l = (layout *)self;
         #ifdef FAULT_FAILQUERY
@@ -121,7 +136,7 @@ public enum FaultyPlugin: String, CaseIterable, Sendable {
             return WB_OK;
         #endif
             for (int64_t item = 0; item < l->count; item++) {
-                wb_attributes record = cell(item);
+                wb_attributes record = marked(l, item);
                 if (record.frame.y < rect.y + rect.height && rect.y < record.frame.y + record.frame.height
                     && !(record.frame.x >= rect.x + rect.width)) {
                     if (!append(sink, record)) return WB_ERROR_LAYOUT;
@@ -137,11 +152,24 @@ public enum FaultyPlugin: String, CaseIterable, Sendable {
 
         static int32_t attributes_for_element(wb_layout *self, wb_element element, wb_attributes_sink *sink, wb_error *error) {
             if (element.category != WB_CATEGORY_CELL || element.section != 0 || element.item < 0 || element.item >= ((layout *)self)->count) return 0;
-            return append(sink, cell(element.item)) ? 1 : -1;
+            return append(sink, marked((layout *)self, element.item)) ? 1 : -1;
         }
         static int32_t should_invalidate(wb_layout *self, wb_rect bounds) { return 0; }
         static uint32_t invalidation(wb_layout *self, wb_rect bounds) { return WB_INVALIDATE_EVERYTHING; }
-        static void invalidate(wb_layout *self, uint32_t flags) {}
+        static void invalidate(wb_layout *self, uint32_t flags) {
+            layout *l = (layout *)self;
+            if (flags & WB_INVALIDATE_DATA) { free(l->marks); free(l->pending); l->marks = l->pending = NULL; }
+        }
+        static int32_t prepare_for_updates(wb_layout *self, const wb_update_batch *batch, wb_error *error) {
+            layout *l = (layout *)self;
+            int64_t count = batch->new_section_starts[batch->new_section_count];
+            free(l->pending);
+            l->pending = malloc(sizeof(int64_t) * (count > 0 ? count : 1));
+            if (!l->pending) return WB_ERROR_LAYOUT;
+            for (int64_t item = 0; item < count; item++) l->pending[item] = 100 * batch->change_count + batch->item_new_to_old[item] + 1;
+            l->pending_count = count;
+            return WB_OK;
+        }
         static wb_point target(wb_layout *self, wb_point proposed, wb_point velocity) { return proposed; }
         static int32_t transition(wb_layout *self, wb_element element, int32_t appearing, wb_rect bounds, wb_attributes_sink *sink) {
             return attributes_for_element(self, element, sink, NULL);
@@ -150,7 +178,10 @@ public enum FaultyPlugin: String, CaseIterable, Sendable {
 
         static const wb_layout_functions functions = {
             create, destroy, prepare, content_size, elements_in_rect, attributes_for_element,
-            should_invalidate, invalidation, invalidate, target, transition, element_count
+            should_invalidate, invalidation, invalidate, target, transition, element_count,
+        #ifdef FAULT_INCREMENTAL
+            prepare_for_updates
+        #endif
         };
         static const char *const kinds[] = { "badge" };
         static const int32_t categories[] = { WB_CATEGORY_SUPPLEMENTARY };
