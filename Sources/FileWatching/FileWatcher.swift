@@ -13,7 +13,9 @@ import Glibc
 /// watcher reads the events; `onChange` runs on it.
 ///
 /// A watcher made with `folders:` watches whole folders instead (plugin folders): every
-/// accepted name in them, created, written, renamed in or out, or deleted.
+/// accepted name in them, created, written, renamed in or out, or deleted. A folder that is
+/// deleted or renamed away is watched again when a folder of its name comes back (its parent
+/// is watched for that), and so is one that does not exist yet when the watcher starts.
 public final class FileWatcher: @unchecked Sendable {  // Unchecked: `names` and `pending` under `lock`; the descriptors are fixed after init.
     private let inotify: Int32
     private let stopPipe: (read: Int32, write: Int32)
@@ -22,6 +24,9 @@ public final class FileWatcher: @unchecked Sendable {  // Unchecked: `names` and
     private var watches: [Int32: (directory: String, names: Set<String>)] = [:]
     /// Watch descriptor → folder, for a watcher of whole folders; names it reports pass `accepts`.
     private var folders: [Int32: String] = [:]
+    /// Watch descriptor → (a watched folder's parent, the names of watched folders in it): a
+    /// folder created or renamed in under one of those names is watched (again).
+    private var parents: [Int32: (directory: String, names: Set<String>)] = [:]
     private var accepts: @Sendable (String) -> Bool = { _ in false }
     private var pending: Set<String> = []
     private let debounce: Double
@@ -57,15 +62,24 @@ public final class FileWatcher: @unchecked Sendable {  // Unchecked: `names` and
     public convenience init(folders: [String], accepting accepts: @escaping @Sendable (String) -> Bool, debounce: Double = 0.15,
                             onChange: @escaping @Sendable ([String]) -> Void) throws(FileWatcherError) {
         try self.init(paths: [], debounce: debounce, onChange: onChange)
-        let mask = IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE
         lock.withLock {
             self.accepts = accepts
             for folder in folders {
-                let path = URL(fileURLWithPath: folder).standardizedFileURL.path
-                let descriptor = inotify_add_watch(inotify, path, UInt32(mask))
-                if descriptor >= 0 { self.folders[descriptor] = path }
+                let url = URL(fileURLWithPath: folder).standardizedFileURL
+                watchFolder(url.path)
+                let parent = url.deletingLastPathComponent().path
+                // IN_MASK_ADD: the parent may itself be a watched folder, whose mask must stay.
+                let descriptor = inotify_add_watch(inotify, parent, UInt32(IN_CREATE | IN_MOVED_TO | IN_MASK_ADD))
+                if descriptor >= 0 { parents[descriptor, default: (parent, [])].names.insert(url.lastPathComponent) }
             }
         }
+    }
+
+    /// Watches one whole folder, if it exists. Call under `lock`.
+    private func watchFolder(_ path: String) {
+        let mask = IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_MOVE_SELF | IN_MASK_ADD
+        let descriptor = inotify_add_watch(inotify, path, UInt32(mask))
+        if descriptor >= 0 { folders[descriptor] = path }
     }
 
     private func start() {
@@ -146,8 +160,28 @@ public final class FileWatcher: @unchecked Sendable {  // Unchecked: `names` and
                 if let watch = watches[descriptor], watch.names.contains(name) { pending.insert(watch.directory + "/" + name) }
                 if let folder = folders[descriptor], accepts(name) { pending.insert(folder + "/" + name) }
                 if mask & UInt32(IN_Q_OVERFLOW) != 0 { pending.formUnion(folders.values) }
+                noteFolderChange(descriptor, mask: mask, name: name)
                 offset += header + length
             }
+        }
+    }
+}
+
+extension FileWatcher {
+    /// Follows a watched folder going away (deleted, or renamed: the watch would follow the
+    /// folder elsewhere) and coming back under its name; either way its path is reported, which
+    /// means "look again". Call under `lock`.
+    fileprivate func noteFolderChange(_ descriptor: Int32, mask: UInt32, name: String) {
+        if let folder = folders[descriptor], mask & UInt32(IN_IGNORED | IN_MOVE_SELF) != 0 {
+            if mask & UInt32(IN_MOVE_SELF) != 0 { inotify_rm_watch(inotify, descriptor) }
+            folders[descriptor] = nil
+            pending.insert(folder)
+        }
+        if let parent = parents[descriptor], mask & UInt32(IN_ISDIR) != 0, mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0,
+           parent.names.contains(name) {
+            let folder = parent.directory == "/" ? "/" + name : parent.directory + "/" + name
+            if !folders.values.contains(folder) { watchFolder(folder) }
+            pending.insert(folder)
         }
     }
 }
