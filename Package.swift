@@ -123,7 +123,7 @@ let package = Package(
         .testTarget(name: "MarkSheetTests", dependencies: ["MarkSheet", "SeedReferences", "LayoutKit", "LayoutChecker", "TestSupport"]),
         .testTarget(name: "GuideTests", dependencies: ["Guide", "SeedReferences", "LayoutKit", "LayoutChecker", "TestSupport"]),
         .testTarget(name: "LayoutCheckerTests", dependencies: ["LayoutChecker", "LayoutKit", "Circles", "Tree", "MarkSheet", "Guide", "TestSupport"]),
-        .testTarget(name: "BatchRunnerTests", dependencies: ["BatchRunner"]),
+        .testTarget(name: "BatchRunnerTests", dependencies: ["BatchRunner", "TestSupport", "PluginHost", "WorkspaceModel", "LayoutKit"]),
         .testTarget(name: "PluginScaffoldTests", dependencies: ["PluginScaffold", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "LayoutKit", "BatchUpdates", "SeedReferences"], exclude: ["Fixtures"]),
     ],

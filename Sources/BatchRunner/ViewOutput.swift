@@ -37,47 +37,55 @@ final class PreparedView: @unchecked Sendable {  // Unchecked: handed from the t
 
     /// Writes the view's JSON object (and a newline) to `sink` in pieces of about `chunkSize`
     /// bytes, straight from the plugin's records: the whole text is never held, and nothing is
-    /// written unless every number in it is finite.
-    func write(pretty: Bool, chunkSize: Int = 1 << 20, to sink: (ArraySlice<UInt8>) throws -> Void) throws(WorkbenchError) {
+    /// written unless every number in it is finite. Views of more than `bandSize` elements
+    /// are asked for a band at a time (`ElementBands`) when the layout orders its elements
+    /// from top to bottom, so that only one band's records are held; otherwise, and after
+    /// any repair of a band's answer, the whole answer is taken at once.
+    func write(pretty: Bool, chunkSize: Int = 1 << 20, bandSize: Int = ElementBands.elementsPerBand,
+               to sink: (ArraySlice<UInt8>) throws -> Void) throws(WorkbenchError) {
         guard contentSize.width.isFinite, contentSize.height.isFinite else { throw nonFinite(1) }
+        if let bands = ElementBands(height: contentSize.height, elements: estimatedElements, perBand: bandSize),
+           let counts = try checkBands(bands) {
+            return try writeDocument(pretty: pretty, chunkSize: chunkSize, to: sink) { output throws(WorkbenchError) in
+                try writeBands(bands, counts: counts, to: &output)
+            }
+        }
         let outcome: Result<Void, WorkbenchError> = try session.withElementRecords(in: .everything) { records in
             var nonFiniteCount = 0
             for index in 0..<records.count where records[index].hasExtraFields {
                 nonFiniteCount += records.extraFields(at: index).map(JSONWriter.nonFiniteNumberCount(encoded:)) ?? 0
             }
             guard nonFiniteCount == 0 else { return .failure(nonFinite(nonFiniteCount)) }
-            var writer = JSONWriter(pretty: pretty, capacity: chunkSize + 4096)
-            do {
-                writer.beginObject()
-                writer.key("contentSize"); writer.size(contentSize)
-                writer.key("elements")
-                writer.beginArray()
-                for index in 0..<records.count {
-                    let record = records[index]
-                    writer.attributes(category: record.category, kind: record.kind >= 0 ? records.kindNames[record.kind] : nil,
-                                      section: record.section, item: record.item, frame: record.frame, zIndex: record.zIndex,
-                                      alpha: record.alpha, isHidden: record.isHidden, encodedExtras: records.extraFields(at: index))
-                    if writer.bytes.count >= chunkSize {
-                        try sink(writer.bytes[...])
-                        writer.bytes.removeAll(keepingCapacity: true)
-                    }
+            return Result { () throws(WorkbenchError) in
+                try writeDocument(pretty: pretty, chunkSize: chunkSize, to: sink) { output throws(WorkbenchError) in
+                    for index in 0..<records.count { try output.element(records, index) }
                 }
-                writer.endArray()
-                writer.key("layout"); writer.string(view.layout)
-                writer.key("view"); writer.string(view.name)
-                writer.key("workspace"); writer.string(workspace.name)
-                writer.endObject()
-                writer.bytes.append(UInt8(ascii: "\n"))
-                guard writer.nonFiniteNumberCount == 0 else { return .failure(nonFinite(writer.nonFiniteNumberCount)) }
-                try sink(writer.bytes[...])
-                return .success(())
-            } catch let error as WorkbenchError {
-                return .failure(error)
-            } catch {
-                return .failure(WorkbenchError(.workspace, Diagnostic(path: workspace.file.path, message: "cannot write the layout: \(error.localizedDescription)")))
             }
         }
         try outcome.get()
+    }
+
+    /// Writes `{contentSize, elements, layout, view, workspace}` and a newline, the elements
+    /// by `elements`, failing (before the last piece) if any number written is not finite.
+    func writeDocument(pretty: Bool, chunkSize: Int, to sink: (ArraySlice<UInt8>) throws -> Void,
+                       elements: (inout ChunkedOutput) throws(WorkbenchError) -> Void) throws(WorkbenchError) {
+        try withoutActuallyEscaping(sink) { sink throws(WorkbenchError) in
+            var output = ChunkedOutput(writer: JSONWriter(pretty: pretty, capacity: chunkSize + 4096), chunkSize: chunkSize,
+                                       sink: sink, file: workspace.file.path)
+            output.writer.beginObject()
+            output.writer.key("contentSize"); output.writer.size(contentSize)
+            output.writer.key("elements")
+            output.writer.beginArray()
+            try elements(&output)
+            output.writer.endArray()
+            output.writer.key("layout"); output.writer.string(view.layout)
+            output.writer.key("view"); output.writer.string(view.name)
+            output.writer.key("workspace"); output.writer.string(workspace.name)
+            output.writer.endObject()
+            output.writer.bytes.append(UInt8(ascii: "\n"))
+            guard output.writer.nonFiniteNumberCount == 0 else { throw nonFinite(output.writer.nonFiniteNumberCount) }
+            try output.flush()
+        }
     }
 
     /// Writes `<directory>/<workspace>/<view>.json` (pretty) through a temporary file renamed
@@ -125,7 +133,7 @@ final class PreparedView: @unchecked Sendable {  // Unchecked: handed from the t
     }
 
     /// JSON has no non-finite numbers, and a `null` in their place would be a wrong answer.
-    private func nonFinite(_ count: Int) -> WorkbenchError {
+    func nonFinite(_ count: Int) -> WorkbenchError {
         WorkbenchError(.layout, workspace.file.error(
             "view '\(view.name)' (\(view.layout)): the layout produced \(count) number(s) that are not finite (NaN or infinite); nothing was written",
             at: view.mark))

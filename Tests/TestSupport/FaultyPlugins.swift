@@ -31,6 +31,9 @@ public enum FaultyPlugin: String, CaseIterable, Sendable {
     /// map, and the `prepare` after it puts new cell i at x = 100 × changes + old index + 1
     /// (0 for an inserted cell); a full prepare (after `invalidate(DATA)`) leaves x at 0.
     case incremental
+    /// Answers its first three rect queries whole, then leaves out the last cell of each
+    /// answer: the same query answered differently when asked again.
+    case forgetful
 
     /// The plugin's name in workspaces: "fault-" + the behaviour.
     public var pluginName: String { "fault-\(rawValue)" }
@@ -142,6 +145,10 @@ public enum FaultyPlugin: String, CaseIterable, Sendable {
                     if (!append(sink, record)) return WB_ERROR_LAYOUT;
                 }
             }
+        #ifdef FAULT_FORGETFUL
+            static int calls = 0;
+            if (++calls > 3 && sink->count > 0) sink->count--;
+        #endif
         #ifdef FAULT_UNDECLARED
             wb_attributes badge = cell(0);
             badge.element = (wb_element){ WB_CATEGORY_SUPPLEMENTARY, 7, 0, 0 };

@@ -1,0 +1,100 @@
+import JSONOutput
+import LayoutKit
+import PluginHost
+import Sessions
+import SourceDiagnostics
+
+/// A JSON writer handing its bytes to a sink whenever about `chunkSize` are waiting.
+struct ChunkedOutput {
+    var writer: JSONWriter
+    let chunkSize: Int
+    let sink: (ArraySlice<UInt8>) throws -> Void
+    /// The workspace file, for errors of the sink.
+    let file: String
+
+    /// Writes record `index` as an element, and hands the bytes over if enough are waiting.
+    mutating func element(_ records: AttributesRecords, _ index: Int) throws(WorkbenchError) {
+        let record = records[index]
+        writer.attributes(category: record.category, kind: record.kind >= 0 ? records.kindNames[record.kind] : nil,
+                          section: record.section, item: record.item, frame: record.frame, zIndex: record.zIndex,
+                          alpha: record.alpha, isHidden: record.isHidden, encodedExtras: records.extraFields(at: index))
+        if writer.bytes.count >= chunkSize { try flush() }
+    }
+
+    /// Hands over whatever is waiting.
+    mutating func flush() throws(WorkbenchError) {
+        do {
+            try sink(writer.bytes[...])
+        } catch let error as WorkbenchError {
+            throw error
+        } catch {
+            throw WorkbenchError(.workspace, Diagnostic(path: file, message: "cannot write the layout: \(error.localizedDescription)"))
+        }
+        writer.bytes.removeAll(keepingCapacity: true)
+    }
+}
+
+extension PreparedView {
+    /// The check pass over the bands, before anything is written: how many elements each
+    /// band owns, or nil when the bands cannot stand for the whole answer — a band's answer
+    /// needed repairs, or the bands' elements, in turn, are not in canonical order.
+    ///
+    /// - Throws: the plugin's errors, and the non-finite numbers of extra fields (as the
+    ///   whole-answer path would).
+    func checkBands(_ bands: ElementBands) throws(WorkbenchError) -> [Int]? {
+        var counts: [Int] = []
+        var sequence = CanonicalSequence()
+        var nonFiniteCount = 0
+        for (band, rect) in bands.rects.enumerated() {
+            let owned: Int? = try session.withElementRecords(in: rect) { records in
+                guard records.repairs.isEmpty else { return nil }
+                var owned = 0
+                for index in 0..<records.count {
+                    let record = records[index]
+                    guard bands.owns(band, minY: record.frame.minY) else { continue }
+                    guard sequence.accept(record, kindNames: records.kindNames) else { return nil }
+                    if record.hasExtraFields {
+                        nonFiniteCount += records.extraFields(at: index).map(JSONWriter.nonFiniteNumberCount(encoded:)) ?? 0
+                    }
+                    owned += 1
+                }
+                return owned
+            }
+            guard let owned else { return nil }
+            counts.append(owned)
+        }
+        guard nonFiniteCount == 0 else { throw nonFinite(nonFiniteCount) }
+        return counts
+    }
+
+    /// The write pass: each band asked again and its own elements written. The plugin must
+    /// answer as in the check pass; if it does not, the output so far stands incomplete and
+    /// the view fails with an error saying so.
+    func writeBands(_ bands: ElementBands, counts: [Int], to output: inout ChunkedOutput) throws(WorkbenchError) {
+        var sequence = CanonicalSequence()
+        for (band, rect) in bands.rects.enumerated() {
+            let outcome: Result<Bool, WorkbenchError> = try session.withElementRecords(in: rect) { records in
+                Result { () throws(WorkbenchError) -> Bool in
+                    guard records.repairs.isEmpty else { return false }
+                    var owned = 0
+                    for index in 0..<records.count {
+                        let record = records[index]
+                        guard bands.owns(band, minY: record.frame.minY) else { continue }
+                        guard sequence.accept(record, kindNames: records.kindNames) else { return false }
+                        try output.element(records, index)
+                        owned += 1
+                    }
+                    return owned == counts[band]
+                }
+            }
+            guard try outcome.get() else { throw changedAnswer() }
+        }
+    }
+
+    /// The plugin answered a band's query differently the second time.
+    private func changedAnswer() -> WorkbenchError {
+        WorkbenchError(.layout, workspace.file.error(
+            "view '\(view.name)' (\(view.layout)): the layout answered the same query differently when asked again; the output written is incomplete",
+            at: view.mark))
+    }
+}
