@@ -1,27 +1,43 @@
 import LayoutKit
 
 extension BatchPlan {
-    /// The data after the batch: old items' encoded bytes copied as they are, new values
-    /// encoded, a tree's children kept (trees take only reloads), and a table's row titles
-    /// (`metadata.rows`, one per section) moved with their sections. O(items + bytes).
+    /// The data after the batch: runs of old items' encoded bytes copied as they are, new
+    /// values encoded, a tree's children kept (trees take only reloads), and a table's row
+    /// titles (`metadata.rows`, one per section) moved with their sections. One copy of the
+    /// data, O(items + bytes) with no work per item beyond it (O(runs + changes) pieces).
     public func apply(to old: DataSource) -> DataSet {
-        var builder = DataSetBuilder(isTree: old.isTree)
-        builder.reserveCapacity(items: itemNewToOld.count, bytes: old.encodedByteCount + 16 * newValues.count)
-        if old.isTree {
-            appendTree(from: old, to: &builder)
-        } else {
-            for section in newSectionCounts.indices { appendSection(section, from: old, to: &builder) }
+        if old.isTree { return applyToTree(old) }
+        var pieces: [DataPiece] = []
+        pieces.reserveCapacity(itemRuns.count + newValues.count)
+        var global = 0
+        for run in itemRuns {
+            appendNewValues(upTo: run.new, from: &global, to: &pieces)
+            pieces.append(.items(run.old..<(run.old + run.count)))
+            global = run.new + run.count
         }
-        builder.metadata = newMetadata(old.metadata)
-        return builder.build()
+        appendNewValues(upTo: newItemCount, from: &global, to: &pieces)
+        return DataSet.spliced(pieces, of: old, sectionStarts: newSectionStarts.map(Int64.init),
+                               metadata: ValueWriter.encode(newMetadata(old.metadata)))
+    }
+
+    /// The new values at new global positions `global ..< end` (between two runs: every one
+    /// there is inserted or reloaded).
+    private func appendNewValues(upTo end: Int, from global: inout Int, to pieces: inout [DataPiece]) {
+        while global < end {
+            pieces.append(.encoded(ValueWriter.encode(newValues[global]!)))
+            global += 1
+        }
     }
 
     /// A tree's sections, item by item: only reloads reach trees, and each item keeps its children.
-    private func appendTree(from old: DataSource, to builder: inout DataSetBuilder) {
+    private func applyToTree(_ old: DataSource) -> DataSet {
+        var builder = DataSetBuilder(isTree: true)
+        builder.reserveCapacity(items: newItemCount, bytes: old.encodedByteCount + 16 * newValues.count)
         let reloadedFrom = Dictionary(uniqueKeysWithValues: reloads.map { ($0.value, $0.key) })
+        let newToOld = itemNewToOld
         for section in newSectionCounts.indices {
             for global in newSectionStarts[section]..<newSectionStarts[section + 1] {
-                let source = itemNewToOld[global]
+                let source = newToOld[global]
                 if source >= 0 {
                     builder.appendEncoded(old.encodedValue(atGlobalIndex: source), children: old.childIndices(ofGlobalIndex: source))
                 } else if let reloaded = reloadedFrom[global] {
@@ -33,26 +49,8 @@ extension BatchPlan {
             }
             builder.endSection()
         }
-    }
-
-    /// New section `section` of data that is not a tree: runs of old items that stay together
-    /// are copied in one piece each.
-    private func appendSection(_ section: Int, from old: DataSource, to builder: inout DataSetBuilder) {
-        var global = newSectionStarts[section]
-        let end = newSectionStarts[section + 1]
-        while global < end {
-            let source = itemNewToOld[global]
-            guard source >= 0 else {
-                builder.append(newValues[global]!)
-                global += 1
-                continue
-            }
-            var runEnd = global + 1
-            while runEnd < end && itemNewToOld[runEnd] == itemNewToOld[runEnd - 1] + 1 { runEnd += 1 }
-            builder.appendEncodedItems(of: old, globalRange: source..<(source + runEnd - global))
-            global = runEnd
-        }
-        builder.endSection()
+        builder.metadata = newMetadata(old.metadata)
+        return builder.build()
     }
 
     /// A table's `rows` titles follow their sections; inserted rows take their `title`

@@ -7,7 +7,8 @@ extension BatchPlan {
     /// Sections first: deleted and moved-away sections leave, the rest keep their order and
     /// fill the places that inserted and moved-in sections leave free. Then items, section by
     /// section: deleted and moved-away items leave, the rest (reloaded ones included) keep
-    /// their order around the inserted and moved-in ones. O(items + changes · log changes).
+    /// their order around the inserted and moved-in ones, as runs between the changes.
+    /// O(sections + changes · log changes): no work per item.
     ///
     /// - Throws: `BatchError` naming the first change that is out of range, repeats a
     ///   position, touches a section the batch deletes or inserts, or breaks `rules`.
@@ -28,7 +29,7 @@ extension BatchPlan {
         try items.resolve(changes: changes, itemsPerSection: rules.itemsPerSection)
         self.init(changes: changes, oldSectionCounts: sectionCounts, newSectionCounts: items.newCounts,
                   sectionOldToNew: sectionOldToNew, sectionNewToOld: sectionNewToOld,
-                  itemOldToNew: items.oldToNew, itemNewToOld: items.newToOld, newValues: items.newValues,
+                  itemRuns: items.runs, newValues: items.newValues,
                   reloads: items.reloads, sectionTitles: items.titles)
     }
 }

@@ -19,10 +19,12 @@ public struct BatchPlan: Sendable {
     public let sectionOldToNew: [Int]
     /// New section → old section, -1 when inserted.
     public let sectionNewToOld: [Int]
-    /// Old global item → new global item, -1 when deleted or reloaded.
-    public let itemOldToNew: [Int]
-    /// New global item → old global item, -1 when inserted or reloaded.
-    public let itemNewToOld: [Int]
+    /// Where the items that keep their identity go: runs of old items that stay together,
+    /// in order of their new positions. Every old item in no run was deleted or reloaded;
+    /// every new item in no run was inserted or reloaded. O(changes + sections) runs.
+    public let itemRuns: [ItemRun]
+    /// Indices into `itemRuns`, in order of the runs' old positions.
+    private let runsByOld: [Int]
     /// The value of each new item that does not come from an old one (inserted or reloaded), by new global index.
     public let newValues: [Int: Value]
     /// Old global item → new global item of each reloaded item.
@@ -31,7 +33,7 @@ public struct BatchPlan: Sendable {
     public let sectionTitles: [Int: String]
 
     public init(changes: [BatchChange], oldSectionCounts: [Int], newSectionCounts: [Int], sectionOldToNew: [Int], sectionNewToOld: [Int],
-                itemOldToNew: [Int], itemNewToOld: [Int], newValues: [Int: Value], reloads: [Int: Int], sectionTitles: [Int: String]) {
+                itemRuns: [ItemRun], newValues: [Int: Value], reloads: [Int: Int], sectionTitles: [Int: String]) {
         self.changes = changes
         self.oldSectionCounts = oldSectionCounts
         self.newSectionCounts = newSectionCounts
@@ -39,8 +41,8 @@ public struct BatchPlan: Sendable {
         newSectionStarts = Self.starts(newSectionCounts)
         self.sectionOldToNew = sectionOldToNew
         self.sectionNewToOld = sectionNewToOld
-        self.itemOldToNew = itemOldToNew
-        self.itemNewToOld = itemNewToOld
+        self.itemRuns = itemRuns
+        runsByOld = itemRuns.indices.sorted { itemRuns[$0].old < itemRuns[$1].old }
         self.newValues = newValues
         self.reloads = reloads
         self.sectionTitles = sectionTitles
@@ -53,18 +55,63 @@ public struct BatchPlan: Sendable {
         return starts
     }
 
+    /// The number of items before and after the batch.
+    public var oldItemCount: Int { oldSectionStarts.last! }
+    public var newItemCount: Int { newSectionStarts.last! }
+
+    /// The new global index of old global item `global`; nil if it was deleted or reloaded,
+    /// or does not exist. O(log runs).
+    public func newIndex(ofOld global: Int) -> Int? {
+        var low = 0, high = runsByOld.count
+        while low < high {
+            let middle = (low + high) / 2
+            if itemRuns[runsByOld[middle]].old <= global { low = middle + 1 } else { high = middle }
+        }
+        guard low > 0 else { return nil }
+        let run = itemRuns[runsByOld[low - 1]]
+        return global < run.old + run.count ? run.new + (global - run.old) : nil
+    }
+
+    /// The old global index of new global item `global`; nil if it was inserted or reloaded,
+    /// or does not exist. O(log runs).
+    public func oldIndex(ofNew global: Int) -> Int? {
+        var low = 0, high = itemRuns.count
+        while low < high {
+            let middle = (low + high) / 2
+            if itemRuns[middle].new <= global { low = middle + 1 } else { high = middle }
+        }
+        guard low > 0 else { return nil }
+        let run = itemRuns[low - 1]
+        return global < run.new + run.count ? run.old + (global - run.new) : nil
+    }
+
+    /// Old global item → new global item, -1 when deleted or reloaded. O(items): for the ABI
+    /// and for tests; lookups go through `newIndex(ofOld:)`.
+    public var itemOldToNew: [Int] {
+        var map = [Int](repeating: -1, count: oldItemCount)
+        for run in itemRuns { for offset in 0..<run.count { map[run.old + offset] = run.new + offset } }
+        return map
+    }
+
+    /// New global item → old global item, -1 when inserted or reloaded. O(items), as `itemOldToNew`.
+    public var itemNewToOld: [Int] {
+        var map = [Int](repeating: -1, count: newItemCount)
+        for run in itemRuns { for offset in 0..<run.count { map[run.new + offset] = run.old + offset } }
+        return map
+    }
+
     /// The new identity of the old item at `path`; nil if it was deleted or reloaded, or does not exist.
     public func newPath(ofOld path: ItemPath) -> ItemPath? {
-        guard let global = Self.global(path, counts: oldSectionCounts, starts: oldSectionStarts) else { return nil }
-        let target = itemOldToNew[global]
-        return target < 0 ? nil : ItemPath(section: section(containing: target, starts: newSectionStarts), global: target, starts: newSectionStarts)
+        guard let global = Self.global(path, counts: oldSectionCounts, starts: oldSectionStarts),
+              let target = newIndex(ofOld: global) else { return nil }
+        return ItemPath(section: section(containing: target, starts: newSectionStarts), global: target, starts: newSectionStarts)
     }
 
     /// The old identity of the new item at `path`; nil if it was inserted or reloaded, or does not exist.
     public func oldPath(ofNew path: ItemPath) -> ItemPath? {
-        guard let global = Self.global(path, counts: newSectionCounts, starts: newSectionStarts) else { return nil }
-        let source = itemNewToOld[global]
-        return source < 0 ? nil : ItemPath(section: section(containing: source, starts: oldSectionStarts), global: source, starts: oldSectionStarts)
+        guard let global = Self.global(path, counts: newSectionCounts, starts: newSectionStarts),
+              let source = oldIndex(ofNew: global) else { return nil }
+        return ItemPath(section: section(containing: source, starts: oldSectionStarts), global: source, starts: oldSectionStarts)
     }
 
     /// The new position of old section `section`; nil if deleted or out of range.
@@ -80,12 +127,14 @@ public struct BatchPlan: Sendable {
     }
 
     /// The first new global item whose identity or value may differ from the old item at the
-    /// same global position: everything before it is unchanged (a layout may keep it).
+    /// same global position: everything before it is unchanged (a layout may keep it). O(runs).
     public var firstChangedItem: Int {
-        let shared = min(itemNewToOld.count, itemOldToNew.count)
         var index = 0
-        while index < shared && itemNewToOld[index] == index { index += 1 }
-        return index
+        for run in itemRuns {
+            guard run.new == index, run.old == index else { break }
+            index += run.count
+        }
+        return min(index, oldItemCount, newItemCount)
     }
 
     private static func global(_ path: ItemPath, counts: [Int], starts: [Int]) -> Int? {

@@ -26,8 +26,8 @@ struct ItemPlanner {
 
     // Results of `resolve`.
     var newCounts: [Int] = []
-    var oldToNew: [Int] = []
-    var newToOld: [Int] = []
+    /// Runs of old items that keep their order, by new position (see `BatchPlan.itemRuns`).
+    var runs: [ItemRun] = []
     var newValues: [Int: Value] = [:]
     var reloads: [Int: Int] = [:]
     var titles: [Int: String] = [:]
@@ -100,17 +100,18 @@ struct ItemPlanner {
         usedNew[path] = index
     }
 
-    /// Lays out every new section; fills the results.
+    /// Lays out every new section; fills the results. O(sections + changes · log changes).
     mutating func resolve(changes: [BatchChange], itemsPerSection: Int?) throws(BatchError) {
         newCounts = sectionNewToOld.enumerated().map { section, old in
             old < 0 ? insertedSections[section]!.items.count : oldCounts[old] - (leaving[old]?.count ?? 0) + (arriving[section]?.count ?? 0)
         }
         try checkRanges()
         if let itemsPerSection { try checkRowLengths(itemsPerSection) }
-        oldToNew = [Int](repeating: -1, count: oldStarts.last!)
-        newToOld = []
-        newToOld.reserveCapacity(newCounts.reduce(0, +))
-        for section in sectionNewToOld.indices { fill(section) }
+        var start = 0
+        for section in sectionNewToOld.indices {
+            fill(section, start: start)
+            start += newCounts[section]
+        }
     }
 
     private func checkRanges() throws(BatchError) {
@@ -134,52 +135,62 @@ struct ItemPlanner {
         }
     }
 
-    /// New section `section`: arrivals at their places, the staying old items in order around them.
-    private mutating func fill(_ section: Int) {
+    /// New section `section`, whose first item has new global index `start`: arrivals at
+    /// their places, the staying old items in order around them, as runs between the changes.
+    /// O(changes in the section · log of that).
+    private mutating func fill(_ section: Int, start: Int) {
         let old = sectionNewToOld[section]
         if old < 0 {
             let inserted = insertedSections[section]!
             if let title = inserted.title { titles[section] = title }
-            for value in inserted.items {
-                newValues[newToOld.count] = value
-                newToOld.append(-1)
-            }
+            for (offset, value) in inserted.items.enumerated() { newValues[start + offset] = value }
             return
         }
         let arrivals = (arriving[section] ?? []).sorted { $0.item < $1.item }
         let leavingItems = (leaving[old] ?? []).map(\.item).sorted()
         let reloadedItems = (reloaded[old] ?? []).sorted { $0.item < $1.item }
+        let oldStart = oldStarts[old], count = newCounts[section]
         var nextArrival = 0, nextLeaving = 0, nextReload = 0
-        var oldItem = 0
-        for position in 0..<newCounts[section] {
-            let global = newToOld.count
+        var position = 0, oldItem = 0
+        while position < count {
             if nextArrival < arrivals.count && arrivals[nextArrival].item == position {
                 switch arrivals[nextArrival].arrival {
-                case .old(let source):
-                    newToOld.append(source)
-                    oldToNew[source] = global
-                case .value(let value):
-                    newValues[global] = value
-                    newToOld.append(-1)
+                case .old(let source): appendRun(ItemRun(old: source, new: start + position, count: 1))
+                case .value(let value): newValues[start + position] = value
                 }
                 nextArrival += 1
+                position += 1
                 continue
             }
             while nextLeaving < leavingItems.count && leavingItems[nextLeaving] == oldItem {
                 nextLeaving += 1
                 oldItem += 1
             }
-            let source = oldStarts[old] + oldItem
             if nextReload < reloadedItems.count && reloadedItems[nextReload].item == oldItem {
-                newValues[global] = reloadedItems[nextReload].value
-                reloads[source] = global
-                newToOld.append(-1)
+                newValues[start + position] = reloadedItems[nextReload].value
+                reloads[oldStart + oldItem] = start + position
                 nextReload += 1
-            } else {
-                newToOld.append(source)
-                oldToNew[source] = global
+                position += 1
+                oldItem += 1
+                continue
             }
-            oldItem += 1
+            // Staying old items up to the next arrival, leaving item or reload.
+            var length = count - position
+            if nextArrival < arrivals.count { length = min(length, arrivals[nextArrival].item - position) }
+            if nextLeaving < leavingItems.count { length = min(length, leavingItems[nextLeaving] - oldItem) }
+            if nextReload < reloadedItems.count { length = min(length, reloadedItems[nextReload].item - oldItem) }
+            appendRun(ItemRun(old: oldStart + oldItem, new: start + position, count: length))
+            position += length
+            oldItem += length
+        }
+    }
+
+    /// Appends a run, joined to the last one when it continues it on both sides.
+    private mutating func appendRun(_ run: ItemRun) {
+        if let last = runs.last, last.old + last.count == run.old, last.new + last.count == run.new {
+            runs[runs.count - 1].count += run.count
+        } else {
+            runs.append(run)
         }
     }
 }

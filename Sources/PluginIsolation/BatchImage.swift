@@ -1,4 +1,6 @@
 internal import CLayoutABI
+import BatchUpdates
+import PluginHost
 import Glibc
 
 /// A batch update (`wb_update_batch`) copied into shared memory, for a plugin host child to
@@ -13,16 +15,16 @@ enum BatchImage {
     /// magic, change count, old and new section counts, old and new item counts.
     static let headerFields = 6
 
-    /// Copies `batch` into a fresh memfd.
-    static func make(_ batch: UnsafePointer<wb_update_batch>) throws(ChannelError) -> SharedMemory {
-        let b = batch.pointee
-        let oldSections = Int(b.old_section_count), newSections = Int(b.new_section_count)
-        let oldItems = Int(b.old_section_starts[oldSections]), newItems = Int(b.new_section_starts[newSections])
-        let counts = Counts(changes: Int(b.change_count), oldSections: oldSections, newSections: newSections, oldItems: oldItems, newItems: newItems)
+    /// Writes `plan` into a fresh memfd: the item maps straight from the plan's runs, with
+    /// no copy in between.
+    static func make(_ plan: BatchPlan) throws(ChannelError) -> SharedMemory {
+        let oldSections = plan.oldSectionCounts.count, newSections = plan.newSectionCounts.count
+        let counts = Counts(changes: plan.changes.count, oldSections: oldSections, newSections: newSections,
+                            oldItems: plan.oldItemCount, newItems: plan.newItemCount)
         guard let size = counts.size else { throw .protocolViolation("a batch too large to share") }
         let memory = try SharedMemory(creating: size, name: "workbench-batch")
         let header = memory.base.assumingMemoryBound(to: Int64.self)
-        for (index, value) in [magic, Int64(counts.changes), Int64(oldSections), Int64(newSections), Int64(oldItems), Int64(newItems)].enumerated() {
+        for (index, value) in [magic, Int64(counts.changes), Int64(oldSections), Int64(newSections), Int64(counts.oldItems), Int64(counts.newItems)].enumerated() {
             header[index] = value
         }
         var offset = headerFields * 8
@@ -30,13 +32,13 @@ enum BatchImage {
             if let source, bytes > 0 { (memory.base + offset).copyMemory(from: source, byteCount: bytes) }
             offset += bytes
         }
-        copy(b.changes, counts.changes * MemoryLayout<wb_change>.stride)
-        copy(b.old_section_starts, (oldSections + 1) * 8)
-        copy(b.new_section_starts, (newSections + 1) * 8)
-        copy(b.section_old_to_new, oldSections * 8)
-        copy(b.section_new_to_old, newSections * 8)
-        copy(b.item_old_to_new, oldItems * 8)
-        copy(b.item_new_to_old, newItems * 8)
+        plan.changes.map(\.abi).withUnsafeBytes { copy($0.baseAddress, $0.count) }
+        for words in [plan.oldSectionStarts, plan.newSectionStarts, plan.sectionOldToNew, plan.sectionNewToOld] {
+            words.asInt64 { copy($0, words.count * 8) }
+        }
+        let oldToNew = (memory.base + offset).assumingMemoryBound(to: Int64.self)
+        let newToOld = (memory.base + offset + counts.oldItems * 8).assumingMemoryBound(to: Int64.self)
+        plan.writeItemMaps(oldToNew: oldToNew, newToOld: newToOld)
         return memory
     }
 

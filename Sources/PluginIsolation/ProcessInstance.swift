@@ -87,7 +87,7 @@ final class ProcessInstance: PluginInstance {
     /// the new data.
     func prepareForUpdates(_ plan: BatchPlan) throws(PluginCallError) {
         let memory: SharedMemory
-        do { memory = try plan.withABIBatch { batch in Result { () throws(ChannelError) in try BatchImage.make(batch) } }.get() } catch {
+        do { memory = try BatchImage.make(plan) } catch {
             throw .broken(plugin: plugin.name, reason: "the batch could not be shared: \(error)")
         }
         try withRemoteCall(operation: "prepare_for_updates") { child, id throws(PluginCallError) in

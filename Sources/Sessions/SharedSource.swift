@@ -1,6 +1,7 @@
 import BatchUpdates
 import Foundation
 import LayoutKit
+import SourceDiagnostics
 import WorkspaceModel
 
 /// A workspace's data source as the server session holds it: every view bound to it sees the
@@ -60,8 +61,22 @@ extension LoadedSource {
         var updated = self
         updated.data = plan.apply(to: data.source)
         if !itemMarks.isEmpty {
-            updated.itemMarks = plan.itemNewToOld.map { $0 >= 0 && $0 < itemMarks.count ? itemMarks[$0] : mark }
+            updated.itemMarks = Self.marks(itemMarks, through: plan, newItems: mark)
         }
         return updated
+    }
+
+    /// Each new item's mark: an old item's own (copied a run at a time), `newItems` for the rest.
+    private static func marks(_ old: [Mark], through plan: BatchPlan, newItems mark: Mark) -> [Mark] {
+        var marks: [Mark] = []
+        marks.reserveCapacity(plan.newItemCount)
+        for run in plan.itemRuns {
+            marks.append(contentsOf: repeatElement(mark, count: run.new - marks.count))
+            let end = min(run.old + run.count, old.count), start = min(run.old, end)
+            marks.append(contentsOf: old[start..<end])
+            marks.append(contentsOf: repeatElement(mark, count: run.count - (end - start)))
+        }
+        marks.append(contentsOf: repeatElement(mark, count: plan.newItemCount - marks.count))
+        return marks
     }
 }

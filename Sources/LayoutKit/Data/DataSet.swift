@@ -19,6 +19,17 @@ public final class DataSet: @unchecked Sendable {  // Unchecked: the buffers are
         self.metadataBytes = .copyBytes(metadata)
     }
 
+    /// Takes ownership of buffers already filled (see `DataSet.spliced`).
+    init(sectionStarts: [Int64], adoptingItemOffsets itemOffsets: UnsafeMutableBufferPointer<Int64>,
+         valueBytes: UnsafeMutableRawBufferPointer, metadata: [UInt8]) {
+        self.sectionStarts = .copy(sectionStarts)
+        self.itemOffsets = itemOffsets
+        self.valueBytes = valueBytes
+        childStarts = nil
+        children = nil
+        metadataBytes = .copyBytes(metadata)
+    }
+
     deinit {
         sectionStarts.deallocate()
         itemOffsets.deallocate()
