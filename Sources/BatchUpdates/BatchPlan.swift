@@ -62,31 +62,17 @@ public struct BatchPlan: Sendable {
     /// The new global index of old global item `global`; nil if it was deleted or reloaded,
     /// or does not exist. O(log runs).
     public func newIndex(ofOld global: Int) -> Int? {
-        var low = 0, high = runsByOld.count
-        while low < high {
-            let middle = (low + high) / 2
-            if itemRuns[runsByOld[middle]].old <= global { low = middle + 1 } else { high = middle }
-        }
-        guard low > 0 else { return nil }
-        let run = itemRuns[runsByOld[low - 1]]
-        return global < run.old + run.count ? run.new + (global - run.old) : nil
+        itemRuns.run(holding: global, key: \.old, order: runsByOld).map { $0.new + (global - $0.old) }
     }
 
     /// The old global index of new global item `global`; nil if it was inserted or reloaded,
     /// or does not exist. O(log runs).
     public func oldIndex(ofNew global: Int) -> Int? {
-        var low = 0, high = itemRuns.count
-        while low < high {
-            let middle = (low + high) / 2
-            if itemRuns[middle].new <= global { low = middle + 1 } else { high = middle }
-        }
-        guard low > 0 else { return nil }
-        let run = itemRuns[low - 1]
-        return global < run.new + run.count ? run.old + (global - run.new) : nil
+        itemRuns.run(holding: global, key: \.new).map { $0.old + (global - $0.new) }
     }
 
-    /// Old global item → new global item, -1 when deleted or reloaded. O(items): for the ABI
-    /// and for tests; lookups go through `newIndex(ofOld:)`.
+    /// Old global item → new global item, -1 when deleted or reloaded. O(items): for tests;
+    /// lookups go through `newIndex(ofOld:)`.
     public var itemOldToNew: [Int] {
         var map = [Int](repeating: -1, count: oldItemCount)
         for run in itemRuns { for offset in 0..<run.count { map[run.old + offset] = run.new + offset } }

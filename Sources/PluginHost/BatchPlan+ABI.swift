@@ -4,28 +4,23 @@ import LayoutKit
 
 extension BatchPlan {
     /// Runs `body` with the plan as the ABI's `wb_update_batch`, pointing into arrays that
-    /// live only during `body` (the item maps are written out from the plan's runs: O(items)).
+    /// live only during `body`. O(changes + sections + runs): nothing per item.
     package func withABIBatch<T>(_ body: (UnsafePointer<wb_update_batch>) -> T) -> T {
-        let oldToNew = UnsafeMutableBufferPointer<Int64>.allocate(capacity: max(oldItemCount, 1))
-        let newToOld = UnsafeMutableBufferPointer<Int64>.allocate(capacity: max(newItemCount, 1))
-        defer {
-            oldToNew.deallocate()
-            newToOld.deallocate()
-        }
-        writeItemMaps(oldToNew: oldToNew.baseAddress!, newToOld: newToOld.baseAddress!)
-        let changes = changes.map(\.abi)
+        let changes = changes.map(\.abi), runs = abiRuns
         return changes.withUnsafeBufferPointer { changes in
-            oldSectionStarts.asInt64 { oldStarts in
-                newSectionStarts.asInt64 { newStarts in
-                    sectionOldToNew.asInt64 { sectionOldToNew in
-                        sectionNewToOld.asInt64 { sectionNewToOld in
-                            var batch = wb_update_batch(
-                                change_count: Int64(changes.count), changes: changes.baseAddress,
-                                old_section_count: Int64(oldSectionCounts.count), old_section_starts: oldStarts,
-                                new_section_count: Int64(newSectionCounts.count), new_section_starts: newStarts,
-                                section_old_to_new: sectionOldToNew, section_new_to_old: sectionNewToOld,
-                                item_old_to_new: oldToNew.baseAddress, item_new_to_old: newToOld.baseAddress)
-                            return body(&batch)
+            runs.withUnsafeBufferPointer { runs in
+                oldSectionStarts.asInt64 { oldStarts in
+                    newSectionStarts.asInt64 { newStarts in
+                        sectionOldToNew.asInt64 { sectionOldToNew in
+                            sectionNewToOld.asInt64 { sectionNewToOld in
+                                var batch = wb_update_batch(
+                                    change_count: Int64(changes.count), changes: changes.baseAddress,
+                                    old_section_count: Int64(oldSectionCounts.count), old_section_starts: oldStarts,
+                                    new_section_count: Int64(newSectionCounts.count), new_section_starts: newStarts,
+                                    section_old_to_new: sectionOldToNew, section_new_to_old: sectionNewToOld,
+                                    item_run_count: Int64(runs.count), item_runs: runs.baseAddress)
+                                return body(&batch)
+                            }
                         }
                     }
                 }
@@ -33,18 +28,9 @@ extension BatchPlan {
         }
     }
 
-    /// Writes the ABI's per-item maps (`oldItemCount` and `newItemCount` entries) from the
-    /// runs: -1 everywhere, then each run's consecutive indices. O(items), two plain passes.
-    package func writeItemMaps(oldToNew: UnsafeMutablePointer<Int64>, newToOld: UnsafeMutablePointer<Int64>) {
-        oldToNew.initialize(repeating: -1, count: oldItemCount)
-        newToOld.initialize(repeating: -1, count: newItemCount)
-        for run in itemRuns {
-            let old = Int64(run.old), new = Int64(run.new)
-            for offset in 0..<run.count {
-                oldToNew[run.old + offset] = new + Int64(offset)
-                newToOld[run.new + offset] = old + Int64(offset)
-            }
-        }
+    /// The item runs as the ABI's `wb_item_run`s.
+    package var abiRuns: [wb_item_run] {
+        itemRuns.map { wb_item_run(old_start: Int64($0.old), new_start: Int64($0.new), count: Int64($0.count)) }
     }
 }
 

@@ -77,9 +77,10 @@ final class ChildProcess {
     }
 
     /// Kills the child if it still runs and reaps it; returns how it ended ("SIGSEGV",
-    /// "exit status 1").
-    func reap(killing: Bool) -> String {
-        if killing { kill(pid, SIGKILL) }
+    /// "exit status 1"). `grace` (milliseconds) lets a child whose channel closed finish
+    /// exiting on its own first, so its own status is what gets reported.
+    func reap(killing: Bool, grace: Int32 = 0) -> String {
+        if killing && !hasExited(withinMilliseconds: grace) { kill(pid, SIGKILL) }
         var status: Int32 = 0
         var result: pid_t
         repeat { result = waitpid(pid, &status, 0) } while result < 0 && errno == EINTR
@@ -87,6 +88,14 @@ final class ChildProcess {
         let signal = status & 0x7f
         if signal == 0 { return "exit status \((status >> 8) & 0xff)" }
         return Self.signalName(signal)
+    }
+
+    /// Whether the child has ended (waiting up to `milliseconds` on its pidfd); without a
+    /// pidfd, false at once.
+    private func hasExited(withinMilliseconds milliseconds: Int32) -> Bool {
+        guard pidfd >= 0 else { return false }
+        var descriptor = pollfd(fd: pidfd, events: Int16(POLLIN), revents: 0)
+        return poll(&descriptor, 1, milliseconds) > 0
     }
 
     static func signalName(_ signal: Int32) -> String {

@@ -14,6 +14,9 @@ final class PluginProcess: @unchecked Sendable {  // Unchecked: `child` and `gen
     static let cancelGrace = 0.4
     /// How many times a reply is looked for without waiting (about 20 µs in all).
     static let quickTries = 200
+    /// How long (ms) a child whose channel closed gets to finish exiting on its own before it
+    /// is killed, so that its own exit status (a refusal's 1) is what gets reported.
+    static let exitGrace: Int32 = 200
     private let lock = NSLock()
     private var child: ChildProcess?
     private(set) var generation = 0
@@ -126,14 +129,14 @@ final class PluginProcess: @unchecked Sendable {  // Unchecked: `child` and `gen
 
     /// The child died: reap it, count the crash, and say what happened.
     private func died(_ dead: ChildProcess, operation: String) -> PluginCallError {
-        let how = end(dead, killing: true)
+        let how = end(dead, killing: true, grace: Self.exitGrace)
         health.recordCrash()
         return .crashed(plugin: plugin.name, signal: how, operation: operation)
     }
 
     @discardableResult
-    private func end(_ ending: ChildProcess, killing: Bool) -> String {
-        let how = ending.reap(killing: killing)
+    private func end(_ ending: ChildProcess, killing: Bool, grace: Int32 = 0) -> String {
+        let how = ending.reap(killing: killing, grace: grace)
         LiveChildren.remove(ending.pid)
         if child === ending { child = nil }
         return how

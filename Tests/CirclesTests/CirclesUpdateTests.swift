@@ -9,18 +9,20 @@ struct CirclesUpdateTests {
     /// A one-section batch as the host would describe it: `newToOld[i]` is the old index of
     /// new item i, or -1 for an inserted or reloaded one.
     static func withBatch<T>(old: Int, newToOld: [Int64], _ body: (UpdateBatch) -> T) -> T {
-        var oldToNew = [Int64](repeating: -1, count: old)
-        for (new, source) in newToOld.enumerated() where source >= 0 { oldToNew[Int(source)] = Int64(new) }
+        var runs: [ItemRun] = []
+        for (new, source) in newToOld.enumerated() where source >= 0 {
+            if let last = runs.last, last.old + last.count == Int(source), last.new + last.count == new {
+                runs[runs.count - 1].count += 1
+            } else {
+                runs.append(ItemRun(old: Int(source), new: new, count: 1))
+            }
+        }
         let oldStarts: [Int64] = [0, Int64(old)], newStarts: [Int64] = [0, Int64(newToOld.count)], same: [Int64] = [0]
         return oldStarts.withUnsafeBufferPointer { oldStarts in
             newStarts.withUnsafeBufferPointer { newStarts in
                 same.withUnsafeBufferPointer { same in
-                    oldToNew.withUnsafeBufferPointer { oldToNew in
-                        newToOld.withUnsafeBufferPointer { newToOld in
-                            body(UpdateBatch(oldSectionStarts: oldStarts, newSectionStarts: newStarts, sectionOldToNew: same,
-                                             sectionNewToOld: same, itemOldToNew: oldToNew, itemNewToOld: newToOld))
-                        }
-                    }
+                    body(UpdateBatch(oldSectionStarts: oldStarts, newSectionStarts: newStarts, sectionOldToNew: same,
+                                     sectionNewToOld: same, itemRuns: runs))
                 }
             }
         }

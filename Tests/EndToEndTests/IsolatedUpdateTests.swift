@@ -96,4 +96,27 @@ struct IsolatedUpdateTests {
         }
         #expect(client.finish() == 0)
     }
+
+    @Test(arguments: ["process", "none"])
+    func aFailingPrepareForUpdatesIsReportedAndLeavesTheViewUsable(isolation: String) throws {
+        let fixture = try PluginFaultTests.Fixture([.failUpdates])
+        let client = try ServerClient(arguments: ["--plugins", fixture.folder.path, "--isolation", isolation])
+        _ = client.request("open", ["path": fixture.workspace], id: 1)
+        #expect(Self.ys(client, "faults/failupdates", id: 2) == [0, 20, 40, 60, 80])
+        let refused = PluginFaultTests.error(client.request("update", ["view": "faults/failupdates", "changes": [["delete": [0, 0]]]], id: 3))
+        #expect(refused?["code"] as? Int == -32004)
+        #expect((refused?["message"] as? String)?.contains("this layout takes no batches") == true, "\(String(describing: refused))")
+        // Nothing was applied: the view prepares again with the five items it had.
+        #expect(Self.ys(client, "faults/failupdates", id: 4) == [0, 20, 40, 60, 80])
+        let counts = client.request("update", ["view": "faults/failupdates", "changes": [["delete": [0, 0]]]], id: 5)
+        #expect(PluginFaultTests.error(counts)?["code"] as? Int == -32004, "the next batch reaches the plugin again")
+        #expect(client.finish() == 0)
+    }
+
+    /// The y of each cell of a view, in item order.
+    static func ys(_ client: ServerClient, _ view: String, id: Int) -> [Double] {
+        let response = client.request("query", ["view": view, "rect": everything], id: id)
+        let elements = (response?["result"] as? [String: Any])?["elements"] as? [[String: Any]] ?? []
+        return elements.compactMap { ($0["frame"] as? [String: Double])?["y"] }
+    }
 }

@@ -34,6 +34,9 @@ public enum FaultyPlugin: String, CaseIterable, Sendable {
     /// Answers its first three rect queries whole, then leaves out the last cell of each
     /// answer: the same query answered differently when asked again.
     case forgetful
+    /// Behaves, but its `prepare_for_updates` refuses every batch with WB_ERROR_LAYOUT and the
+    /// message "this layout takes no batches".
+    case failUpdates = "failupdates"
 
     /// The plugin's name in workspaces: "fault-" + the behaviour.
     public var pluginName: String { "fault-\(rawValue)" }
@@ -168,12 +171,20 @@ public enum FaultyPlugin: String, CaseIterable, Sendable {
             if (flags & WB_INVALIDATE_DATA) { free(l->marks); free(l->pending); l->marks = l->pending = NULL; }
         }
         static int32_t prepare_for_updates(wb_layout *self, const wb_update_batch *batch, wb_error *error) {
+        #ifdef FAULT_FAILUPDATES
+            error->code = WB_ERROR_LAYOUT;
+            strcpy(error->message, "this layout takes no batches");
+            return WB_ERROR_LAYOUT;
+        #endif
             layout *l = (layout *)self;
             int64_t count = batch->new_section_starts[batch->new_section_count];
             free(l->pending);
             l->pending = malloc(sizeof(int64_t) * (count > 0 ? count : 1));
             if (!l->pending) return WB_ERROR_LAYOUT;
-            for (int64_t item = 0; item < count; item++) l->pending[item] = 100 * batch->change_count + batch->item_new_to_old[item] + 1;
+            for (int64_t item = 0; item < count; item++) l->pending[item] = 100 * batch->change_count;
+            for (int64_t r = 0; r < batch->item_run_count; r++)
+                for (int64_t k = 0; k < batch->item_runs[r].count; k++)
+                    l->pending[batch->item_runs[r].new_start + k] += batch->item_runs[r].old_start + k + 1;
             l->pending_count = count;
             return WB_OK;
         }
@@ -186,7 +197,7 @@ public enum FaultyPlugin: String, CaseIterable, Sendable {
         static const wb_layout_functions functions = {
             create, destroy, prepare, content_size, elements_in_rect, attributes_for_element,
             should_invalidate, invalidation, invalidate, target, transition, element_count,
-        #ifdef FAULT_INCREMENTAL
+        #if defined(FAULT_INCREMENTAL) || defined(FAULT_FAILUPDATES)
             prepare_for_updates
         #endif
         };

@@ -155,6 +155,13 @@ typedef struct {
     int64_t to_section, to_item;
 } wb_change;
 
+/** Old items old_start ..< old_start + count (global indices) are new items new_start ..< new_start + count. */
+typedef struct {
+    int64_t old_start;
+    int64_t new_start;
+    int64_t count;
+} wb_item_run;
+
 /**
  * A batch update, validated by the host, and where everything goes. Items are numbered
  * globally (all sections' items in order), as in wb_data_source. Valid only during the call.
@@ -168,8 +175,14 @@ typedef struct {
     const int64_t *new_section_starts;   /* new_section_count + 1 entries */
     const int64_t *section_old_to_new;   /* per old section: its new position, -1 if deleted */
     const int64_t *section_new_to_old;   /* per new section: its old position, -1 if inserted */
-    const int64_t *item_old_to_new;      /* per old item: its new global index, -1 if deleted or reloaded */
-    const int64_t *item_new_to_old;      /* per new item: its old global index, -1 if inserted or reloaded */
+    /*
+     * The items that keep their identity, as runs in ascending order of new_start, none
+     * overlapping another on either side: every old item in no run was deleted or reloaded,
+     * every new item in no run was inserted or reloaded. A batch has O(changes + sections)
+     * runs, so one change to a million items crosses as a few runs, not a million entries.
+     */
+    int64_t item_run_count;
+    const wb_item_run *item_runs;
 } wb_update_batch;
 
 /** Invalidation flags (UICollectionViewLayoutInvalidationContext, flattened). */

@@ -144,14 +144,13 @@ enum ExportedFunctions {
         func view(_ pointer: UnsafePointer<Int64>?, _ count: Int64) -> UnsafeBufferPointer<Int64> {
             UnsafeBufferPointer(start: pointer, count: pointer == nil ? 0 : max(0, Int(count)))
         }
-        let oldItems = batch.old_section_count > 0 && batch.old_section_starts != nil ? batch.old_section_starts[Int(batch.old_section_count)] : 0
-        let newItems = batch.new_section_count > 0 && batch.new_section_starts != nil ? batch.new_section_starts[Int(batch.new_section_count)] : 0
+        let runs = UnsafeBufferPointer(start: batch.item_runs, count: batch.item_runs == nil ? 0 : max(0, Int(batch.item_run_count)))
         instance.layout.prepare(forUpdates: UpdateBatch(
             oldSectionStarts: view(batch.old_section_starts, batch.old_section_count + 1),
             newSectionStarts: view(batch.new_section_starts, batch.new_section_count + 1),
             sectionOldToNew: view(batch.section_old_to_new, batch.old_section_count),
             sectionNewToOld: view(batch.section_new_to_old, batch.new_section_count),
-            itemOldToNew: view(batch.item_old_to_new, oldItems), itemNewToOld: view(batch.item_new_to_old, newItems)))
+            itemRuns: runs.map { ItemRun(old: Int($0.old_start), new: Int($0.new_start), count: Int($0.count)) }))
         return Int32(WB_OK)
     }
 
