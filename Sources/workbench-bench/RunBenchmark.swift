@@ -8,8 +8,18 @@ struct RunBenchmark {
 
     struct Measured {
         var seconds: Double
+        /// From the start to the first byte on standard output (loading, preparing, the check
+        /// pass over the bands); nil with `--output`, which writes nothing there.
+        var firstByteSeconds: Double?
         var bytes: Int
         var peakBytes: Double
+    }
+
+    /// The peak memory allowed: the process's own baseline, the data as loaded (about 25
+    /// bytes an item), the guide's cache (16 bytes an element) and an 8 MB buffer.
+    static func allowance(baseline: Double, elements: Int) -> (total: Double, data: Double, cache: Double, buffer: Double) {
+        let data = Double(elements) * 25, cache = Double(elements) * 16, buffer = 8e6
+        return (baseline + data + cache + buffer, data, cache, buffer)
     }
 
     /// Throughputs (bytes a second), peaks, and the allowance for data, cache and buffer.
@@ -45,13 +55,29 @@ struct RunBenchmark {
             report.record("run.\(sections * 337).\(name).throughput", Double(measured.bytes) / measured.seconds, "B/s")
             report.record("run.\(sections * 337).\(name).peakMemory", measured.peakBytes, "B")
         }
+        if let firstByte = output.firstByteSeconds {
+            report.record("run.\(sections * 337).stdout.firstByte", firstByte, "s")
+            report.record("run.\(sections * 337).stdout.throughputAfterFirstByte", Double(output.bytes) / (output.seconds - firstByte), "B/s")
+        }
         report.record("run.baseline.peakMemory", baseline.peakBytes, "B")
+        report.record("run.baseline.seconds", baseline.seconds, "s")
+        let allowance = Self.allowance(baseline: baseline.peakBytes, elements: sections * 337)
+        report.record("run.\(sections * 337).allowance", allowance.total, "B")
         print("workbench run — one guide view of \(sections * 337) elements (best of 3 runs; peak memory by /usr/bin/time)")
         for (name, measured) in [("to standard output", output), ("--output DIR (pretty)", files)] {
             print("  \(name): \(String(format: "%.1f", Double(measured.bytes) / 1e6)) MB in \(Measure.format(measured.seconds)), "
                 + "\(String(format: "%.2f", Double(measured.bytes) / measured.seconds / 1e9)) GB/s, peak memory \(String(format: "%.0f", measured.peakBytes / 1e6)) MB")
         }
-        print("  a two-item view: peak memory \(String(format: "%.0f", baseline.peakBytes / 1e6)) MB (the process itself)")
+        if let firstByte = output.firstByteSeconds {
+            print("  to standard output, the first byte after \(Measure.format(firstByte)) (loading, preparing, the check pass), then "
+                + "\(String(format: "%.2f", Double(output.bytes) / (output.seconds - firstByte) / 1e9)) GB/s")
+        }
+        print("  a two-item view: \(Measure.format(baseline.seconds)) (the process's own start and end)")
+        func mb(_ bytes: Double) -> String { String(format: "%.0f MB", bytes / 1e6) }
+        let peak = max(output.peakBytes, files.peakBytes)
+        print("  peak memory \(mb(peak)) against \(mb(allowance.total)) = the process itself \(mb(baseline.peakBytes)) (a two-item view)"
+            + " + data \(mb(allowance.data)) + the guide's cache \(mb(allowance.cache)) + buffer \(mb(allowance.buffer)):"
+            + " ratio \(String(format: "%.2f", peak / allowance.total)); the layout's own cache and data \(mb(allowance.data + allowance.cache))")
         print()
         return (output, files, baseline)
     }
@@ -67,11 +93,13 @@ struct RunBenchmark {
         let start = DispatchTime.now().uptimeNanoseconds
         try process.run()
         var bytes = 0
+        var firstByte: Double?
         let handle = output.fileHandleForReading
         var buffer = [UInt8](repeating: 0, count: 1 << 20)
         while true {
             let count = buffer.withUnsafeMutableBytes { read(handle.fileDescriptor, $0.baseAddress, $0.count) }
             if count <= 0 { break }
+            if firstByte == nil { firstByte = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 }
             bytes += count
         }
         process.waitUntilExit()
@@ -80,6 +108,6 @@ struct RunBenchmark {
         guard process.terminationStatus == 0, let kilobytes = text.split(separator: "\n").last.flatMap({ Double($0) }) else {
             throw Mismatch(description: "workbench \(arguments.joined(separator: " ")) failed: \(text)")
         }
-        return Measured(seconds: seconds, bytes: bytes, peakBytes: kilobytes * 1024)
+        return Measured(seconds: seconds, firstByteSeconds: firstByte, bytes: bytes, peakBytes: kilobytes * 1024)
     }
 }

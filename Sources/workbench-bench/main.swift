@@ -65,9 +65,7 @@ do {
         for (name, measured) in [("to standard output", run.standardOutput), ("with --output DIR", run.files)] {
             report.target("workbench run \(largest) elements \(name): throughput", measured: Double(measured.bytes) / measured.seconds, atLeast: 0.6e9, "B/s")
         }
-        // The data (about 25 bytes an item as loaded), the guide's cache (16 bytes an element) and
-        // an 8 MB buffer, over the process's own baseline.
-        let allowance = run.baseline.peakBytes + Double(sizes.last!) * 41 + 8e6
+        let allowance = RunBenchmark.allowance(baseline: run.baseline.peakBytes, elements: sizes.last!).total
         report.target("workbench run \(largest) elements: peak memory (≤ baseline + data + cache + buffer)",
                       measured: max(run.standardOutput.peakBytes, run.files.peakBytes), atMost: allowance, "B")
     }
