@@ -27,27 +27,43 @@ struct RawBytes {
         count += 1 + 2 * level
     }
 
-    /// At most 20 bytes.
+    /// At most 20 bytes. Digits go two at a time from a table, right to left.
     mutating func integer(_ value: Int) {
         if value < 0 {
             start[count] = UInt8(ascii: "-")
             count += 1
         }
         var magnitude = value.magnitude
-        var digits = 1, scale: UInt = 10
+        if magnitude < 10 {
+            start[count] = UInt8(ascii: "0") + UInt8(magnitude)
+            count += 1
+            return
+        }
+        var digits = 2, scale: UInt = 100
         while magnitude >= scale && digits < 20 {
             digits += 1
             if scale > UInt.max / 10 { break }
             scale *= 10
         }
-        var position = count + digits - 1
-        repeat {
-            start[position] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-            magnitude /= 10
-            position -= 1
-        } while magnitude > 0
+        let pairs = Self.digitPairs.utf8Start
+        var position = count + digits
+        while magnitude >= 10 {
+            let pair = Int(magnitude % 100) * 2
+            magnitude /= 100
+            position -= 2
+            start[position] = pairs[pair]
+            start[position + 1] = pairs[pair + 1]
+        }
+        if magnitude > 0 { start[position - 1] = UInt8(ascii: "0") + UInt8(magnitude) }
         count += digits
     }
+
+    /// "00", "01", … "99", one after another.
+    private static let digitPairs: StaticString = """
+        00010203040506070809101112131415161718192021222324252627282930313233343536373839\
+        40414243444546474849505152535455565758596061626364656667686970717273747576777879\
+        8081828384858687888990919293949596979899
+        """
 
     /// At most 32 bytes: integral values as integers, others in their shortest form.
     mutating func number(_ value: Double) {

@@ -7,6 +7,11 @@ extension Double {
     /// renderer, messages (`compactDescription`) and JSON-RPC ids made in code all use it.
     @inlinable
     public var exactInteger: Int? {
-        self == rounded(.towardZero) && abs(self) <= 0x1p53 ? Int(self) : nil
+        // Truncating and converting back is whole-ness without a call to `trunc` (the
+        // baseline x86-64 target has no rounding instruction); the range test comes first,
+        // so `Int(self)` cannot trap, and it is false for NaN.
+        guard abs(self) <= 0x1p53 else { return nil }
+        let integer = Int(self)
+        return Double(integer) == self ? integer : nil
     }
 }
