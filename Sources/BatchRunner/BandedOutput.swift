@@ -67,27 +67,28 @@ extension PreparedView {
         return counts
     }
 
-    /// The write pass: each band asked again and its own elements written. The plugin must
-    /// answer as in the check pass; if it does not, the output so far stands incomplete and
-    /// the view fails with an error saying so.
+    /// The write pass: each band asked again (one band ahead, on another thread: see
+    /// `BandPrefetch`) and its own elements written. The plugin must answer as in the check
+    /// pass; if it does not, the output so far stands incomplete and the view fails with an
+    /// error saying so.
     func writeBands(_ bands: ElementBands, counts: [Int], to output: inout ChunkedOutput) throws(WorkbenchError) {
         var sequence = CanonicalSequence()
-        for (band, rect) in bands.rects.enumerated() {
-            let outcome: Result<Bool, WorkbenchError> = try session.withElementRecords(in: rect) { records in
-                Result { () throws(WorkbenchError) -> Bool in
-                    guard records.repairs.isEmpty else { return false }
-                    var owned = 0
-                    for index in 0..<records.count {
-                        let record = records[index]
-                        guard bands.owns(band, minY: record.frame.minY) else { continue }
-                        guard sequence.accept(record, kindNames: records.kindNames) else { return false }
-                        try output.element(records, index)
-                        owned += 1
-                    }
-                    return owned == counts[band]
+        let prefetch = BandPrefetch(session: session, rects: bands.rects)
+        defer { prefetch.finish() }
+        for band in bands.rects.indices {
+            let isAsChecked = try prefetch.next().get().withRecords { records throws(WorkbenchError) -> Bool in
+                guard records.repairs.isEmpty else { return false }
+                var owned = 0
+                for index in 0..<records.count {
+                    let record = records[index]
+                    guard bands.owns(band, minY: record.frame.minY) else { continue }
+                    guard sequence.accept(record, kindNames: records.kindNames) else { return false }
+                    try output.element(records, index)
+                    owned += 1
                 }
+                return owned == counts[band]
             }
-            guard try outcome.get() else { throw changedAnswer() }
+            guard isAsChecked else { throw changedAnswer() }
         }
     }
 

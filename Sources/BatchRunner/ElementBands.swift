@@ -11,8 +11,8 @@ import PluginHost
 /// first band reaches up and the last down as far as `Rect.everything`, so the bands together
 /// own exactly the elements of a query for everything.
 struct ElementBands {
-    /// About how many elements one band holds (80-byte records: about 2.6 MB a band).
-    static let elementsPerBand = 32_768
+    /// About how many elements one band holds (80-byte records: about 1.3 MB a band).
+    static let elementsPerBand = 16_384
     /// At most this many bands, however many elements.
     static let maximumBands = 4096
 

@@ -39,6 +39,7 @@ struct RunCommand: ParsableCommand {
         runner.writesPictures = svg
         runner.timeout = isolation.timeout
         let standardOutput = StandardStream.output
+        if outputDirectory == nil { standardOutput.enlargePipe() }
         let progress = ProgressLine(noun: "views")
         let summary = runner.run(
             paths: paths, jobs: batch.jobCount, shard: batch.part,
