@@ -10,6 +10,7 @@ public final class InProcessBackend: PluginBackend {
     }
 
     public func makeInstance(options: [String: Value]) throws(PluginCallError) -> any PluginInstance {
-        try InProcessInstance(plugin: plugin, options: options)
+        guard plugin.isLoadedHere else { throw .broken(plugin: plugin.name, reason: "it was only described by a plugin host process, not loaded here") }
+        return try InProcessInstance(plugin: plugin, options: options)
     }
 }

@@ -1,7 +1,9 @@
 package import CLayoutABI
 import LayoutKit
 
-/// A plugin library that passed every check, ready to make layouts.
+/// A plugin library that passed every check, ready to make layouts: loaded into this process
+/// (its descriptor and function table at hand), or only described by a child process that
+/// loaded it (`--isolation process`: this process never maps the library).
 public final class LoadedPlugin: @unchecked Sendable {  // Unchecked: immutable; the descriptor is constant memory in a never-unloaded image.
     public let name: String
     public let version: String
@@ -13,8 +15,31 @@ public final class LoadedPlugin: @unchecked Sendable {  // Unchecked: immutable;
     public let imagePath: String
     public let kinds: [ElementKind]
     public let options: [String]
-    package let descriptor: UnsafePointer<wb_plugin_descriptor>
+    /// The descriptor in this process, nil for a plugin only described (`isLoadedHere`).
+    package let descriptor: UnsafePointer<wb_plugin_descriptor>?
     package let functions: wb_layout_functions
+
+    /// Whether the library is mapped in this process, so its functions can be called here.
+    public var isLoadedHere: Bool { descriptor != nil }
+
+    /// What a child process read from the plugin's descriptor: no image in this process.
+    public init(described: PluginDescription, path: String, imagePath: String) {
+        name = described.name
+        version = described.version
+        summary = described.summary
+        self.path = path
+        self.imagePath = imagePath
+        kinds = described.kinds.map { ElementKind($0.name, $0.category) }
+        options = described.options
+        descriptor = nil
+        functions = wb_layout_functions()
+    }
+
+    /// What the descriptor says, for a parent that does not load the library.
+    public var facts: PluginDescription {
+        PluginDescription(name: name, version: version, summary: summary,
+                          kinds: kinds.map { .init(name: $0.name, category: $0.category) }, options: options)
+    }
 
     /// Reads a descriptor of this ABI's major version, trusting only the sizes it states:
     /// fields and functions past a shorter (older minor) struct's end read as zero, which

@@ -1,7 +1,7 @@
 import LayoutKit
 
 /// Why a file was not accepted as a layout plugin.
-public indirect enum PluginError: Error, Equatable, Sendable, CustomStringConvertible {
+public indirect enum PluginError: Error, Equatable, Sendable, Codable, CustomStringConvertible {
     /// `dlopen` refused it (not a shared library, wrong architecture, missing dependency).
     case notALibrary(path: String, reason: String)
     /// A shared library without the `workbench_plugin_descriptor` entry point.
@@ -12,6 +12,9 @@ public indirect enum PluginError: Error, Equatable, Sendable, CustomStringConver
     case abiMinorTooNew(path: String, major: UInt32, found: UInt32, supported: UInt32)
     /// The descriptor is incomplete (no name, missing functions, bad kinds).
     case invalidDescriptor(path: String, reason: String)
+    /// Loading it ended the process that loaded it (a crash, or no answer in time): only a
+    /// child process ever loads a library this way (`PluginDescriber`).
+    case loadFailed(path: String, reason: String)
     /// Another plugin already has this name.
     case duplicateName(name: String, path: String, loadedFrom: String)
     /// The plugin a workspace names was found but refused, for `reason`.
@@ -28,6 +31,7 @@ public indirect enum PluginError: Error, Equatable, Sendable, CustomStringConver
         case .abiMinorTooNew(let path, let major, let found, let supported):
             return "\(path): plugin ABI version \(major).\(found), newer than this workbench's \(major).\(supported); update the workbench or rebuild the plugin against its LayoutKit"
         case .invalidDescriptor(let path, let reason): return "\(path): invalid plugin descriptor: \(reason)"
+        case .loadFailed(let path, let reason): return "\(path): loading it \(reason)"
         case .duplicateName(let name, let path, let loadedFrom):
             return "\(path): a plugin named '\(name)' is already loaded from \(loadedFrom); this one is ignored"
         case .refused(let name, let reason): return "the layout plugin '\(name)' was refused: \(reason)"
@@ -43,7 +47,7 @@ extension PluginError {
     public var path: String? {
         switch self {
         case .notALibrary(let path, _), .notAPlugin(let path), .abiMismatch(let path, _, _), .invalidDescriptor(let path, _),
-             .abiMinorTooNew(let path, _, _, _),
+             .abiMinorTooNew(let path, _, _, _), .loadFailed(let path, _),
              .duplicateName(_, let path, _):
             return path
         case .refused(_, let reason): return reason.path

@@ -14,7 +14,7 @@ import Glibc
 /// cannot remove its folder, so the first copy a process makes also removes the folders of
 /// processes that no longer exist. Children of the process-isolation mode load the parent's
 /// copies.
-enum PluginImageCopies {
+package enum PluginImageCopies {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var folder: String?  // Unsafe-annotated: only touched under `lock`.
     nonisolated(unsafe) private static var counter = 0  // Unsafe-annotated: only touched under `lock`.
@@ -22,7 +22,7 @@ enum PluginImageCopies {
     /// Copies `path` to a new file of its own; returns the copy's path.
     ///
     /// - Throws: `CopyError` with the reason when the file cannot be read or the copy written.
-    static func copy(_ path: String) throws(CopyError) -> String {
+    package static func copy(_ path: String) throws(CopyError) -> String {
         lock.lock()
         counter += 1
         let serial = counter
@@ -91,8 +91,8 @@ enum PluginImageCopies {
         try? FileManager.default.removeItem(atPath: folder)
     }
 
-    struct CopyError: Error, CustomStringConvertible {
-        var reason: String
-        var description: String { reason }
+    package struct CopyError: Error, CustomStringConvertible {
+        package var reason: String
+        package var description: String { reason }
     }
 }

@@ -24,6 +24,16 @@ public enum PluginLoader {
         } else {
             imagePath = path
         }
+        return try open(imagePath, reportedAs: path)
+    }
+
+    /// Loads `copy`, a private copy of the library at `path` that never changes, naming `path`
+    /// in what it reports (a child process describing its parent's copies).
+    public static func load(copy: String, of path: String) throws(PluginError) -> LoadedPlugin {
+        try open(copy, reportedAs: path)
+    }
+
+    private static func open(_ imagePath: String, reportedAs path: String) throws(PluginError) -> LoadedPlugin {
         _ = dlerror()
         guard let image = dlopen(imagePath, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE) else {
             let reason = dlerror().map { String(cString: $0) } ?? "unknown error"

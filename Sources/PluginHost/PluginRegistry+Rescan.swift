@@ -25,7 +25,7 @@ extension PluginRegistry {
     /// - Parameter forcing: plugin names to load again even if their files did not change
     ///   (a `reload` request naming them: a plugin marked broken starts afresh).
     public func rescanned(forcing: Set<String> = []) -> (registry: PluginRegistry, changes: PluginChanges) {
-        let next = PluginRegistry.scan(directories, reusing: scanned, forcing: forcing)
+        let next = PluginRegistry.scan(directories, loading: loading, reusing: scanned, forcing: forcing)
         var changes = PluginChanges()
         for (name, plugin) in next.plugins.sorted(by: { $0.key < $1.key }) {
             if let old = plugins[name] {

@@ -11,20 +11,34 @@ public struct PluginRegistry: Sendable {
     public private(set) var directories: [String] = []
     /// Every candidate file as last scanned: its identity and what became of it.
     var scanned: [String: ScannedFile] = [:]
+    /// How candidate files become plugins, on every scan.
+    let loading: Loading
 
-    public init() {}
+    /// Turns candidate files into plugins or refusals, one outcome per path in order: in this
+    /// process (`inProcess`), or described by a child process (`PluginDescriber`).
+    public typealias Loading = @Sendable ([String]) -> [Result<LoadedPlugin, PluginError>]
+
+    /// Each file loaded into this process (`PluginLoader`).
+    public static let inProcess: Loading = { paths in
+        paths.map { path in Result { () throws(PluginError) in try PluginLoader.load(path: path) } }
+    }
+
+    public init(loading: @escaping Loading = Self.inProcess) {
+        self.loading = loading
+    }
 
     /// Loads every shared library (`*.so`, `*.dylib`) in `directories`, in order; the first
     /// plugin of a name wins. Files in one folder are taken in name order.
-    public static func discover(in directories: [String]) -> PluginRegistry {
-        scan(directories, reusing: [:], forcing: [])
+    public static func discover(in directories: [String], loading: @escaping Loading = Self.inProcess) -> PluginRegistry {
+        scan(directories, loading: loading, reusing: [:], forcing: [])
     }
 
     /// Scans `directories`; a file whose identity is that of its entry in `previous` keeps its
-    /// outcome (no second load) unless it was the plugin of a name in `forcing`.
-    static func scan(_ directories: [String], reusing previous: [String: ScannedFile], forcing: Set<String>) -> PluginRegistry {
-        var registry = PluginRegistry()
-        registry.directories = directories
+    /// outcome (no second load) unless it was the plugin of a name in `forcing`. The files to
+    /// load are handed to `loading` together.
+    static func scan(_ directories: [String], loading: @escaping Loading, reusing previous: [String: ScannedFile],
+                     forcing: Set<String>) -> PluginRegistry {
+        var candidates: [(path: String, identity: FileIdentity?, kept: Result<LoadedPlugin, PluginError>?)] = []
         var seen: Set<String> = []
         for directory in directories {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
@@ -33,19 +47,26 @@ public struct PluginRegistry: Sendable {
                 let canonical = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
                 guard seen.insert(canonical).inserted else { continue }
                 let identity = FileIdentity(path: path)
-                if let old = previous[path], old.identity == identity, identity != nil, !old.isPlugin(namedIn: forcing) {
-                    registry.record(old.outcome, path: path, identity: identity)
-                } else {
-                    registry.record(Result { () throws(PluginError) in try PluginLoader.load(path: path) }, path: path, identity: identity)
+                let old = previous[path].flatMap { old in
+                    old.identity == identity && identity != nil && !old.isPlugin(namedIn: forcing) ? old.outcome : nil
                 }
+                candidates.append((path, identity, old))
             }
+        }
+        var loaded = loading(candidates.filter { $0.kept == nil }.map(\.path)).makeIterator()
+        var registry = PluginRegistry(loading: loading)
+        registry.directories = directories
+        for candidate in candidates {
+            let outcome = candidate.kept ?? loaded.next() ?? .failure(.loadFailed(path: candidate.path, reason: "gave no outcome"))
+            registry.record(outcome, path: candidate.path, identity: candidate.identity)
         }
         return registry
     }
 
     /// Loads one file, recording a refusal if it is not an acceptable plugin.
     public mutating func add(path: String) {
-        record(Result { () throws(PluginError) in try PluginLoader.load(path: path) }, path: path, identity: FileIdentity(path: path))
+        let outcome = loading([path]).first ?? .failure(.loadFailed(path: path, reason: "gave no outcome"))
+        record(outcome, path: path, identity: FileIdentity(path: path))
     }
 
     private mutating func record(_ outcome: Result<LoadedPlugin, PluginError>, path: String, identity: FileIdentity?) {

@@ -44,7 +44,7 @@ public enum PluginHostChild {
     }
 
     /// Exits when the parent goes away, even while a plugin call runs.
-    private static func watchParent() {
+    static func watchParent() {
         let parent = getppid()
         let thread = Thread {
             while getppid() == parent { usleep(200_000) }

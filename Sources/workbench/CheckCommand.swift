@@ -42,7 +42,7 @@ struct CheckCommand: ParsableCommand {
     }
 
     func run() throws {
-        let catalog = PluginDiscovery.catalog(plugins, isolation: isolation.isolation)
+        let catalog = PluginDiscovery.catalog(plugins, isolation)
         defer { catalog.terminateChildren() }
         var runner = CheckRunner(
             plugins: catalog, checker: LayoutChecker(rectCount: rects, seed: seed),

@@ -11,15 +11,26 @@ enum PluginDiscovery {
                                          executableDirectory: executable)
     }
 
-    static func registry(_ options: PluginOptions) -> PluginRegistry {
-        PluginRegistry.discover(in: searchPath(options))
+    /// The plugins in the search path: described by a child process (`process`: no plugin
+    /// code runs in the workbench, so a library that crashes while loading, or takes longer
+    /// than `loadTimeout` seconds, is just refused) or loaded here (`none`).
+    static func registry(_ options: PluginOptions, isolation: Isolation, loadTimeout: Double? = nil) -> PluginRegistry {
+        switch isolation {
+        case .process:
+            let describer = PluginDescriber(timeout: loadTimeout ?? 10)
+            return PluginRegistry.discover(in: searchPath(options), loading: describer.describe)
+        case .none:
+            return PluginRegistry.discover(in: searchPath(options))
+        }
     }
 
-    /// The plugins found, each with a backend in the chosen isolation mode.
-    static func catalog(_ options: PluginOptions, isolation: Isolation) -> PluginCatalog {
-        switch isolation {
-        case .process: return PluginCatalog.isolated(registry(options))
-        case .none: return PluginCatalog.inProcess(registry(options))
+    /// The plugins found, each with a backend in the chosen isolation mode; `--timeout` also
+    /// bounds loading each library.
+    static func catalog(_ options: PluginOptions, _ isolation: IsolationOptions) -> PluginCatalog {
+        let registry = registry(options, isolation: isolation.isolation, loadTimeout: isolation.timeout)
+        switch isolation.isolation {
+        case .process: return PluginCatalog.isolated(registry)
+        case .none: return PluginCatalog.inProcess(registry)
         }
     }
 }

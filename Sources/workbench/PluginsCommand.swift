@@ -10,7 +10,7 @@ struct PluginsCommand: ParsableCommand {
     @OptionGroup var plugins: PluginOptions
 
     func run() throws {
-        let registry = PluginDiscovery.registry(plugins)
+        let registry = PluginDiscovery.registry(plugins, isolation: .process)
         print("Searched: \(PluginDiscovery.searchPath(plugins).joined(separator: ", "))")
         if registry.plugins.isEmpty { print("No plugins found.") }
         for plugin in registry.plugins.values.sorted(by: { $0.name < $1.name }) {

@@ -33,7 +33,7 @@ struct RunCommand: ParsableCommand {
     }
 
     func run() throws {
-        let catalog = PluginDiscovery.catalog(plugins, isolation: isolation.isolation)
+        let catalog = PluginDiscovery.catalog(plugins, isolation)
         defer { catalog.terminateChildren() }
         var runner = BatchRunner(plugins: catalog, output: outputDirectory.map { .directory($0) } ?? .jsonLines)
         runner.writesPictures = svg

@@ -26,7 +26,7 @@ struct ServeCommand: ParsableCommand {
         guard protocolOutput >= 0, dup2(2, 1) >= 0 else { throw ExitCode(70) }
         signal(SIGPIPE, SIG_IGN)
         AllocatorPolicy.configureForServing()
-        let catalog = PluginDiscovery.catalog(plugins, isolation: isolation.isolation)
+        let catalog = PluginDiscovery.catalog(plugins, isolation)
         let server = Server(plugins: catalog, releaseMemory: AllocatorPolicy.releaseFreeMemory) { line in
             FileHandle.standardError.write(Data((line + "\n").utf8))
         }

@@ -37,6 +37,11 @@ public enum FaultyPlugin: String, CaseIterable, Sendable {
     /// Behaves, but its `prepare_for_updates` refuses every batch with WB_ERROR_LAYOUT and the
     /// message "this layout takes no batches".
     case failUpdates = "failupdates"
+    /// Dereferences NULL as the library is loaded (a constructor): only a child process may
+    /// load it (discovery with `--isolation process`).
+    case crashOnLoad = "loadcrash"
+    /// Spins forever in its entry point, `workbench_plugin_descriptor`: likewise.
+    case hangOnLoad = "loadhang"
 
     /// The plugin's name in workspaces: "fault-" + the behaviour.
     public var pluginName: String { "fault-\(rawValue)" }
@@ -213,7 +218,15 @@ public enum FaultyPlugin: String, CaseIterable, Sendable {
             .functions_size = sizeof(wb_layout_functions), .name = PLUGIN_NAME, .version = "0.0.1", .summary = "misbehaves on purpose",
             .kinds = kinds, .kind_categories = categories, .kind_count = 1, .functions = &functions
         };
-        const wb_plugin_descriptor *workbench_plugin_descriptor(void) { return &descriptor; }
+        #ifdef FAULT_LOADCRASH
+        __attribute__((constructor)) static void crash_on_load(void) { volatile int *volatile nowhere = 0; *nowhere = 1; }
+        #endif
+        const wb_plugin_descriptor *workbench_plugin_descriptor(void) {
+        #ifdef FAULT_LOADHANG
+            for (volatile int spin = 1; spin;) {}
+        #endif
+            return &descriptor;
+        }
         """#
 }
 

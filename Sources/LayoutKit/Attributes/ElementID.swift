@@ -1,5 +1,5 @@
 /// The three kinds of view a layout places.
-public enum ElementCategory: Int, Hashable, Comparable, Sendable, CaseIterable {
+public enum ElementCategory: Int, Hashable, Comparable, Sendable, CaseIterable, Codable {
     case cell = 0
     case supplementary = 1
     case decoration = 2

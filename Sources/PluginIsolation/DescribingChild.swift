@@ -1,0 +1,79 @@
+internal import CSystemShims
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A running `workbench plugin-describe` child, seen from the parent: its pid and the read
+/// end of the pipe at its fd 3, read a line at a time.
+final class DescribingChild {
+    let pid: pid_t
+    private let pipe: Int32
+    private var buffered: [UInt8] = []
+    private var ended = false
+
+    enum Next { case line([UInt8]), ended, timedOut }
+
+    init(executable: String, arguments: [String]) throws(ChannelError) {
+        var ends: [Int32] = [-1, -1]
+        guard Glibc.pipe(&ends) == 0 else { throw .system("pipe", errno) }
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }  // the child gets its end as fd 3, without the flag
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var environment: [UnsafeMutablePointer<CChar>?] = ChildProcess.environment.map { strdup($0) } + [nil]
+        defer { for pointer in environment { free(pointer) } }
+        let spawned = wb_spawn_with_channel(executable, &argv, &environment, ends[1])
+        let spawnError = errno
+        close(ends[1])
+        guard spawned > 0 else {
+            close(ends[0])
+            throw .system("posix_spawn \(executable)", spawnError)
+        }
+        pid = spawned
+        pipe = ends[0]
+        LiveChildren.insert(spawned)
+    }
+
+    deinit {
+        if !ended { end(killing: true) }
+        close(pipe)
+    }
+
+    /// The next line the child writes (without its newline), waiting at most `timeout`
+    /// seconds for it; `.ended` when the child closed its end first.
+    func nextLine(timeout: Double) -> Next {
+        let deadline = Date().addingTimeInterval(timeout)
+        var chunk = [UInt8](repeating: 0, count: 1 << 14)
+        while true {
+            if let newline = buffered.firstIndex(of: UInt8(ascii: "\n")) {
+                defer { buffered.removeSubrange(...newline) }
+                return .line(Array(buffered[..<newline]))
+            }
+            let left = deadline.timeIntervalSinceNow
+            guard left > 0 else { return .timedOut }
+            var descriptor = pollfd(fd: pipe, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&descriptor, 1, Int32(min(left * 1000 + 1, 60_000)))
+            if ready < 0 && errno == EINTR { continue }
+            guard ready > 0 else { continue }
+            let count = chunk.withUnsafeMutableBytes { read(pipe, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return .ended }
+            buffered += chunk[..<count]
+        }
+    }
+
+    /// Kills the child if asked (and if it still runs), reaps it; returns how it ended.
+    @discardableResult
+    func end(killing: Bool) -> String {
+        guard !ended else { return "ended" }
+        ended = true
+        if killing { kill(pid, SIGKILL) }
+        var status: Int32 = 0
+        var result: pid_t
+        repeat { result = waitpid(pid, &status, 0) } while result < 0 && errno == EINTR
+        LiveChildren.remove(pid)
+        guard result == pid else { return "an unknown end" }
+        let signal = status & 0x7f
+        return signal == 0 ? "exit status \((status >> 8) & 0xff)" : ChildProcess.signalName(signal)
+    }
+}

@@ -1,0 +1,88 @@
+internal import CSystemShims
+import Foundation
+import PluginHost
+
+/// Discovery that never runs a guest's code in the workbench: each candidate library is copied
+/// (`PluginImageCopies`) and loaded in a child process, `workbench plugin-describe`, which
+/// reads its descriptor and writes it back as one JSON line per library on fd 3. A library
+/// whose loading crashes the child, or does not finish within `timeout` seconds, is refused
+/// with that reason (`PluginError.loadFailed`); the libraries after it are described by a new
+/// child. The plugin host children of `--isolation process` later load the same copies.
+public struct PluginDescriber: Sendable {
+    let executable: String
+    let timeout: Double
+
+    /// - Parameters:
+    ///   - executable: the workbench executable to spawn (`/proc/self/exe` in the workbench).
+    ///   - timeout: the longest one library's loading may take, in seconds.
+    public init(executable: String = "/proc/self/exe", timeout: Double = 10) {
+        self.executable = executable
+        self.timeout = timeout
+    }
+
+    /// Describes each library at `paths`: one outcome per path, in order.
+    public func describe(_ paths: [String]) -> [Result<LoadedPlugin, PluginError>] {
+        var outcomes = [Result<LoadedPlugin, PluginError>?](repeating: nil, count: paths.count)
+        var copies: [(index: Int, copy: String)] = []
+        for (index, path) in paths.enumerated() {
+            do {
+                copies.append((index, try PluginImageCopies.copy(path)))
+            } catch {
+                outcomes[index] = .failure(.notALibrary(path: path, reason: error.reason))
+            }
+        }
+        var rest = copies[...]
+        while !rest.isEmpty {  // each child describes at least one library, or is blamed for it
+            let described = describeInChild(rest.map { ($0.copy, paths[$0.index]) })
+            for (entry, outcome) in zip(rest, described) { outcomes[entry.index] = outcome }
+            rest = rest.dropFirst(max(described.count, 1))
+        }
+        return outcomes.enumerated().map { $1 ?? .failure(.loadFailed(path: paths[$0], reason: "gave no outcome")) }
+    }
+
+    /// Runs one child over `libraries` (copy, original path); returns the outcomes of a
+    /// prefix of them, the last one a `.loadFailed` if the child ended or stalled early.
+    private func describeInChild(_ libraries: [(copy: String, path: String)]) -> [Result<LoadedPlugin, PluginError>] {
+        let arguments = [executable, "plugin-describe"] + libraries.flatMap { [$0.copy, $0.path] }
+        let child: DescribingChild
+        do {
+            child = try DescribingChild(executable: executable, arguments: arguments)
+        } catch {
+            return [.failure(.loadFailed(path: libraries[0].path, reason: "could not start a plugin host: \(error)"))]
+        }
+        var outcomes: [Result<LoadedPlugin, PluginError>] = []
+        while outcomes.count < libraries.count {
+            let library = libraries[outcomes.count]
+            switch child.nextLine(timeout: timeout) {
+            case .line(let bytes):
+                guard let line = try? JSONDecoder().decode(DescribedLibrary.self, from: Data(bytes)) else {
+                    outcomes.append(.failure(.loadFailed(path: library.path, reason: "made its plugin host answer something unreadable")))
+                    child.end(killing: true)
+                    return outcomes
+                }
+                outcomes.append(line.outcome(path: library.path, copy: library.copy))
+            case .ended:
+                let how = child.end(killing: true)
+                outcomes.append(.failure(.loadFailed(path: library.path, reason: "ended its plugin host (\(how))")))
+                return outcomes
+            case .timedOut:
+                child.end(killing: true)
+                outcomes.append(.failure(.loadFailed(path: library.path, reason: "did not finish within \(timeout) s; its plugin host was stopped")))
+                return outcomes
+            }
+        }
+        child.end(killing: false)
+        return outcomes
+    }
+}
+
+/// One line of `workbench plugin-describe`: a library's description, or why it was refused.
+struct DescribedLibrary: Codable {
+    var plugin: PluginDescription?
+    var refused: PluginError?
+
+    func outcome(path: String, copy: String) -> Result<LoadedPlugin, PluginError> {
+        if let plugin { return .success(LoadedPlugin(described: plugin, path: path, imagePath: copy)) }
+        return .failure(refused ?? .loadFailed(path: path, reason: "gave no description"))
+    }
+}
