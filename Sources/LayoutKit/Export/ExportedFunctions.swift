@@ -28,7 +28,12 @@ final class LayoutInstance {
         if missing > 0, let reserve = sink.pointee.reserve, reserve(sink, Int64(elements.count), 0) == 0 {
             return Int32(WB_ERROR_LAYOUT)
         }
-        for attributes in elements where !sink.append(attributes, kindIndex: kindIndex, scratch: &extraWriter) {
+        // The scratch writer and the kind table are taken out of the instance once a piece:
+        // reached through the class, they cost an exclusivity check and a retain an element.
+        var scratch = extraWriter
+        defer { extraWriter = scratch }
+        let kindIndex = kindIndex
+        for attributes in elements where !sink.append(attributes, kindIndex: kindIndex, scratch: &scratch) {
             return Int32(WB_ERROR_LAYOUT)
         }
         return Int32(WB_OK)
