@@ -14,10 +14,15 @@ struct ChunkedOutput {
 
     /// Writes record `index` as an element, and hands the bytes over if enough are waiting.
     mutating func element(_ records: AttributesRecords, _ index: Int) throws(WorkbenchError) {
-        let record = records[index]
+        try element(records[index], of: records, index)
+    }
+
+    /// Writes `record`, record `index` of `records`, as an element.
+    mutating func element(_ record: AttributesRecords.Record, of records: AttributesRecords, _ index: Int) throws(WorkbenchError) {
         writer.attributes(category: record.category, kind: record.kind >= 0 ? records.kindNames[record.kind] : nil,
                           section: record.section, item: record.item, frame: record.frame, zIndex: record.zIndex,
-                          alpha: record.alpha, isHidden: record.isHidden, encodedExtras: records.extraFields(at: index))
+                          alpha: record.alpha, isHidden: record.isHidden,
+                          encodedExtras: record.hasExtraFields ? records.extraFields(at: index) : nil)
         if writer.bytes.count >= chunkSize { try flush() }
     }
 
@@ -83,7 +88,7 @@ extension PreparedView {
                     let record = records[index]
                     guard bands.owns(band, minY: record.frame.minY) else { continue }
                     guard sequence.accept(record, kindNames: records.kindNames) else { return false }
-                    try output.element(records, index)
+                    try output.element(record, of: records, index)
                     owned += 1
                 }
                 return owned == counts[band]
