@@ -4,8 +4,13 @@ extension BatchPlan {
     /// The data after the batch: runs of old items' encoded bytes copied as they are, new
     /// values encoded, a tree's children kept (trees take only reloads), and a table's row
     /// titles (`metadata.rows`, one per section) moved with their sections. One copy of the
-    /// data, O(items + bytes) with no work per item beyond it (O(runs + changes) pieces).
+    /// data, O(items + bytes) with no work per item beyond it (O(runs + changes) pieces),
+    /// into memory from `allocator` when given (trees: always their own).
     public func apply(to old: DataSource) -> DataSet {
+        apply(to: old, allocator: nil)
+    }
+
+    package func apply(to old: DataSource, allocator: DataSetAllocator?) -> DataSet {
         if old.isTree { return applyToTree(old) }
         var pieces: [DataPiece] = []
         pieces.reserveCapacity(itemRuns.count + newValues.count)
@@ -17,7 +22,7 @@ extension BatchPlan {
         }
         appendNewValues(upTo: newItemCount, from: &global, to: &pieces)
         return DataSet.spliced(pieces, of: old, sectionStarts: newSectionStarts.map(Int64.init),
-                               metadata: ValueWriter.encode(newMetadata(old.metadata)))
+                               metadata: ValueWriter.encode(newMetadata(old.metadata)), allocator: allocator)
     }
 
     /// The new values at new global positions `global ..< end` (between two runs: every one

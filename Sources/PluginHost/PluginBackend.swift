@@ -73,3 +73,9 @@ extension PluginInstance {
         try withElements(in: rect) { records throws(PluginCallError) in records.allAttributes }
     }
 }
+
+/// An instance that reads data best from memory it makes itself (a plugin host child maps
+/// shared memory): new data for it, such as a batch update's, is written there directly.
+package protocol DataAllocating {
+    var dataAllocator: DataSetAllocator { get }
+}

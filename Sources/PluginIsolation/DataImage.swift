@@ -10,31 +10,14 @@ enum DataImage {
     static let magic: Int64 = 0x5742_4441_5441_0001
     static let headerFields = 14
 
-    /// Copies `data` into a fresh memfd.
+    /// Copies `data` into a fresh memfd (unless it already lives in one: see `allocator`).
     static func make(_ data: DataSet) throws(ChannelError) -> SharedMemory {
-        var layout: [(offset: Int, count: Int)] = []
-        var size = headerFields * 8
-        func reserve(_ bytes: Int, count: Int) {
-            layout.append((size, count))
-            size += (bytes + 7) & ~7
-        }
-        reserve(data.sectionStarts.count * 8, count: data.sectionStarts.count)
-        reserve(data.itemOffsets.count * 8, count: data.itemOffsets.count)
-        reserve(data.valueBytes.count, count: data.valueBytes.count)
-        reserve((data.childStarts?.count ?? 0) * 8, count: data.childStarts?.count ?? -1)
-        reserve((data.children?.count ?? 0) * 8, count: data.children?.count ?? -1)
-        reserve(data.metadataBytes.count, count: data.metadataBytes.count)
-        let memory = try SharedMemory(creating: size, name: "workbench-data")
-        let header = memory.base.assumingMemoryBound(to: Int64.self)
-        header[0] = magic
-        header[1] = Int64(data.sectionStarts.count - 1)
-        for (index, region) in layout.enumerated() {
-            header[2 + 2 * index] = Int64(region.offset)
-            header[3 + 2 * index] = Int64(region.count)
-        }
+        if let storage = data.owner as? Storage { return storage.memory }
+        let (memory, regions) = try allocate(counts: [data.sectionStarts.count, data.itemOffsets.count, data.valueBytes.count,
+                                                      data.childStarts?.count ?? -1, data.children?.count ?? -1, data.metadataBytes.count])
         func copy(_ source: UnsafeRawBufferPointer?, to region: Int) {
             guard let source, let address = source.baseAddress, source.count > 0 else { return }
-            (memory.base + layout[region].offset).copyMemory(from: address, byteCount: source.count)
+            regions[region].copyMemory(from: address, byteCount: source.count)
         }
         copy(UnsafeRawBufferPointer(data.sectionStarts), to: 0)
         copy(UnsafeRawBufferPointer(data.itemOffsets), to: 1)
@@ -43,6 +26,46 @@ enum DataImage {
         copy(data.children.map { UnsafeRawBufferPointer($0) }, to: 4)
         copy(UnsafeRawBufferPointer(data.metadataBytes), to: 5)
         return memory
+    }
+
+    /// Shared memory that a data set (not a tree) lives in from the start, laid out as an
+    /// image: a batch update's new data is written there once and crosses to every child
+    /// with no further copy.
+    final class Storage {
+        let memory: SharedMemory
+        init(_ memory: SharedMemory) { self.memory = memory }
+    }
+
+    /// Makes room for new data sets in fresh images; nil (so the data set allocates its own)
+    /// if a memfd cannot be made.
+    static let allocator: DataSetAllocator = { sections, items, valueBytes, metadataBytes in
+        guard let (memory, regions) = try? allocate(counts: [sections + 1, items + 1, valueBytes, -1, -1, metadataBytes]) else { return nil }
+        return DataSetMemory(
+            sectionStarts: UnsafeMutableBufferPointer(start: regions[0].assumingMemoryBound(to: Int64.self), count: sections + 1),
+            itemOffsets: UnsafeMutableBufferPointer(start: regions[1].assumingMemoryBound(to: Int64.self), count: items + 1),
+            valueBytes: UnsafeMutableRawBufferPointer(start: regions[2], count: valueBytes),
+            metadataBytes: UnsafeMutableRawBufferPointer(start: regions[5], count: metadataBytes), owner: Storage(memory))
+    }
+
+    /// A fresh memfd with the header for regions of `counts` elements (8-byte ones for all but
+    /// the value and metadata bytes; -1 for an absent region), and where each region starts.
+    private static func allocate(counts: [Int]) throws(ChannelError) -> (SharedMemory, [UnsafeMutableRawPointer]) {
+        let elementSizes = [8, 8, 1, 8, 8, 1]
+        var offsets: [Int] = []
+        var size = headerFields * 8
+        for (count, elementSize) in zip(counts, elementSizes) {
+            offsets.append(size)
+            size += (max(count, 0) * elementSize + 7) & ~7
+        }
+        let memory = try SharedMemory(creating: size, name: "workbench-data", populate: true)
+        let header = memory.base.assumingMemoryBound(to: Int64.self)
+        header[0] = magic
+        header[1] = Int64(counts[0] - 1)
+        for (index, (offset, count)) in zip(offsets, counts).enumerated() {
+            header[2 + 2 * index] = Int64(offset)
+            header[3 + 2 * index] = Int64(count)
+        }
+        return (memory, offsets.map { memory.base + $0 })
     }
 
     /// The ABI's view of an image mapped in the child; nil if the image is malformed.

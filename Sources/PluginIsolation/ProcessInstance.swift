@@ -7,7 +7,7 @@ import PluginHost
 /// A layout living in a plugin host child of its own (which ends with it). The parent keeps what matters — the options, the
 /// data and bounds it was last prepared with — so when the child dies the layout is made
 /// again in the next child and prepared as it was, on its next request.
-final class ProcessInstance: PluginInstance {
+final class ProcessInstance: PluginInstance, DataAllocating {
     let process: PluginProcess
     let plugin: LoadedPlugin
     let check: RecordCheck
@@ -64,6 +64,9 @@ final class ProcessInstance: PluginInstance {
             return try body(child, id)
         }
     }
+
+    /// New data goes straight into an image the child can map.
+    var dataAllocator: DataSetAllocator { DataImage.allocator }
 
     func prepare(data: DataSet, bounds: Rect, cancel: CancelFlag) throws(PluginCallError) {
         try prepare(data: data, bounds: bounds, cancel: cancel, progress: nil)

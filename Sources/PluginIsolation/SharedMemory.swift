@@ -8,8 +8,9 @@ final class SharedMemory {
     let base: UnsafeMutableRawPointer
     let size: Int
 
-    /// Makes a fresh memfd of `size` bytes, mapped read-write.
-    init(creating size: Int, name: String) throws(ChannelError) {
+    /// Makes a fresh memfd of `size` bytes, mapped read-write. `populate` allocates and maps
+    /// every page at once (memory about to be written whole), instead of one fault per page.
+    init(creating size: Int, name: String, populate: Bool = false) throws(ChannelError) {
         let fd = wb_memfd_create(name)
         guard fd >= 0 else { throw .system("memfd_create", errno) }
         guard ftruncate(fd, off_t(max(size, 1))) == 0, wb_memfd_seal_size(fd) == 0 else {
@@ -17,7 +18,15 @@ final class SharedMemory {
             close(fd)
             throw .system("ftruncate", error)
         }
-        guard let mapped = mmap(nil, max(size, 1), PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0), mapped != MAP_FAILED else {
+        if populate {
+            let error = posix_fallocate(fd, 0, off_t(max(size, 1)))
+            guard error == 0 else {
+                close(fd)
+                throw .system("fallocate", error)
+            }
+        }
+        guard let mapped = mmap(nil, max(size, 1), PROT_READ | PROT_WRITE, MAP_SHARED | (populate ? MAP_POPULATE : 0), fd, 0),
+              mapped != MAP_FAILED else {
             let error = errno
             close(fd)
             throw .system("mmap", error)

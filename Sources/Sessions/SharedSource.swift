@@ -55,11 +55,11 @@ public final class SharedSource: @unchecked Sendable {  // Unchecked: `current`,
 }
 
 extension LoadedSource {
-    /// This source with `plan` applied: new data, and each item's place in the files (inserted
-    /// items are placed at the source's definition).
-    func updated(by plan: BatchPlan) -> LoadedSource {
+    /// This source with `plan` applied: new data (in memory from `allocator` when given), and
+    /// each item's place in the files (inserted items are placed at the source's definition).
+    func updated(by plan: BatchPlan, allocator: DataSetAllocator? = nil) -> LoadedSource {
         var updated = self
-        updated.data = plan.apply(to: data.source)
+        updated.data = plan.apply(to: data.source, allocator: allocator)
         if !itemMarks.isEmpty {
             updated.itemMarks = Self.marks(itemMarks, through: plan, newItems: mark)
         }

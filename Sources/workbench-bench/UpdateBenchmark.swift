@@ -1,11 +1,36 @@
 import Foundation
 
-/// `update` of one item in a large circles view through the real `workbench serve`, beside
-/// preparing the same view again (`invalidate` + `prepare`), in the same run: what a batch
-/// update costs an editor compared with reopening. Circles implements ABI 2's
-/// `prepare_for_updates`, so a change near the end packs only the circles after it.
+/// `update` of one item in views of about `items` elements through the real `workbench serve`,
+/// beside preparing the same view again (`invalidate` + `prepare`), in the same run and both
+/// isolation modes: what a batch update costs an editor compared with reopening.
+///
+/// Circles packs in item order and implements ABI 2's `prepare_for_updates`: a change near the
+/// end packs only the circles after it, a change to item 0 legitimately packs them all again.
+/// Guide and mark-sheet take no batches (the host invalidates their data): their prepare is
+/// their own work (O(items) for the guide's grid, O(rows) for the mark-sheet), so an update
+/// costs about a prepare plus the host's share.
 struct UpdateBenchmark {
     let items: Int
+
+    /// One view: its source, and where its first, middle and last items are.
+    struct Workload {
+        var name: String
+        var layout: String
+        var sections: Int
+        var itemsPerSection: Int
+        var elements: Int { sections * itemsPerSection }
+    }
+
+    /// Best-of-3 round trips of one view, in seconds, by measurement name.
+    typealias Timings = [String: Double]
+    static let changes = ["reload last", "reload middle", "reload first", "delete last", "insert last"]
+
+    var workloads: [Workload] {
+        let side = max(2, Int(Double(items).squareRoot().rounded()))
+        return [Workload(name: "circles", layout: "circles", sections: 1, itemsPerSection: items),
+                Workload(name: "guide", layout: "guide", sections: max(2, items / 337), itemsPerSection: 337),
+                Workload(name: "mark-sheet", layout: "mark-sheet", sections: side, itemsPerSection: side)]
+    }
 
     func run() throws -> (reprepare: Double, reloadLast: Double)? {
         let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("workbench").path
@@ -13,47 +38,68 @@ struct UpdateBenchmark {
             print("update: skipped, no workbench beside this benchmark (swift build -c release builds it)\n")
             return nil
         }
-        let server = try Peer(executable, ["serve"])
+        let report = Report.shared
+        var results: [String: [String: Timings]] = [:]
+        for isolation in ["process", "none"] {
+            print("update — one change to a view of about \(items) elements through `workbench serve --isolation \(isolation)`"
+                  + " (round trips, best of 3; ratio: preparing again ÷ the update)")
+            let widths = [11, 10, 14] + Array(repeating: 20, count: Self.changes.count)
+            printRow(["view", "elements", "prepare again"] + Self.changes, widths: widths)
+            for workload in workloads {
+                let timings = try measure(workload, isolation: isolation, executable: executable)
+                results[isolation, default: [:]][workload.name] = timings
+                let reprepare = timings["prepare again"]!
+                printRow([workload.name, "\(workload.elements)", Measure.format(reprepare)]
+                         + Self.changes.map { "\(Measure.format(timings[$0]!)) \(Measure.ratio(reference: reprepare, engine: timings[$0]!))" },
+                         widths: widths)
+                for (name, seconds) in timings {
+                    report.record("update.\(items).\(isolation).\(workload.name).\(name.replacingOccurrences(of: " ", with: "-"))", seconds, "s")
+                }
+            }
+            print("")
+        }
+        try printHostShare(circles: results.mapValues { $0["circles"]! })
+        let circles = results["process"]!["circles"]!
+        return (circles["prepare again"]!, circles["reload last"]!)
+    }
+
+    /// Opens `workload` alone in a fresh server and times preparing again and each change.
+    private func measure(_ workload: Workload, isolation: String, executable: String) throws -> Timings {
+        let server = try Peer(executable, ["serve", "--isolation", isolation])
         defer { server.close() }
         var id = 0
-        func call(_ method: String, _ params: String) throws -> (seconds: Double, reply: String) {
+        func call(_ method: String, _ params: String) throws -> Double {
             id += 1
             let message = Array(#"{"jsonrpc":"2.0","id":\#(id),"method":"\#(method)","params":\#(params)}"#.utf8) + [10]
             var reply: [UInt8] = []
             let seconds = try Measure.seconds { reply = try server.roundTrip(message) }
             let text = String(decoding: reply, as: UTF8.self)
-            guard !text.contains(#""error""#) else { throw Mismatch(description: "\(method) failed: \(text.prefix(300))") }
-            return (seconds, text)
+            guard !text.contains(#""error""#) else { throw Mismatch(description: "\(workload.name) \(method) failed: \(text.prefix(300))") }
+            return seconds
         }
-        let view = #"{"view":"workspace/c""#
-        _ = try call("open", #"{"text":"sources: {c: {generate: {sections: 1, items: \#(items), min: 20, max: 60}}}\nviews: {c: {layout: circles, source: c}}","directory":"/tmp"}"#)
-        let firstPrepare = try call("prepare", view + "}").seconds
-        var reprepare = Double.infinity
+        let source = "{generate: {sections: \(workload.sections), items: \(workload.itemsPerSection), min: 20, max: 60}}"
+        _ = try call("open", #"{"text":"sources: {d: \#(source)}\nviews: {v: {layout: \#(workload.layout), source: d}}","directory":"/tmp"}"#)
+        let view = #"{"view":"workspace/v""#
+        _ = try call("prepare", view + "}")
+        var timings: Timings = ["prepare again": .infinity]
         for _ in 0..<3 {
             _ = try call("invalidate", view + "}")
-            reprepare = min(reprepare, try call("prepare", view + "}").seconds)
+            timings["prepare again"] = min(timings["prepare again"]!, try call("prepare", view + "}"))
         }
-        var reloadLast = Double.infinity, append = Double.infinity, deleteLast = Double.infinity
+        let last = workload.sections - 1, end = workload.itemsPerSection - 1
+        let batches = [
+            ("reload last", #"{"reload":[\#(last),\#(end)],"value":VALUE}"#),
+            ("reload middle", #"{"reload":[\#(workload.sections / 2),\#(workload.itemsPerSection / 2)],"value":VALUE}"#),
+            ("reload first", #"{"reload":[0,0],"value":VALUE}"#),
+            ("delete last", #"{"delete":[\#(last),\#(end)]}"#),
+            ("insert last", #"{"insert":[\#(last),\#(end)],"value":40}"#),
+        ]
         for round in 0..<3 {
-            reloadLast = min(reloadLast, try call("update", view + #","changes":[{"reload":[0,\#(items - 1)],"value":\#(30 + round)}]}"#).seconds)
-            append = min(append, try call("update", view + #","changes":[{"insert":[0,\#(items)],"value":40}]}"#).seconds)
-            deleteLast = min(deleteLast, try call("update", view + #","changes":[{"delete":[0,\#(items)]}]}"#).seconds)
+            for (name, change) in batches {
+                let seconds = try call("update", view + #","changes":[\#(change.replacingOccurrences(of: "VALUE", with: "\(33 + round)"))]}"#)
+                timings[name] = min(timings[name] ?? .infinity, seconds)
+            }
         }
-        let middle = try call("update", view + #","changes":[{"reload":[0,\#(items / 2)],"value":33}]}"#).seconds
-        let first = try call("update", view + #","changes":[{"reload":[0,0],"value":33}]}"#)
-        let report = Report.shared
-        report.record("update.\(items).reprepare", reprepare, "s")
-        report.record("update.\(items).reloadLast", reloadLast, "s")
-        report.record("update.\(items).append", append, "s")
-        report.record("update.\(items).reloadFirst", first.seconds, "s")
-        print("update — one item of a circles view of \(items) items through `workbench serve` (round trips, best of 3)")
-        print("  first prepare \(Measure.format(firstPrepare)); invalidate + prepare again: \(Measure.format(reprepare))")
-        for (name, seconds) in [("reload the last item", reloadLast), ("insert after the last", append), ("delete the last", deleteLast),
-                                ("reload the middle item (packs half)", middle),
-                                ("reload the first item (packs all; circles entering the bounds need the old layout: a second prepare)", first.seconds)] {
-            print("  update, \(name): \(Measure.format(seconds))   \(Measure.ratio(reference: reprepare, engine: seconds)) vs preparing again")
-        }
-        print("")
-        return (reprepare, reloadLast)
+        return timings
     }
 }

@@ -8,6 +8,9 @@ public final class DataSet: @unchecked Sendable {  // Unchecked: the buffers are
     package let childStarts: UnsafeMutableBufferPointer<Int64>?
     package let children: UnsafeMutableBufferPointer<Int64>?
     package let metadataBytes: UnsafeMutableRawBufferPointer
+    /// What keeps the arrays alive when they live in memory the data set does not own (see
+    /// `DataSetMemory`); nil when the data set allocated them itself.
+    package let owner: AnyObject?
 
     init(sectionStarts: [Int64], itemOffsets: [Int64], valueBytes: [UInt8],
          childStarts: [Int64]?, children: [Int64]?, metadata: [UInt8]) {
@@ -17,20 +20,22 @@ public final class DataSet: @unchecked Sendable {  // Unchecked: the buffers are
         self.childStarts = childStarts.map { .copy($0) }
         self.children = children.map { .copy($0) }
         self.metadataBytes = .copyBytes(metadata)
+        owner = nil
     }
 
-    /// Takes ownership of buffers already filled (see `DataSet.spliced`).
-    init(sectionStarts: [Int64], adoptingItemOffsets itemOffsets: UnsafeMutableBufferPointer<Int64>,
-         valueBytes: UnsafeMutableRawBufferPointer, metadata: [UInt8]) {
-        self.sectionStarts = .copy(sectionStarts)
-        self.itemOffsets = itemOffsets
-        self.valueBytes = valueBytes
+    /// Takes buffers already filled (see `DataSet.spliced`): its own to free, or `memory`'s.
+    init(_ memory: DataSetMemory) {
+        sectionStarts = memory.sectionStarts
+        itemOffsets = memory.itemOffsets
+        valueBytes = memory.valueBytes
         childStarts = nil
         children = nil
-        metadataBytes = .copyBytes(metadata)
+        metadataBytes = memory.metadataBytes
+        owner = memory.owner
     }
 
     deinit {
+        guard owner == nil else { return }
         sectionStarts.deallocate()
         itemOffsets.deallocate()
         valueBytes.deallocate()
