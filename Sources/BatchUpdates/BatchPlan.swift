@@ -62,13 +62,13 @@ public struct BatchPlan: Sendable {
     /// The new global index of old global item `global`; nil if it was deleted or reloaded,
     /// or does not exist. O(log runs).
     public func newIndex(ofOld global: Int) -> Int? {
-        itemRuns.run(holding: global, key: \.old, order: runsByOld).map { $0.new + (global - $0.old) }
+        itemRuns.run(holding: global, isOld: true, order: runsByOld).map { $0.new + (global - $0.old) }
     }
 
     /// The old global index of new global item `global`; nil if it was inserted or reloaded,
     /// or does not exist. O(log runs).
     public func oldIndex(ofNew global: Int) -> Int? {
-        itemRuns.run(holding: global, key: \.new).map { $0.old + (global - $0.new) }
+        itemRuns.run(holding: global, isOld: false).map { $0.old + (global - $0.new) }
     }
 
     /// Old global item → new global item, -1 when deleted or reloaded. O(items): for tests;

@@ -16,6 +16,16 @@ struct TransitionBuilder {
     /// deletes or reloads, and all supplementary and decoration views (whether they survive
     /// shows only in the new layout).
     let finals: [ElementID: LayoutAttributes]
+    /// The old layout's elements around the rect (see `nearbyMargin`), for the elements that
+    /// enter the rect from just outside it; empty when the rect holds too many elements.
+    let nearby: [ElementID: LayoutAttributes]
+
+    /// How far around the rect, as a fraction of its size on each side, the old layout is
+    /// read before the batch: elements that shift into the rect usually come from there.
+    static let nearbyMargin = 0.5
+    /// Above this many elements in the rect the nearby read is skipped (it would cost more
+    /// than it saves); elements entering from outside then come from a second instance.
+    static let nearbyLimit = 2_000
 
     init(session: ViewSession, plan: BatchPlan, rect: Rect) throws(WorkbenchError) {
         self.session = session
@@ -23,6 +33,13 @@ struct TransitionBuilder {
         self.rect = rect
         bounds = session.bounds
         before = try session.elements(in: rect)
+        var nearby: [ElementID: LayoutAttributes] = [:]
+        if before.count <= Self.nearbyLimit {
+            let margin = Size(width: rect.width * Self.nearbyMargin, height: rect.height * Self.nearbyMargin)
+            let around = Rect(x: rect.x - margin.width, y: rect.y - margin.height, width: rect.width + 2 * margin.width, height: rect.height + 2 * margin.height)
+            for attributes in try session.elements(in: around) { nearby[attributes.element] = attributes }
+        }
+        self.nearby = nearby
         var finals: [ElementID: LayoutAttributes] = [:]
         for attributes in before where attributes.element.category != .cell || Self.newID(of: attributes.element, plan) == nil {
             let element = attributes.element, bounds = bounds
@@ -61,8 +78,9 @@ struct TransitionBuilder {
     }
 
     /// Reads the new layout (prepared with the batch applied) and puts the answer together.
-    /// Elements that moved into the rect from outside it need their old attributes: those come
-    /// from a second layout instance prepared with `oldData`, made only when there are some.
+    /// Elements that moved into the rect from outside it need their old attributes: those the
+    /// old layout gave around the rect before the batch (`nearby`); the rest, if any, come from
+    /// a second layout instance prepared with `oldData`.
     func finish(oldData: DataSet) throws(WorkbenchError) -> UpdateResult {
         let after = try session.elements(in: rect)
         let afterByID = Dictionary(after.map { ($0.element, $0) }, uniquingKeysWith: { first, _ in first })
@@ -85,15 +103,18 @@ struct TransitionBuilder {
                 result.appearing.append((new, try initial(for: new)))
             }
         }
-        if !entering.isEmpty {
-            let old = try session.oldLayout(with: oldData)
-            for (oldID, new) in entering {
-                let previous = try session.call { () throws(PluginCallError) in try old.attributes(for: oldID) }
-                if let previous {
-                    if Self.differ(previous, new) { result.moving.append((previous, new)) }
-                } else {
-                    result.appearing.append((new, try initial(for: new)))
-                }
+        var old: (any PluginInstance)?
+        for (oldID, new) in entering {
+            if let previous = nearby[oldID] {
+                if Self.differ(previous, new) { result.moving.append((previous, new)) }
+                continue
+            }
+            if old == nil { old = try session.oldLayout(with: oldData) }
+            let layout = old!
+            if let previous = try session.call({ () throws(PluginCallError) in try layout.attributes(for: oldID) }) {
+                if Self.differ(previous, new) { result.moving.append((previous, new)) }
+            } else {
+                result.appearing.append((new, try initial(for: new)))
             }
         }
         result.appearing.sort { $0.after.element < $1.after.element }

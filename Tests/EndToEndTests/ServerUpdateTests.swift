@@ -145,6 +145,8 @@ struct ServerUpdateTests {
             ([["delete": [0, 2]]], [.delete(Self.path(0, 2))]),
             ([["reload": [0, 1], "value": 30]], [.reload(Self.path(0, 1), value: 30)]),
             ([["move": [0, 0], "to": [0, 5]]], [.move(Self.path(0, 0), to: Self.path(0, 5))]),
+            // The last circle moves to the front: every circle shifts, many into the rects.
+            ([["move": [0, 19], "to": [0, 0]]], [.move(Self.path(0, 19), to: Self.path(0, 0))]),
             ([["delete": [0, 3]], ["insert": [0, 1], "value": 44], ["reload": [0, 5], "value": 130], ["move": [0, 9], "to": [0, 0]]],
              [.delete(Self.path(0, 3)), .insert(Self.path(0, 1), value: 44), .reload(Self.path(0, 5), value: 130), .move(Self.path(0, 9), to: Self.path(0, 0))]),
         ])

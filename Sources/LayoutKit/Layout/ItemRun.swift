@@ -13,16 +13,18 @@ public struct ItemRun: Equatable, Sendable {
 }
 
 extension Array where Element == ItemRun {
-    /// The index of the run holding `global`, by binary search over runs sorted by `key`
-    /// (through `order`, or in place when nil); nil when no run holds it. O(log runs).
-    package func run(holding global: Int, key: KeyPath<ItemRun, Int>, order: [Int]? = nil) -> ItemRun? {
+    /// The run holding global item `global` on the old side (`isOld`) or the new side, by
+    /// binary search over the runs sorted on that side (through `order`, or in place when
+    /// nil); nil when no run holds it. O(log runs).
+    package func run(holding global: Int, isOld: Bool, order: [Int]? = nil) -> ItemRun? {
+        func start(_ run: ItemRun) -> Int { isOld ? run.old : run.new }
         var low = 0, high = count
         while low < high {
             let middle = (low + high) / 2
-            if self[order?[middle] ?? middle][keyPath: key] <= global { low = middle + 1 } else { high = middle }
+            if start(self[order?[middle] ?? middle]) <= global { low = middle + 1 } else { high = middle }
         }
         guard low > 0 else { return nil }
         let run = self[order?[low - 1] ?? (low - 1)]
-        return global < run[keyPath: key] + run.count ? run : nil
+        return global < start(run) + run.count ? run : nil
     }
 }

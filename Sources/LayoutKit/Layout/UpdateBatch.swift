@@ -30,13 +30,13 @@ public struct UpdateBatch {
     /// The new global index of old global item `old`; nil when it was deleted or reloaded.
     /// O(log runs).
     public func newIndex(ofOld old: Int) -> Int? {
-        itemRuns.run(holding: old, key: \.old, order: runsByOld).map { $0.new + (old - $0.old) }
+        itemRuns.run(holding: old, isOld: true, order: runsByOld).map { $0.new + (old - $0.old) }
     }
 
     /// The old global index of new global item `new`; nil when it was inserted or reloaded.
     /// O(log runs).
     public func oldIndex(ofNew new: Int) -> Int? {
-        itemRuns.run(holding: new, key: \.new).map { $0.old + (new - $0.new) }
+        itemRuns.run(holding: new, isOld: false).map { $0.old + (new - $0.new) }
     }
 
     /// How many leading items are the same before and after (same items, same values, same
