@@ -1,8 +1,8 @@
 import Foundation
 
 /// `workbench run` on one big guide view, as a user runs it: to standard output and with
-/// `--output DIR`, timed by the wall clock, with the peak memory of the process (through
-/// `/usr/bin/time`), beside a run of a tiny view for the process's own baseline.
+/// `--output DIR`, timed by the wall clock from spawn to exit, with the peak memory of the
+/// process (`SpawnedRun`), beside a run of a tiny view for the process's own baseline.
 struct RunBenchmark {
     var elements: Int
 
@@ -26,8 +26,8 @@ struct RunBenchmark {
     func run() throws -> (standardOutput: Measured, files: Measured, baseline: Measured)? {
         let folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         let executable = folder.appendingPathComponent("workbench").path
-        guard FileManager.default.isExecutableFile(atPath: executable), FileManager.default.isExecutableFile(atPath: "/usr/bin/time") else {
-            print("run: skipped, needs workbench beside this benchmark and /usr/bin/time\n")
+        guard FileManager.default.isExecutableFile(atPath: executable) else {
+            print("run: skipped, needs workbench beside this benchmark\n")
             return nil
         }
         let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("workbench-bench-\(getpid())").path
@@ -38,12 +38,12 @@ struct RunBenchmark {
             .write(toFile: temporary + "/big.yaml", atomically: true, encoding: .utf8)
         try "sources: {week: {items: [1, 2]}}\nviews: {guide: {layout: guide, source: week, viewport: {width: 1024, height: 768}}}\n"
             .write(toFile: temporary + "/tiny.yaml", atomically: true, encoding: .utf8)
-        let baseline = try timed(executable, ["run", temporary + "/tiny.yaml"])
+        let baseline = try timed(executable, ["run", temporary + "/tiny.yaml"], errorFile: temporary + "/stderr")
         var bestOutput: Measured?, bestFiles: Measured?
         for _ in 0..<3 {
-            let output = try timed(executable, ["run", temporary + "/big.yaml"])
+            let output = try timed(executable, ["run", temporary + "/big.yaml"], errorFile: temporary + "/stderr")
             if output.seconds < bestOutput?.seconds ?? .infinity { bestOutput = output }
-            var files = try timed(executable, ["run", temporary + "/big.yaml", "--output", temporary + "/out"])
+            var files = try timed(executable, ["run", temporary + "/big.yaml", "--output", temporary + "/out"], errorFile: temporary + "/stderr")
             files.bytes = (try? FileManager.default.attributesOfItem(atPath: temporary + "/out/big/guide.json")[.size] as? Int) ?? 0
             if files.seconds < bestFiles?.seconds ?? .infinity { bestFiles = files }
         }
@@ -63,7 +63,7 @@ struct RunBenchmark {
         report.record("run.baseline.seconds", baseline.seconds, "s")
         let allowance = Self.allowance(baseline: baseline.peakBytes, elements: sections * 337)
         report.record("run.\(sections * 337).allowance", allowance.total, "B")
-        print("workbench run — one guide view of \(sections * 337) elements (best of 3 runs; peak memory by /usr/bin/time)")
+        print("workbench run — one guide view of \(sections * 337) elements (best of 3 runs; spawn to exit; peak memory from wait4)")
         for (name, measured) in [("to standard output", output), ("--output DIR (pretty)", files)] {
             print("  \(name): \(String(format: "%.1f", Double(measured.bytes) / 1e6)) MB in \(Measure.format(measured.seconds)), "
                 + "\(String(format: "%.2f", Double(measured.bytes) / measured.seconds / 1e9)) GB/s, peak memory \(String(format: "%.0f", measured.peakBytes / 1e6)) MB")
@@ -82,32 +82,12 @@ struct RunBenchmark {
         return (output, files, baseline)
     }
 
-    /// Runs the command with standard output counted (not kept), through `/usr/bin/time`.
-    private func timed(_ executable: String, _ arguments: [String]) throws -> Measured {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
-        process.arguments = ["-f", "%M"] + [executable] + arguments
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        let start = DispatchTime.now().uptimeNanoseconds
-        try process.run()
-        var bytes = 0
-        var firstByte: Double?
-        let handle = output.fileHandleForReading
-        var buffer = [UInt8](repeating: 0, count: 1 << 20)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(handle.fileDescriptor, $0.baseAddress, $0.count) }
-            if count <= 0 { break }
-            if firstByte == nil { firstByte = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 }
-            bytes += count
+    /// Runs the command with standard output counted (not kept): see `SpawnedRun`.
+    private func timed(_ executable: String, _ arguments: [String], errorFile: String) throws -> Measured {
+        let run = try SpawnedRun(executable, arguments, errorFile: errorFile)
+        guard run.status == 0 else {
+            throw Mismatch(description: "workbench \(arguments.joined(separator: " ")) failed: \(run.errorText)")
         }
-        process.waitUntilExit()
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        guard process.terminationStatus == 0, let kilobytes = text.split(separator: "\n").last.flatMap({ Double($0) }) else {
-            throw Mismatch(description: "workbench \(arguments.joined(separator: " ")) failed: \(text)")
-        }
-        return Measured(seconds: seconds, firstByteSeconds: firstByte, bytes: bytes, peakBytes: kilobytes * 1024)
+        return Measured(seconds: run.seconds, firstByteSeconds: run.firstByteSeconds, bytes: run.bytes, peakBytes: run.peakBytes)
     }
 }
