@@ -40,10 +40,11 @@ struct RunCommand: ParsableCommand {
         runner.timeout = isolation.timeout
         let standardOutput = StandardStream.output
         if outputDirectory == nil { standardOutput.enlargePipe() }
+        let output = OutputWriter(standardOutput)
         let progress = ProgressLine(noun: "views")
         let summary = runner.run(
             paths: paths, jobs: batch.jobCount, shard: batch.part,
-            write: { bytes in standardOutput.append(bytes) },
+            write: { bytes in output.append(bytes) },
             report: { error in
                 progress.finish()
                 StandardStream.error.writeLine(Array(error.description.utf8)[...])
@@ -53,7 +54,7 @@ struct RunCommand: ParsableCommand {
                 StandardStream.error.writeLine(Array("warning: \(warning)".utf8)[...])
             },
             progress: progress.update)
-        standardOutput.flush()
+        output.finish()
         progress.finish()
         let noun = summary.viewsLaidOut == 1 ? "view" : "views"
         StandardStream.error.writeLine(Array("workbench: \(summary.viewsLaidOut) \(noun) laid out, \(summary.failures) failed".utf8)[...])
