@@ -49,6 +49,7 @@ extension UpdateBenchmark {
             printRow([name, Measure.format(work), share("none"), share("process")], widths: widths)
             Report.shared.record("update.\(items).circles.own.\(name.replacingOccurrences(of: " ", with: "-"))", work, "s")
         }
-        print("  (reload first: the update also reads the old frames of circles entering the bounds from a second instance)\n")
+        print("  (circles packs in item order: a change to the middle or first item packs every circle after it again, so the update")
+        print("   costs about that packing — for the first item, about a whole prepare)\n")
     }
 }
