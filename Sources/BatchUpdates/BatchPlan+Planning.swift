@@ -84,6 +84,7 @@ private struct SectionPlanner {
         if let (target, arrival) = arriving.filter({ $0.key >= newCount }).min(by: { $0.value.change < $1.value.change }) {
             throw BatchError(index: arrival.change, "section \(target) is out of range: there are \(newCount) sections after the batch")
         }
+        if leaving.isEmpty && arriving.isEmpty { return Array(0..<oldCount) }  // an item-only batch
         var result = [Int](repeating: -1, count: newCount)
         var staying = (0..<oldCount).lazy.filter { leaving[$0] == nil }.makeIterator()
         for position in 0..<newCount {

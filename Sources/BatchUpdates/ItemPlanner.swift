@@ -103,7 +103,8 @@ struct ItemPlanner {
     /// Lays out every new section; fills the results. O(sections + changes · log changes).
     mutating func resolve(changes: [BatchChange], itemsPerSection: Int?) throws(BatchError) {
         newCounts = sectionNewToOld.enumerated().map { section, old in
-            old < 0 ? insertedSections[section]!.items.count : oldCounts[old] - (leaving[old]?.count ?? 0) + (arriving[section]?.count ?? 0)
+            guard old >= 0 else { return insertedSections[section]!.items.count }
+            return oldCounts[old] - (leaving.isEmpty ? 0 : leaving[old]?.count ?? 0) + (arriving.isEmpty ? 0 : arriving[section]?.count ?? 0)
         }
         try checkRanges()
         if let itemsPerSection { try checkRowLengths(itemsPerSection) }
@@ -146,10 +147,17 @@ struct ItemPlanner {
             for (offset, value) in inserted.items.enumerated() { newValues[start + offset] = value }
             return
         }
-        let arrivals = (arriving[section] ?? []).sorted { $0.item < $1.item }
-        let leavingItems = (leaving[old] ?? []).map(\.item).sorted()
-        let reloadedItems = (reloaded[old] ?? []).sorted { $0.item < $1.item }
         let oldStart = oldStarts[old], count = newCounts[section]
+        // Most sections of a large batch are untouched: one run, no sorting (O(1) each).
+        let arrived = arriving.isEmpty ? nil : arriving[section], left = leaving.isEmpty ? nil : leaving[old]
+        let reloadedHere = reloaded.isEmpty ? nil : reloaded[old]
+        guard arrived != nil || left != nil || reloadedHere != nil else {
+            if count > 0 { appendRun(ItemRun(old: oldStart, new: start, count: count)) }
+            return
+        }
+        let arrivals = (arrived ?? []).sorted { $0.item < $1.item }
+        let leavingItems = (left ?? []).map(\.item).sorted()
+        let reloadedItems = (reloadedHere ?? []).sorted { $0.item < $1.item }
         var nextArrival = 0, nextLeaving = 0, nextReload = 0
         var position = 0, oldItem = 0
         while position < count {
