@@ -50,7 +50,7 @@ struct TransitionBuilder {
         self.finals = finals
     }
 
-    /// The element's identity after the batch: cells by the plan's item map, supplementary
+    /// The element's identity after the batch: cells by the plan's item runs, supplementary
     /// and decoration views keep kind and index path and move only with their section.
     static func newID(of element: ElementID, _ plan: BatchPlan) -> ElementID? {
         var id = element
