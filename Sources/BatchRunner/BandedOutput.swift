@@ -11,6 +11,8 @@ struct ChunkedOutput {
     let sink: (ArraySlice<UInt8>) throws -> Void
     /// The workspace file, for errors of the sink.
     let file: String
+    /// How many bytes the sink has taken.
+    private(set) var handedOver = 0
 
     /// Writes record `index` as an element, and hands the bytes over if enough are waiting.
     mutating func element(_ records: AttributesRecords, _ index: Int) throws(WorkbenchError) {
@@ -30,6 +32,7 @@ struct ChunkedOutput {
     mutating func flush() throws(WorkbenchError) {
         do {
             try sink(writer.bytes[...])
+            handedOver += writer.bytes.count
         } catch let error as WorkbenchError {
             throw error
         } catch {

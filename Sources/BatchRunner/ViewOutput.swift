@@ -76,7 +76,14 @@ final class PreparedView: @unchecked Sendable {  // Unchecked: handed from the t
             output.writer.key("contentSize"); output.writer.size(contentSize)
             output.writer.key("elements")
             output.writer.beginArray()
-            try elements(&output)
+            do throws(WorkbenchError) {
+                try elements(&output)
+            } catch {
+                // Part of the line is out (only the write pass can fail that late): end it, so
+                // that the next view's line stays a line of its own.
+                if output.handedOver > 0 { try? sink([UInt8(ascii: "\n")]) }
+                throw error
+            }
             output.writer.endArray()
             output.writer.key("layout"); output.writer.string(view.layout)
             output.writer.key("view"); output.writer.string(view.name)

@@ -94,10 +94,13 @@ struct BandedOutputTests {
             return
         }
         let prepared = try PreparedView(view, of: workspace, plugins: catalog, timeout: nil)
+        var bytes: [UInt8] = []
         #expect {
-            try Self.output(prepared, pretty: false, bandSize: 20)
+            try prepared.write(pretty: false, chunkSize: 64, bandSize: 20) { bytes.append(contentsOf: $0) }
         } throws: { error in
             "\(error)".contains("view 'forgetful' (fault-forgetful): the layout answered the same query differently when asked again; the output written is incomplete")
         }
+        // The part already written is ended with a newline, so that the next view starts a line.
+        #expect(bytes.count > 64 && bytes.last == UInt8(ascii: "\n") && bytes.filter { $0 == UInt8(ascii: "\n") }.count == 1)
     }
 }
