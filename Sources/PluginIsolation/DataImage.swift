@@ -30,16 +30,19 @@ enum DataImage {
 
     /// Shared memory that a data set (not a tree) lives in from the start, laid out as an
     /// image: a batch update's new data is written there once and crosses to every child
-    /// with no further copy.
+    /// with no further copy. Freed, it becomes the spare (see `SpareImage`).
     final class Storage {
         let memory: SharedMemory
         init(_ memory: SharedMemory) { self.memory = memory }
+        deinit { SpareImage.keep(memory) }
     }
 
-    /// Makes room for new data sets in fresh images; nil (so the data set allocates its own)
-    /// if a memfd cannot be made.
+    /// Makes room for new data sets in images (the spare when it fits, else a fresh one with
+    /// a little room to grow); nil (so the data set allocates its own) if a memfd cannot be made.
     static let allocator: DataSetAllocator = { sections, items, valueBytes, metadataBytes in
-        guard let (memory, regions) = try? allocate(counts: [sections + 1, items + 1, valueBytes, -1, -1, metadataBytes]) else { return nil }
+        let counts = [sections + 1, items + 1, valueBytes, -1, -1, metadataBytes]
+        guard let (memory, regions) = try? allocate(counts: counts, reusing: SpareImage.take(fitting: size(of: counts)), roomToGrow: true)
+        else { return nil }
         return DataSetMemory(
             sectionStarts: UnsafeMutableBufferPointer(start: regions[0].assumingMemoryBound(to: Int64.self), count: sections + 1),
             itemOffsets: UnsafeMutableBufferPointer(start: regions[1].assumingMemoryBound(to: Int64.self), count: items + 1),
@@ -47,17 +50,32 @@ enum DataImage {
             metadataBytes: UnsafeMutableRawBufferPointer(start: regions[5], count: metadataBytes), owner: Storage(memory))
     }
 
-    /// A fresh memfd with the header for regions of `counts` elements (8-byte ones for all but
-    /// the value and metadata bytes; -1 for an absent region), and where each region starts.
-    private static func allocate(counts: [Int]) throws(ChannelError) -> (SharedMemory, [UnsafeMutableRawPointer]) {
-        let elementSizes = [8, 8, 1, 8, 8, 1]
+    private static let elementSizes = [8, 8, 1, 8, 8, 1]
+
+    /// The bytes an image of regions of `counts` elements takes.
+    static func size(of counts: [Int]) -> Int {
+        zip(counts, elementSizes).reduce(headerFields * 8) { $0 + ((max($1.0, 0) * $1.1 + 7) & ~7) }
+    }
+
+    /// An image with the header for regions of `counts` elements (8-byte ones for all but the
+    /// value and metadata bytes; -1 for an absent region), and where each region starts: in
+    /// `reused` memory when given (large enough), else in a fresh memfd — a sixteenth larger
+    /// with `roomToGrow`, so that it can be the spare for a batch that adds.
+    private static func allocate(counts: [Int], reusing reused: SharedMemory? = nil, roomToGrow: Bool = false) throws(ChannelError)
+        -> (SharedMemory, [UnsafeMutableRawPointer]) {
         var offsets: [Int] = []
         var size = headerFields * 8
         for (count, elementSize) in zip(counts, elementSizes) {
             offsets.append(size)
             size += (max(count, 0) * elementSize + 7) & ~7
         }
-        let memory = try SharedMemory(creating: size, name: "workbench-data", populate: true)
+        let memory: SharedMemory
+        if let reused, reused.size >= size {
+            memory = reused
+        } else {
+            let capacity = roomToGrow && size >= SpareImage.minimumSize ? size + size / 16 : size
+            memory = try SharedMemory(creating: capacity, name: "workbench-data", populate: true)
+        }
         let header = memory.base.assumingMemoryBound(to: Int64.self)
         header[0] = magic
         header[1] = Int64(counts[0] - 1)

@@ -27,7 +27,10 @@ struct ServeCommand: ParsableCommand {
         signal(SIGPIPE, SIG_IGN)
         AllocatorPolicy.configureForServing()
         let catalog = PluginDiscovery.catalog(plugins, isolation)
-        let server = Server(plugins: catalog, releaseMemory: AllocatorPolicy.releaseFreeMemory) { line in
+        let server = Server(plugins: catalog, releaseMemory: {
+            catalog.releaseSpareMemory()
+            AllocatorPolicy.releaseFreeMemory()
+        }) { line in
             FileHandle.standardError.write(Data((line + "\n").utf8))
         }
         server.timeout = isolation.timeout

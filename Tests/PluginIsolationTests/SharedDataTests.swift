@@ -30,4 +30,26 @@ struct SharedDataTests {
         #expect((0..<Int(image.value_length)).allSatisfy { image.value_bytes[$0] == copy.value_bytes[$0] })
         #expect(image.child_starts == nil && image.children == nil)
     }
+
+    @Test func theNextUpdatesDataReusesTheImageTheLastOneLeft() throws {
+        let old = DataSet.items((0..<150_000).map { Value.number(Double($0 % 97)) })
+        func update(_ value: Double) throws -> (plain: DataSet, shared: DataSet) {
+            let plan = try BatchPlan(changes: [.reload(ItemPath(section: 0, item: 149_999), value: .number(value))], sectionCounts: [150_000])
+            return (plan.apply(to: old.source), plan.apply(to: old.source, allocator: DataImage.allocator))
+        }
+        var first: (plain: DataSet, shared: DataSet)? = try update(1)
+        let memory = try #require((first?.shared.owner as? DataImage.Storage)?.memory)
+        #expect(memory.size >= SpareImage.minimumSize)
+        let identity = ObjectIdentifier(memory)
+        first = nil
+        // The freed image is the spare: the next data of about its size is written into it.
+        let second = try update(2)
+        #expect((second.shared.owner as? DataImage.Storage).map { ObjectIdentifier($0.memory) } == identity)
+        #expect(second.shared.hasSameContents(as: second.plain))
+        // Released, it is gone: the data after that gets a fresh image.
+        SpareImage.release()
+        let third = try update(3)
+        #expect((third.shared.owner as? DataImage.Storage).map { ObjectIdentifier($0.memory) } != identity)
+        #expect(third.shared.hasSameContents(as: third.plain))
+    }
 }
