@@ -75,29 +75,41 @@ extension PreparedView {
         return counts
     }
 
-    /// The write pass: each band asked again (one band ahead, on another thread: see
-    /// `BandPrefetch`) and its own elements written. The plugin must answer as in the check
-    /// pass; if it does not, the output so far stands incomplete and the view fails with an
-    /// error saying so.
-    func writeBands(_ bands: ElementBands, counts: [Int], to output: inout ChunkedOutput) throws(WorkbenchError) {
+    /// The write pass: each band asked (one band ahead, on another thread: see `BandPrefetch`)
+    /// and its own elements written.
+    ///
+    /// With the check pass's `counts`, the plugin must answer as it did then; if it does not,
+    /// the output so far stands incomplete and the view fails with an error saying so. Without
+    /// (one pass, for a sink that can take its bytes back), returns false as soon as the bands
+    /// turn out not to stand for the whole answer, and fails on non-finite extra numbers.
+    func writeBands(_ bands: ElementBands, counts: [Int]?, to output: inout ChunkedOutput) throws(WorkbenchError) -> Bool {
         var sequence = CanonicalSequence()
+        var nonFiniteCount = 0
         let prefetch = BandPrefetch(session: session, rects: bands.rects)
         defer { prefetch.finish() }
         for band in bands.rects.indices {
-            let isAsChecked = try prefetch.next().get().withRecords { records throws(WorkbenchError) -> Bool in
+            let isAsExpected = try prefetch.next().get().withRecords { records throws(WorkbenchError) -> Bool in
                 guard records.repairs.isEmpty else { return false }
                 var owned = 0
                 for index in 0..<records.count {
                     let record = records[index]
                     guard bands.owns(band, minY: record.frame.minY) else { continue }
                     guard sequence.accept(record, kindNames: records.kindNames) else { return false }
+                    if counts == nil && record.hasExtraFields {
+                        nonFiniteCount += records.extraFields(at: index).map(JSONWriter.nonFiniteNumberCount(encoded:)) ?? 0
+                    }
                     try output.element(record, of: records, index)
                     owned += 1
                 }
-                return owned == counts[band]
+                return counts.map { owned == $0[band] } ?? true
             }
-            guard isAsChecked else { throw changedAnswer() }
+            guard isAsExpected else {
+                guard counts == nil else { throw changedAnswer() }
+                return false
+            }
         }
+        guard nonFiniteCount == 0 else { throw nonFinite(nonFiniteCount) }
+        return true
     }
 
     /// The plugin answered a band's query differently the second time.

@@ -8,8 +8,10 @@ import PluginHost
 /// rect starts just above its top edge (one ulp), so that elements of zero height lying on the
 /// edge come back with it (`Rect.intersects` uses open intervals); elements reaching into a
 /// band from above come back too and are skipped there, being owned by an earlier band. The
-/// first band reaches up and the last down as far as `Rect.everything`, so the bands together
-/// own exactly the elements of a query for everything.
+/// first band holds everything above y = 0 and the last reaches down as far as
+/// `Rect.everything`, so the bands together own exactly the elements of a query for
+/// everything. (The first band cannot end lower: from `Rect.everything.minY`, a height to any
+/// edge of the content's size rounds away, and the edge with it.)
 struct ElementBands {
     /// About how many elements one band holds (80-byte records: about 1.3 MB a band).
     static let elementsPerBand = 16_384
@@ -20,22 +22,22 @@ struct ElementBands {
     let rects: [Rect]
 
     /// Bands of about `perBand` elements for `elements` elements over `height` points of
-    /// content; nil when one band would do.
+    /// content (from y = 0), after a band for anything above; nil when one band would do.
     init?(height: Double, elements: Int, perBand: Int = Self.elementsPerBand) {
         guard height.isFinite, height > 0, perBand > 0, elements > perBand else { return nil }
-        let count = min(Self.maximumBands, elements / perBand + 1)
+        let count = min(Self.maximumBands - 1, elements / perBand + 1)
         let everything = Rect.everything
-        var rects: [Rect] = []
-        var top = everything.minY
+        var rects = [Rect(x: everything.minX, y: everything.minY, width: everything.width, height: -everything.minY)]
+        var top = rects[0].maxY  // 0, exactly
         for index in 1...count {
             let bottom = index == count ? everything.maxY : height * Double(index) / Double(count)
-            let y = rects.isEmpty ? top : top.nextDown
+            let y = top.nextDown
             let rect = Rect(x: everything.minX, y: y, width: everything.width, height: bottom - y)
             guard bottom > top, rect.maxY > top else { continue }
             rects.append(rect)
             top = rect.maxY
         }
-        guard rects.count > 1 else { return nil }
+        guard rects.count > 2 else { return nil }
         self.rects = rects
     }
 

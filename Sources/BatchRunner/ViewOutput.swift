@@ -41,13 +41,31 @@ final class PreparedView: @unchecked Sendable {  // Unchecked: handed from the t
     /// are asked for a band at a time (`ElementBands`) when the layout orders its elements
     /// from top to bottom, so that only one band's records are held; otherwise, and after
     /// any repair of a band's answer, the whole answer is taken at once.
+    ///
+    /// - Parameter retract: for a sink whose bytes can be taken back (a file not yet in
+    ///   place), discards everything written so far. With it the bands are asked once and
+    ///   written as they come (no check pass): if they turn out not to stand for the whole
+    ///   answer, `retract` runs and the whole answer is written instead; a non-finite number
+    ///   fails the view after bytes went out (the caller discards them).
     func write(pretty: Bool, chunkSize: Int = 1 << 20, bandSize: Int = ElementBands.elementsPerBand,
-               to sink: (ArraySlice<UInt8>) throws -> Void) throws(WorkbenchError) {
+               retract: (() throws -> Void)? = nil, to sink: (ArraySlice<UInt8>) throws -> Void) throws(WorkbenchError) {
         guard contentSize.width.isFinite, contentSize.height.isFinite else { throw nonFinite(1) }
-        if let bands = ElementBands(height: contentSize.height, elements: estimatedElements, perBand: bandSize),
-           let counts = try checkBands(bands) {
-            return try writeDocument(pretty: pretty, chunkSize: chunkSize, to: sink) { output throws(WorkbenchError) in
-                try writeBands(bands, counts: counts, to: &output)
+        if let bands = ElementBands(height: contentSize.height, elements: estimatedElements, perBand: bandSize) {
+            if let retract {
+                let isWhole = try writeDocument(pretty: pretty, chunkSize: chunkSize, to: sink) { output throws(WorkbenchError) in
+                    try writeBands(bands, counts: nil, to: &output)
+                }
+                if isWhole { return }
+                do {
+                    try retract()
+                } catch {
+                    throw WorkbenchError(.workspace, Diagnostic(path: workspace.file.path, message: "cannot write the layout: \(error.localizedDescription)"))
+                }
+            } else if let counts = try checkBands(bands) {
+                try writeDocument(pretty: pretty, chunkSize: chunkSize, to: sink) { output throws(WorkbenchError) in
+                    try writeBands(bands, counts: counts, to: &output)
+                }
+                return
             }
         }
         let outcome: Result<Void, WorkbenchError> = try session.withElementRecords(in: .everything) { records in
@@ -59,6 +77,7 @@ final class PreparedView: @unchecked Sendable {  // Unchecked: handed from the t
             return Result { () throws(WorkbenchError) in
                 try writeDocument(pretty: pretty, chunkSize: chunkSize, to: sink) { output throws(WorkbenchError) in
                     for index in 0..<records.count { try output.element(records, index) }
+                    return true
                 }
             }
         }
@@ -67,9 +86,12 @@ final class PreparedView: @unchecked Sendable {  // Unchecked: handed from the t
 
     /// Writes `{contentSize, elements, layout, view, workspace}` and a newline, the elements
     /// by `elements`, failing (before the last piece) if any number written is not finite.
+    /// Stops as soon as `elements` returns false (the caller takes the bytes back), and
+    /// returns false then.
+    @discardableResult
     func writeDocument(pretty: Bool, chunkSize: Int, to sink: (ArraySlice<UInt8>) throws -> Void,
-                       elements: (inout ChunkedOutput) throws(WorkbenchError) -> Void) throws(WorkbenchError) {
-        try withoutActuallyEscaping(sink) { sink throws(WorkbenchError) in
+                       elements: (inout ChunkedOutput) throws(WorkbenchError) -> Bool) throws(WorkbenchError) -> Bool {
+        try withoutActuallyEscaping(sink) { sink throws(WorkbenchError) -> Bool in
             var output = ChunkedOutput(writer: JSONWriter(pretty: pretty, capacity: chunkSize + 4096), chunkSize: chunkSize,
                                        sink: sink, file: workspace.file.path)
             output.writer.beginObject()
@@ -77,7 +99,7 @@ final class PreparedView: @unchecked Sendable {  // Unchecked: handed from the t
             output.writer.key("elements")
             output.writer.beginArray()
             do throws(WorkbenchError) {
-                try elements(&output)
+                guard try elements(&output) else { return false }
             } catch {
                 // Part of the line is out (only the write pass can fail that late): end it, so
                 // that the next view's line stays a line of its own.
@@ -92,6 +114,7 @@ final class PreparedView: @unchecked Sendable {  // Unchecked: handed from the t
             output.writer.bytes.append(UInt8(ascii: "\n"))
             guard output.writer.nonFiniteNumberCount == 0 else { throw nonFinite(output.writer.nonFiniteNumberCount) }
             try output.flush()
+            return true
         }
     }
 
@@ -115,7 +138,7 @@ final class PreparedView: @unchecked Sendable {  // Unchecked: handed from the t
         }
         do {
             defer { try? handle.close() }
-            try write(pretty: true) { chunk in try handle.write(contentsOf: chunk) }
+            try write(pretty: true, retract: { try handle.truncate(atOffset: 0) }) { chunk in try handle.write(contentsOf: chunk) }
         } catch {
             try? FileManager.default.removeItem(atPath: temporary)
             throw error

@@ -70,6 +70,10 @@ struct BandedOutputTests {
                 for pretty in [false, true] {
                     let whole = try Self.output(view, pretty: pretty, bandSize: .max)
                     #expect(try Self.output(view, pretty: pretty, bandSize: bandSize) == whole, "\(view.view.name) by \(bandSize)")
+                    // One pass into a sink that can take its bytes back, as a file not yet in place.
+                    var bytes: [UInt8] = []
+                    try view.write(pretty: pretty, chunkSize: 4096, bandSize: bandSize, retract: { bytes.removeAll() }) { bytes.append(contentsOf: $0) }
+                    #expect(bytes == whole, "\(view.view.name) by \(bandSize), retractable")
                 }
             }
         }

@@ -28,8 +28,11 @@ struct ElementBandsTests {
             let owners = bands.rects.indices.filter { frame.intersects(bands.rects[$0]) && bands.owns($0, minY: frame.minY) }
             #expect(owners.count == 1, "\(frame) owned by bands \(owners)")
         }
-        #expect(bands.rects.count == 13)
+        // Above the content, then 13 bands of 1000 / 13 points: every edge where it is meant to be.
+        #expect(bands.rects.count == 14)
         #expect(bands.rects.first?.minY == Rect.everything.minY && bands.rects.last?.maxY == Rect.everything.maxY)
+        let expected: [Double] = [0] + (1..<13).map { height * Double($0) / 13 }
+        #expect(Array(edges.dropLast()) == expected)
     }
 
     @Test func oneBandIsNoBands() {
@@ -37,5 +40,8 @@ struct ElementBandsTests {
         #expect(ElementBands(height: 0, elements: 5000, perBand: 400) == nil)
         #expect(ElementBands(height: .infinity, elements: 5000, perBand: 400) == nil)
         #expect(ElementBands(height: 1000, elements: 10_000_000, perBand: 1)?.rects.count == ElementBands.maximumBands)
+        // Two bands of content, and the one above it.
+        let twoBands = ElementBands(height: 212_540, elements: 17_001)?.rects.map(\.maxY) ?? []
+        #expect(Array(twoBands.dropLast()) == [0, 106_270])
     }
 }

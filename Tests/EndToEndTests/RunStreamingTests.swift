@@ -48,3 +48,45 @@ struct RunStreamingTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: output + "/big").sorted() == ["big-tree.json", "sheet.json", "small.json"])
     }
 }
+
+/// Views above the band size: stdout takes two passes (check, then write), a `--output` file one
+/// pass, taken back and written whole when the layout's bands turn out not to be in canonical
+/// order (the C grid puts its header above its cells: its second band starts before the header).
+/// Both give the same layouts, and no partial file is left.
+struct RunBandedTests {
+    let workbench = BuildProducts.executable("workbench")
+
+    @Test func filesWrittenInOnePassMatchStandardOutputWrittenInTwo() throws {
+        let folder = try TemporaryFolder()
+        let include = BuildProducts.repositoryRoot + "/Sources/CLayoutABI/include"
+        let compiled = try ProcessRunner.run("/usr/bin/env", ["cc", "-shared", "-fPIC", "-DBUG=0", "-I", include, "-o", folder.path + "/libgrid.so",
+                                                              BuildProducts.repositoryRoot + "/Tests/EndToEndTests/Fixtures/buggy_grid.c"])
+        #expect(compiled.status == 0, "\(compiled.standardError)")
+        let file = folder.path + "/banded.yaml"
+        try """
+            sources:
+              tree: {generate: {nodes: 17000, fanout: 3, seed: 5}}
+              week: {generate: {sections: 50, items: 400}}
+              column: {generate: {sections: 1, items: 17000}}
+            views:
+              tree: {layout: tree, source: tree, viewport: {width: 1024, height: 768}}
+              guide: {layout: guide, source: week, viewport: {width: 1024, height: 768}}
+              grid: {layout: grid, source: column, viewport: {width: 400, height: 400}}
+            """.write(toFile: file, atomically: true, encoding: .utf8)
+        let lines = try ProcessRunner.run(workbench, ["run", file, "--plugins", folder.path])
+        #expect(lines.status == 0)
+        let output = folder.path + "/out"
+        let files = try ProcessRunner.run(workbench, ["run", file, "--output", output, "--plugins", folder.path])
+        #expect(files.status == 0)
+        let fromLines = lines.standardOutput.split(separator: "\n")
+        #expect(fromLines.count == 3)
+        for (index, name) in ["tree", "guide", "grid"].enumerated() where index < fromLines.count {
+            let written = try Data(contentsOf: URL(fileURLWithPath: "\(output)/banded/\(name).json"))
+            let fromFile = try JSONSerialization.jsonObject(with: written) as? NSDictionary
+            let fromLine = try JSONSerialization.jsonObject(with: Data(fromLines[index].utf8)) as? NSDictionary
+            #expect(fromFile != nil && fromFile == fromLine, "\(name)")
+            #expect(((fromFile?["elements"] as? [Any])?.count ?? 0) > 16_384, "\(name)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: output + "/banded").sorted() == ["grid.json", "guide.json", "tree.json"])
+    }
+}
