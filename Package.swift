@@ -117,7 +117,7 @@ let package = Package(
         .testTarget(name: "JSONOutputTests", dependencies: ["JSONOutput", "LayoutKit", "NumberText"]),
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "TestSupport"]),
         .testTarget(name: "WorkspaceModelTests", dependencies: ["WorkspaceModel", "TestSupport"]),
-        .testTarget(name: "PluginHostTests", dependencies: ["PluginHost", "LayoutKit", "Circles", "TestSupport"]),
+        .testTarget(name: "PluginHostTests", dependencies: ["PluginHost", "LayoutKit", "BatchUpdates", "Circles", "TestSupport"]),
         .testTarget(name: "CirclesTests", dependencies: ["Circles", "SeedReferences", "LayoutKit", "LayoutChecker", "TestSupport"]),
         .testTarget(name: "TreeTests", dependencies: ["Tree", "SeedReferences", "LayoutKit", "LayoutChecker", "TestSupport"]),
         .testTarget(name: "MarkSheetTests", dependencies: ["MarkSheet", "SeedReferences", "LayoutKit", "LayoutChecker", "TestSupport"]),

@@ -4,12 +4,14 @@ import LayoutKit
 
 /// A layout living in a plugin loaded into this process: each call goes through the C
 /// function table; attributes come back through a reused host buffer and are checked.
-final class InProcessInstance: PluginInstance {
+final class InProcessInstance: PluginInstance, DataAllocating {
     let plugin: LoadedPlugin
     let handle: OpaquePointer
     let functions: wb_layout_functions
     let buffer = AttributesBuffer()
     let check: RecordCheck
+    /// A batch update's new data goes into a block of its own (reused: see `SpareMemory`).
+    var dataAllocator: DataSetAllocator { PrivateMemory.allocator }
     var cancel = CancelFlag()
     private let kindNames: [String]
     private let kindIndex: [String: Int32]

@@ -1,5 +1,6 @@
 internal import CLayoutABI
 import LayoutKit
+import PluginHost
 
 /// A `DataSet` copied into shared memory, for a plugin host child to map: a header of
 /// (offset, count) pairs, then the arrays, each 8-byte aligned.
@@ -30,18 +31,18 @@ enum DataImage {
 
     /// Shared memory that a data set (not a tree) lives in from the start, laid out as an
     /// image: a batch update's new data is written there once and crosses to every child
-    /// with no further copy. Freed, it becomes the spare (see `SpareImage`).
+    /// with no further copy. Freed, it becomes the spare (see `SpareMemory`).
     final class Storage {
         let memory: SharedMemory
         init(_ memory: SharedMemory) { self.memory = memory }
-        deinit { SpareImage.keep(memory) }
+        deinit { SpareMemory.keep(memory) }
     }
 
     /// Makes room for new data sets in images (the spare when it fits, else a fresh one with
     /// a little room to grow); nil (so the data set allocates its own) if a memfd cannot be made.
     static let allocator: DataSetAllocator = { sections, items, valueBytes, metadataBytes in
         let counts = [sections + 1, items + 1, valueBytes, -1, -1, metadataBytes]
-        guard let (memory, regions) = try? allocate(counts: counts, reusing: SpareImage.take(fitting: size(of: counts)), roomToGrow: true)
+        guard let (memory, regions) = try? allocate(counts: counts, reusing: SpareMemory.take(SharedMemory.self, fitting: size(of: counts)), roomToGrow: true)
         else { return nil }
         return DataSetMemory(
             sectionStarts: UnsafeMutableBufferPointer(start: regions[0].assumingMemoryBound(to: Int64.self), count: sections + 1),
@@ -73,7 +74,7 @@ enum DataImage {
         if let reused, reused.size >= size {
             memory = reused
         } else {
-            let capacity = roomToGrow && size >= SpareImage.minimumSize ? size + size / 16 : size
+            let capacity = roomToGrow ? SpareMemory.capacity(for: size) : size
             memory = try SharedMemory(creating: capacity, name: "workbench-data", populate: true)
         }
         let header = memory.base.assumingMemoryBound(to: Int64.self)

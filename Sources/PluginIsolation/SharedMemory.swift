@@ -1,9 +1,10 @@
 internal import CSystemShims
 import Glibc
+import PluginHost
 
 /// A memfd mapped into this process: memory another process can map too, passed as a file
 /// descriptor. Sealed against resizing, so neither side can make the other fault on access.
-final class SharedMemory {
+final class SharedMemory: ReusableMemory {
     let fileDescriptor: Int32
     let base: UnsafeMutableRawPointer
     let size: Int

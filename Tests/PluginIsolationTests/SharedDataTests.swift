@@ -1,6 +1,7 @@
 import BatchUpdates
 internal import CLayoutABI
 import LayoutKit
+import PluginHost
 @testable import PluginIsolation
 import TestSupport
 import Testing
@@ -32,6 +33,8 @@ struct SharedDataTests {
     }
 
     @Test func theNextUpdatesDataReusesTheImageTheLastOneLeft() throws {
+        spareMemoryLock.lock()
+        defer { spareMemoryLock.unlock() }
         let old = DataSet.items((0..<150_000).map { Value.number(Double($0 % 97)) })
         func update(_ value: Double) throws -> (plain: DataSet, shared: DataSet) {
             let plan = try BatchPlan(changes: [.reload(ItemPath(section: 0, item: 149_999), value: .number(value))], sectionCounts: [150_000])
@@ -39,7 +42,7 @@ struct SharedDataTests {
         }
         var first: (plain: DataSet, shared: DataSet)? = try update(1)
         let memory = try #require((first?.shared.owner as? DataImage.Storage)?.memory)
-        #expect(memory.size >= SpareImage.minimumSize)
+        #expect(memory.size >= SpareMemory.minimumSize)
         let identity = ObjectIdentifier(memory)
         first = nil
         // The freed image is the spare: the next data of about its size is written into it.
@@ -47,7 +50,7 @@ struct SharedDataTests {
         #expect((second.shared.owner as? DataImage.Storage).map { ObjectIdentifier($0.memory) } == identity)
         #expect(second.shared.hasSameContents(as: second.plain))
         // Released, it is gone: the data after that gets a fresh image.
-        SpareImage.release()
+        SpareMemory.release()
         let third = try update(3)
         #expect((third.shared.owner as? DataImage.Storage).map { ObjectIdentifier($0.memory) } != identity)
         #expect(third.shared.hasSameContents(as: third.plain))
