@@ -55,6 +55,13 @@ public struct MessageFramer: Sendable {
 
     /// Consumes `bytes`, returning the messages and errors they complete, in order.
     public mutating func feed(_ bytes: some Collection<UInt8>) -> [Event] {
+        // One specialised pass over contiguous bytes: the generic path would go through a
+        // value witness for every byte (a quarter of a small request's time in the server).
+        if let events = bytes.withContiguousStorageIfAvailable({ feed(contiguous: $0) }) { return events }
+        return Array(bytes).withUnsafeBufferPointer { feed(contiguous: $0) }
+    }
+
+    private mutating func feed(contiguous bytes: UnsafeBufferPointer<UInt8>) -> [Event] {
         var events: [Event] = []
         var index = bytes.startIndex
         while index != bytes.endIndex {
