@@ -5,6 +5,35 @@ import LayoutKit
 /// position indices, computed once per row, and a row the bands cover end to end is passed
 /// without testing a single position.
 extension CircleRow {
+    /// Whether the bands of the row at `y` cover every origin from `x0` to the last position
+    /// as continuous intervals, each narrowed by a slack of 1e-9 of the magnitudes involved
+    /// (far more than the rounding of the interval ends and of the seed's `dx`): then every
+    /// position certainly collides, and no position needs to be looked at. The cheap test
+    /// most rows pass; `coverRow` decides the others position by position.
+    func isCertainlyCovered(at y: Double, from x0: Double, last: Int, _ blockers: UnsafeMutableBufferPointer<Blocker>) -> Bool {
+        let centreY = y + radius, origin = x0 + radius
+        for index in blockers.indices {
+            let blocker = blockers[index]
+            let dy = centreY - blocker.centreY
+            let halfWidth = max(blocker.reachSquaredLow - dy * dy, 0).squareRoot() * (1 - 1e-12)
+            let offset = blocker.centreX - origin
+            let slack = (abs(blocker.centreX) + abs(origin) + halfWidth) * 1e-9
+            blockers[index].low = offset - halfWidth + slack + x0
+            blockers[index].high = offset + halfWidth - slack + x0
+        }
+        // [x0, covered) is covered; extend it by any interval holding its end (selects, not
+        // branches: which interval does is unpredictable).
+        let end = x0 + Double(last) * step
+        var covered = x0, before = -Double.infinity
+        while covered != before && covered <= end {
+            before = covered
+            for blocker in blockers {
+                covered = Self.select(blocker.low < covered, and: covered < blocker.high, blocker.high, else: covered)
+            }
+        }
+        return covered > end
+    }
+
     /// Bands the row at `y` (see `bandRow`) and turns each band into the position indices in
     /// `0...last` it certainly covers; returns the first index no band covers (`last + 1`
     /// when they cover the whole row).
@@ -36,6 +65,14 @@ extension CircleRow {
             }
         }
         return k
+    }
+
+    /// `first && second ? value : other` as bit operations: the compiler turns a select into
+    /// a branch, which mispredicts when the conditions are data-dependent.
+    @inline(__always)
+    private static func select(_ first: Bool, and second: Bool, _ value: Double, else other: Double) -> Double {
+        let mask = 0 &- (UInt64(first ? 1 : 0) & UInt64(second ? 1 : 0))
+        return Double(bitPattern: (value.bitPattern & mask) | (other.bitPattern & ~mask))
     }
 
     /// `estimate` rounded down into `0...end` (0 for NaN).

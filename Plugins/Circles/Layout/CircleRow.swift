@@ -27,6 +27,9 @@ struct CircleRow {
         /// indices it covers (exact rows only).
         var dySquared = 0.0, sureHalfWidth = 0.0
         var lower = 0, upper = 0
+        /// The sure band as an interval of origins `x` (narrowed by a slack), for
+        /// `isCertainlyCovered`.
+        var low = 0.0, high = 0.0
 
         init(_ frame: Rect, diameter: Double, spacing: Double) {
             let r1 = diameter / 2, r2 = frame.width / 2
@@ -69,8 +72,11 @@ struct CircleRow {
                 let isLeft = x == insets.left && leftLast != nil
                 guard let last = isLeft ? leftLast : lastIndex(from: x) else { return nil }
                 if x == insets.left { leftLast = last }
-                let first = coverRow(at: y, from: x, last: last, blockers)
-                found = scanExact(from: x, first: first, last: last, blockers)
+                if isCertainlyCovered(at: y, from: x, last: last, blockers) {
+                    found = nil
+                } else {
+                    found = scanExact(from: x, first: coverRow(at: y, from: x, last: last, blockers), last: last, blockers)
+                }
             } else {
                 bandRow(at: y, blockers)
                 found = scanStepping(from: x, blockers)
