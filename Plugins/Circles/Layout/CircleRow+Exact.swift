@@ -1,23 +1,25 @@
 import LayoutKit
 
 /// Rows whose positions `x0 + k·step` are exact (`x0` and `step` multiples of 1/1024, so the
-/// product equals the seed's running sum): each blocker's sure band becomes a range of
-/// position indices, computed once per row, and a row the bands cover end to end is passed
-/// without testing a single position.
+/// product equals the seed's running sum): the positions a row's bands certainly cover are
+/// found on continuous intervals, and only the positions after them are looked at.
 extension CircleRow {
-    /// Whether the bands of the row at `y` cover every origin from `x0` to the last position
-    /// as continuous intervals, each narrowed by a slack of 1e-9 of the magnitudes involved
-    /// (far more than the rounding of the interval ends and of the seed's `dx`): then every
-    /// position certainly collides, and no position needs to be looked at. The cheap test
-    /// most rows pass; `coverRow` decides the others position by position.
-    func isCertainlyCovered(at y: Double, from x0: Double, last: Int, _ blockers: UnsafeMutableBufferPointer<Blocker>) -> Bool {
+    /// The first position index on the row at `y` that the bands, as continuous intervals of
+    /// origins, do not certainly cover (`last + 1`: the row is covered end to end). Each
+    /// interval is narrowed by a slack of 1e-9 of the magnitudes involved, far more than the
+    /// rounding of its ends and of the seed's `dx`, so every position before the returned
+    /// one certainly collides. Also leaves each blocker's `dy²` and band for `scanExact`.
+    func firstUncovered(at y: Double, from x0: Double, last: Int, _ blockers: UnsafeMutableBufferPointer<Blocker>) -> Int {
         let centreY = y + radius, origin = x0 + radius
         for index in blockers.indices {
             let blocker = blockers[index]
             let dy = centreY - blocker.centreY
-            let halfWidth = max(blocker.reachSquaredLow - dy * dy, 0).squareRoot() * (1 - 1e-12)
+            let dySquared = dy * dy
+            let halfWidth = max(blocker.reachSquaredLow - dySquared, 0).squareRoot() * (1 - 1e-12)
             let offset = blocker.centreX - origin
             let slack = (abs(blocker.centreX) + abs(origin) + halfWidth) * 1e-9
+            blockers[index].dySquared = dySquared
+            blockers[index].sureHalfWidth = halfWidth
             blockers[index].low = offset - halfWidth + slack + x0
             blockers[index].high = offset + halfWidth - slack + x0
         }
@@ -31,40 +33,11 @@ extension CircleRow {
                 covered = Self.select(blocker.low < covered, and: covered < blocker.high, blocker.high, else: covered)
             }
         }
-        return covered > end
-    }
-
-    /// Bands the row at `y` (see `bandRow`) and turns each band into the position indices in
-    /// `0...last` it certainly covers; returns the first index no band covers (`last + 1`
-    /// when they cover the whole row).
-    func coverRow(at y: Double, from x0: Double, last: Int, _ blockers: UnsafeMutableBufferPointer<Blocker>) -> Int {
-        bandRow(at: y, blockers)
-        let end = Double(last + 1)
-        for index in blockers.indices {
-            let halfWidth = blockers[index].sureHalfWidth, centreX = blockers[index].centreX
-            func dx(_ k: Int) -> Double { x0 + Double(k) * step + radius - centreX }
-            // Estimates, off by a rounding at most; checked at both ends (`dx` grows with `k`,
-            // so the ends bound every index between them), corrected once if need be.
-            let offset = centreX - radius - x0
-            var lower = Self.index((offset - halfWidth) * inverseStep + 1, end: end)
-            var upper = Self.index((offset + halfWidth) * inverseStep + 1, end: end)
-            if lower < upper && !(dx(lower) > -halfWidth && dx(upper - 1) < halfWidth) {
-                if dx(lower) <= -halfWidth { lower += 1 }
-                if lower < upper && dx(upper - 1) >= halfWidth { upper -= 1 }
-                if lower < upper && !(dx(lower) > -halfWidth && dx(upper - 1) < halfWidth) { upper = lower }
-            }
-            blockers[index].lower = lower
-            blockers[index].upper = upper
-        }
-        var k = 0, moved = true
-        while moved && k <= last {
-            moved = false
-            for blocker in blockers where blocker.lower <= k && k < blocker.upper {
-                k = blocker.upper
-                moved = true
-            }
-        }
-        return k
+        guard covered <= end else { return last + 1 }
+        // The first position at or after `covered`, or one before (estimated, then checked).
+        var first = Self.index((covered - x0) * inverseStep, end: Double(last))
+        if first > 0 && x0 + Double(first - 1) * step >= covered { first -= 1 }
+        return first > 0 && x0 + Double(first - 1) * step >= covered ? 0 : first
     }
 
     /// `first && second ? value : other` as bit operations: the compiler turns a select into

@@ -23,12 +23,9 @@ struct CircleRow {
         var reach: Double
         /// `reach²·(1 − 1e-12)`; 0 when `reach` is too small or too large to square safely.
         var reachSquaredLow: Double
-        /// On the current row: `dy²`, the sure band's half-width (0: none), and the position
-        /// indices it covers (exact rows only).
+        /// On the current row: `dy²` and the sure band's half-width (0: none).
         var dySquared = 0.0, sureHalfWidth = 0.0
-        var lower = 0, upper = 0
-        /// The sure band as an interval of origins `x` (narrowed by a slack), for
-        /// `isCertainlyCovered`.
+        /// The sure band as an interval of origins `x` (narrowed by a slack; exact rows only).
         var low = 0.0, high = 0.0
 
         init(_ frame: Rect, diameter: Double, spacing: Double) {
@@ -72,11 +69,7 @@ struct CircleRow {
                 let isLeft = x == insets.left && leftLast != nil
                 guard let last = isLeft ? leftLast : lastIndex(from: x) else { return nil }
                 if x == insets.left { leftLast = last }
-                if isCertainlyCovered(at: y, from: x, last: last, blockers) {
-                    found = nil
-                } else {
-                    found = scanExact(from: x, first: coverRow(at: y, from: x, last: last, blockers), last: last, blockers)
-                }
+                found = scanExact(from: x, first: firstUncovered(at: y, from: x, last: last, blockers), last: last, blockers)
             } else {
                 bandRow(at: y, blockers)
                 found = scanStepping(from: x, blockers)
