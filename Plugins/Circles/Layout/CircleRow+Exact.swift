@@ -6,22 +6,22 @@ import LayoutKit
 extension CircleRow {
     /// The first position index on the row at `y` that the bands, as continuous intervals of
     /// origins, do not certainly cover (`last + 1`: the row is covered end to end). Each
-    /// interval is narrowed by a slack of 1e-9 of the magnitudes involved, far more than the
-    /// rounding of its ends and of the seed's `dx`, so every position before the returned
-    /// one certainly collides. Also leaves each blocker's `dy²` and band for `scanExact`.
+    /// interval is narrowed by a slack of 1e-9 of the magnitudes involved (|centre x|, r1,
+    /// reach ≥ the half-width, |x0|), far more than the rounding of its ends and of the
+    /// seed's `dx`, so every position before the returned one certainly collides. Blockers
+    /// sorted by centre (as `place` leaves them) usually cover a row in one pass. Also leaves each blocker's `dy²` and band for `scanExact`.
     func firstUncovered(at y: Double, from x0: Double, last: Int, _ blockers: UnsafeMutableBufferPointer<Blocker>) -> Int {
-        let centreY = y + radius, origin = x0 + radius
+        let centreY = y + radius, rowSlack = abs(x0) * 1e-9
         for index in blockers.indices {
             let blocker = blockers[index]
             let dy = centreY - blocker.centreY
             let dySquared = dy * dy
             let halfWidth = max(blocker.reachSquaredLow - dySquared, 0).squareRoot() * (1 - 1e-12)
-            let offset = blocker.centreX - origin
-            let slack = (abs(blocker.centreX) + abs(origin) + halfWidth) * 1e-9
+            let narrowed = halfWidth - (blocker.slack + rowSlack)
             blockers[index].dySquared = dySquared
             blockers[index].sureHalfWidth = halfWidth
-            blockers[index].low = offset - halfWidth + slack + x0
-            blockers[index].high = offset + halfWidth - slack + x0
+            blockers[index].low = blocker.originX - narrowed
+            blockers[index].high = blocker.originX + narrowed
         }
         // [x0, covered) is covered; extend it by any interval holding its end (selects, not
         // branches: which interval does is unpredictable).

@@ -28,12 +28,18 @@ struct CircleRow {
         /// The sure band as an interval of origins `x` (narrowed by a slack; exact rows only).
         var low = 0.0, high = 0.0
 
+        /// The origin `x` that puts the circle's centre on this one's (`centreX − r1`), and
+        /// 1e-9 of the magnitudes that bound the rounding of band ends built on it.
+        var originX, slack: Double
+
         init(_ frame: Rect, diameter: Double, spacing: Double) {
             let r1 = diameter / 2, r2 = frame.width / 2
             centreX = frame.minX + r2
             centreY = frame.minY + r2
             reach = r1 + r2 + spacing
             reachSquaredLow = reach > 1e-100 && reach < 1e100 ? reach * reach * (1 - 1e-12) : 0
+            originX = centreX - r1
+            slack = (abs(centreX) + r1 + abs(reach)) * 1e-9
         }
     }
 
@@ -61,6 +67,7 @@ struct CircleRow {
     mutating func place(_ diameter: Double, from start: Point, among blockers: UnsafeMutableBufferPointer<Blocker>) -> Point? {
         self.diameter = diameter
         radius = diameter / 2
+        Self.sortByCentre(blockers)
         var leftLast: Int?
         var x = start.x, y = start.y
         while work.spend() {
@@ -122,6 +129,21 @@ struct CircleRow {
         let centreX = x + radius
         for blocker in blockers where abs(centreX - blocker.centreX) < blocker.sureHalfWidth { return true }
         return false
+    }
+
+    /// Sorts a few blockers left to right (the order does not change the placement, only
+    /// how fast a row's cover is found); many are left as they are.
+    private static func sortByCentre(_ blockers: UnsafeMutableBufferPointer<Blocker>) {
+        guard blockers.count <= 8 else { return }
+        for index in blockers.indices.dropFirst() {
+            var slot = index
+            let blocker = blockers[index]
+            while slot > 0 && blockers[slot - 1].centreX > blocker.centreX {
+                blockers[slot] = blockers[slot - 1]
+                slot -= 1
+            }
+            blockers[slot] = blocker
+        }
     }
 
     /// Whether `value` is a multiple of 1/1024 small enough that sums of such values are exact.
