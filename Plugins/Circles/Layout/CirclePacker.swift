@@ -6,10 +6,12 @@ import LayoutKit
 /// The seed starts each circle half its predecessor's width to the right of it, and while
 /// the circle is closer than `r1 + r2 + spacing` to any of its last `predecessors` circles it
 /// moves right by `step`, wrapping to the left inset one `step` lower when it would cross the
-/// right inset. This packer visits the same candidate positions in the same order but jumps
-/// over the ones that provably collide (see `CircleRow`): from a colliding position it lands
-/// on the first position that the blocking circle's exclusion zone does not certainly cover,
-/// then decides with the seed's own test. The result is identical, position for position.
+/// right inset. This packer visits the same candidate positions in the same order but skips
+/// the ones that provably collide (see `CircleRow`): a row its predecessors' exclusion zones
+/// certainly cover end to end is passed at once; on other rows it starts at the first
+/// position no zone certainly covers, and from a colliding position it lands on the first
+/// one past the blocking zone, deciding each with the seed's own test. The result is
+/// identical, bit for bit.
 ///
 /// Complexity: O(n · p · r) for n circles, p predecessors and r rows tried per circle
 /// (about (r1 + r2 + spacing) / step), instead of the seed's O(n · p · r · width / step).

@@ -9,8 +9,10 @@ import LayoutKit
 /// "Certainly": with `band = reach²·(1 − 1e-12) − dy²` for a blocker on this row, a centre
 /// with `|dx| < sqrt(band)·(1 − 1e-12)` is closer than `reach` by a margin a million times the
 /// rounding error of the seed's test. On a row whose positions are exact multiples of 1/1024
-/// these bands become ranges of positions (see `CircleRow+Exact`); otherwise the row is
-/// stepped, summing `step` as the seed does, and only positions outside every band are tested.
+/// the bands are joined as intervals, and the row is passed at once when they cover it, or
+/// tested from the first position they do not cover (see `CircleRow+Exact`); otherwise the
+/// row is stepped, summing `step` as the seed does, and only positions outside every band
+/// are tested.
 ///
 /// The blockers live in a buffer the caller fills for each circle (`Blocker.init`), so that
 /// placing a million circles allocates nothing.
