@@ -52,6 +52,28 @@ struct CirclesUpdateTests {
         #expect(layout.contentSize == fresh.contentSize)
     }
 
+    /// The content's bottom after an update comes from blocks of 4096 kept circles and the
+    /// new ones: across block edges, and when the lowest circle is a kept one.
+    @Test(arguments: [0, 4095, 4096, 4097, 8191, 9998, 9999])
+    func theBottomAfterAnUpdateEqualsAFreshOnesAcrossBlocks(changedAt position: Int) throws {
+        var random = SplitMix(seed: UInt64(position + 7))
+        var old: [Value] = (0..<10_000).map { _ in .number(Double(random.next(in: 20...60))) }
+        old[9998] = 300  // the lowest circle, kept when only the last one changes
+        var new = old
+        new[position] = 10
+        var newToOld = (0..<Int64(old.count)).map { $0 }
+        newToOld[position] = -1
+        let bounds = Rect(x: 0, y: 0, width: 375, height: 667)
+        let layout = try CirclesLayout(options: Options([:]))
+        try layout.prepare(LayoutContext(dataSource: DataSet.items(old).source, bounds: bounds))
+        Self.withBatch(old: old.count, newToOld: newToOld) { layout.prepare(forUpdates: $0) }
+        try layout.prepare(LayoutContext(dataSource: DataSet.items(new).source, bounds: bounds))
+        let fresh = try CirclesLayout(options: Options([:]))
+        try fresh.prepare(LayoutContext(dataSource: DataSet.items(new).source, bounds: bounds))
+        #expect(layout.contentSize.height.bitPattern == fresh.contentSize.height.bitPattern)
+        #expect(layout.elements(in: .everything) == fresh.elements(in: .everything))
+    }
+
     @Test func aWidthChangeAfterABatchPacksEverythingAgain() throws {
         let items: [Value] = (0..<50).map { .number(Double(20 + $0 % 7 * 10)) }
         let layout = try CirclesLayout(options: Options([:]))

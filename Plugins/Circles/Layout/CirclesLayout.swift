@@ -27,6 +27,8 @@ public final class CirclesLayout: LayoutPlugin {
     /// and the diameters read by the last prepare (so kept circles are not read again).
     private var keptPrefix = 0
     private var preparedDiameters: [Double] = []
+    /// The bottom of each block of circles, for the bottom of those a batch update keeps.
+    private var blockBottoms = BlockBottoms()
     public private(set) var contentSize = Size.zero
 
     public init(options: Options) throws(LayoutError) {
@@ -51,9 +53,9 @@ public final class CirclesLayout: LayoutPlugin {
         let previous = (max(0, kept - predecessors - 1)..<kept).map(index.frame(at:))
         let frames = try packer.frames(diameters: diameters, from: kept, after: previous, isCancelled: { context.isCancelled },
                                        progress: context.reportProgress)
-        var bottom = frames.reduce(insets.top) { max($0, $1.maxY) }
-        for item in 0..<kept { bottom = max(bottom, index.frame(at: item).maxY) }
-        let size = Size(width: width, height: bottom + insets.bottom)
+        var bottoms = blockBottoms
+        bottoms.update(keeping: kept, appending: frames, keptFrame: index.frame(at:))
+        let size = Size(width: width, height: max(insets.top, bottoms.bottom) + insets.bottom)
         // Kept circles were checked before, and the content still reaches below them.
         try CoordinateCheck.check(frames, contentSize: size, option: step >= spacing ? "step" : "spacing")
         if kept > 0 {
@@ -61,6 +63,7 @@ public final class CirclesLayout: LayoutPlugin {
         } else {
             index = SpatialIndex(frames: frames)
         }
+        blockBottoms = bottoms
         preparedDiameters = diameters
         preparedWidth = width
         contentSize = size
