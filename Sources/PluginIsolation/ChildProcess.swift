@@ -17,18 +17,7 @@ final class ChildProcess {
     init(executable: String, library: String) throws(ChannelError) {
         var pair: [Int32] = [-1, -1]
         guard wb_seqpacket_pair(&pair) == 0 else { throw .system("socketpair", errno) }
-        let arguments = [executable, "plugin-host", library]
-        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        var environment: [UnsafeMutablePointer<CChar>?] = Self.environment.map { strdup($0) } + [nil]
-        defer { for pointer in environment { free(pointer) } }
-        let spawned = wb_spawn_with_channel(executable, &argv, &environment, pair[1])
-        let spawnError = errno
-        close(pair[1])
-        guard spawned > 0 else {
-            close(pair[0])
-            throw .system("posix_spawn \(executable)", spawnError)
-        }
+        let spawned = try Self.spawn(executable, [executable, "plugin-host", library], giving: pair[1], keeping: pair[0])
         pid = spawned
         channel = Channel(fileDescriptor: pair[0])
         pidfd = wb_pidfd_open(spawned)
@@ -45,6 +34,24 @@ final class ChildProcess {
 
     deinit {
         if pidfd >= 0 { close(pidfd) }
+    }
+
+    /// Spawns `arguments` (the first is the program's name) with `childEnd` at the child's
+    /// fd 3 and its fd 1 on standard error; closes `childEnd` here, and `parentEnd` too if the
+    /// spawn fails.
+    static func spawn(_ executable: String, _ arguments: [String], giving childEnd: Int32, keeping parentEnd: Int32) throws(ChannelError) -> pid_t {
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var variables: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]
+        defer { for pointer in variables { free(pointer) } }
+        let spawned = wb_spawn_with_channel(executable, &argv, &variables, childEnd)
+        let spawnError = errno
+        close(childEnd)
+        guard spawned > 0 else {
+            close(parentEnd)
+            throw .system("posix_spawn \(executable)", spawnError)
+        }
+        return spawned
     }
 
     /// This process's environment, with the Swift runtime's crash backtracer turned off: a

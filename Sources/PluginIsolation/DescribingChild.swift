@@ -18,20 +18,9 @@ final class DescribingChild {
         var ends: [Int32] = [-1, -1]
         guard Glibc.pipe(&ends) == 0 else { throw .system("pipe", errno) }
         for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }  // the child gets its end as fd 3, without the flag
-        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        var environment: [UnsafeMutablePointer<CChar>?] = ChildProcess.environment.map { strdup($0) } + [nil]
-        defer { for pointer in environment { free(pointer) } }
-        let spawned = wb_spawn_with_channel(executable, &argv, &environment, ends[1])
-        let spawnError = errno
-        close(ends[1])
-        guard spawned > 0 else {
-            close(ends[0])
-            throw .system("posix_spawn \(executable)", spawnError)
-        }
-        pid = spawned
+        pid = try ChildProcess.spawn(executable, arguments, giving: ends[1], keeping: ends[0])
         pipe = ends[0]
-        LiveChildren.insert(spawned)
+        LiveChildren.insert(pid)
     }
 
     deinit {
