@@ -15,3 +15,16 @@ public struct PluginDescription: Codable, Equatable, Sendable {
     public var kinds: [Kind]
     public var options: [String]
 }
+
+extension PluginDescription {
+    /// What is wrong with a description that no descriptor passing `LoadedPlugin`'s checks
+    /// could produce (a child process is a guest too: it may say anything), or nil.
+    public var problem: String? {
+        if name.isEmpty { return "no name" }
+        if kinds.count >= 1024 || options.count >= 1024 { return "\(kinds.count) kinds and \(options.count) options" }
+        if let kind = kinds.first(where: { $0.name.isEmpty || $0.category == .cell }) {
+            return "kind '\(kind.name)' has no name or is not supplementary/decoration"
+        }
+        return nil
+    }
+}

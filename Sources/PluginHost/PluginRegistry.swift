@@ -63,12 +63,6 @@ public struct PluginRegistry: Sendable {
         return registry
     }
 
-    /// Loads one file, recording a refusal if it is not an acceptable plugin.
-    public mutating func add(path: String) {
-        let outcome = loading([path]).first ?? .failure(.loadFailed(path: path, reason: "gave no outcome"))
-        record(outcome, path: path, identity: FileIdentity(path: path))
-    }
-
     private mutating func record(_ outcome: Result<LoadedPlugin, PluginError>, path: String, identity: FileIdentity?) {
         scanned[path] = ScannedFile(identity: identity, outcome: outcome)
         switch outcome {

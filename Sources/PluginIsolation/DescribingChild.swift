@@ -12,7 +12,10 @@ final class DescribingChild {
     private var buffered: [UInt8] = []
     private var ended = false
 
-    enum Next { case line([UInt8]), ended, timedOut }
+    enum Next { case line([UInt8]), ended, timedOut, tooLong }
+
+    /// The longest line accepted: a description is a few KB (names, at most 1023 kinds and options).
+    static let maximumLine = 1 << 20
 
     init(executable: String, arguments: [String]) throws(ChannelError) {
         var ends: [Int32] = [-1, -1]
@@ -29,7 +32,8 @@ final class DescribingChild {
     }
 
     /// The next line the child writes (without its newline), waiting at most `timeout`
-    /// seconds for it; `.ended` when the child closed its end first.
+    /// seconds for it; `.ended` when the child closed its end first, `.tooLong` past
+    /// `maximumLine` bytes without a newline.
     func nextLine(timeout: Double) -> Next {
         let deadline = Date().addingTimeInterval(timeout)
         var chunk = [UInt8](repeating: 0, count: 1 << 14)
@@ -38,6 +42,7 @@ final class DescribingChild {
                 defer { buffered.removeSubrange(...newline) }
                 return .line(Array(buffered[..<newline]))
             }
+            guard buffered.count <= Self.maximumLine else { return .tooLong }
             let left = deadline.timeIntervalSinceNow
             guard left > 0 else { return .timedOut }
             var descriptor = pollfd(fd: pipe, events: Int16(POLLIN), revents: 0)

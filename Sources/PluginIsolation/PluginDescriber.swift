@@ -55,12 +55,15 @@ public struct PluginDescriber: Sendable {
             let library = libraries[outcomes.count]
             switch child.nextLine(timeout: timeout) {
             case .line(let bytes):
-                guard let line = try? JSONDecoder().decode(DescribedLibrary.self, from: Data(bytes)) else {
-                    outcomes.append(.failure(.loadFailed(path: library.path, reason: "made its plugin host answer something unreadable")))
-                    child.end(killing: true)
-                    return outcomes
+                if let line = try? JSONDecoder().decode(DescribedLibrary.self, from: Data(bytes)) {
+                    outcomes.append(line.outcome(path: library.path, copy: library.copy))
+                    continue
                 }
-                outcomes.append(line.outcome(path: library.path, copy: library.copy))
+                fallthrough
+            case .tooLong:
+                child.end(killing: true)
+                outcomes.append(.failure(.loadFailed(path: library.path, reason: "made its plugin host answer something unreadable")))
+                return outcomes
             case .ended:
                 let how = child.end(killing: true)
                 outcomes.append(.failure(.loadFailed(path: library.path, reason: "ended its plugin host (\(how))")))
@@ -82,7 +85,10 @@ struct DescribedLibrary: Codable {
     var refused: PluginError?
 
     func outcome(path: String, copy: String) -> Result<LoadedPlugin, PluginError> {
-        if let plugin { return .success(LoadedPlugin(described: plugin, path: path, imagePath: copy)) }
+        if let plugin {
+            if let problem = plugin.problem { return .failure(.loadFailed(path: path, reason: "made its plugin host describe it impossibly: \(problem)")) }
+            return .success(LoadedPlugin(described: plugin, path: path, imagePath: copy))
+        }
         return .failure(refused ?? .loadFailed(path: path, reason: "gave no description"))
     }
 }
