@@ -6,6 +6,19 @@ import Testing
 /// Batch updates: after `prepare(forUpdates:)` the layout packs only from the first change,
 /// and must give exactly what a fresh prepare gives; progress reports climb from 0 to 1.
 struct CirclesUpdateTests {
+    /// A layout prepared with `old`, updated by the batch `newToOld` and prepared with `new`,
+    /// beside one prepared with `new` from scratch.
+    static func updatedAndFresh(old: [Value], new: [Value], newToOld: [Int64]) throws -> (updated: CirclesLayout, fresh: CirclesLayout) {
+        let bounds = Rect(x: 0, y: 0, width: 375, height: 667)
+        let layout = try CirclesLayout(options: Options([:]))
+        try layout.prepare(LayoutContext(dataSource: DataSet.items(old).source, bounds: bounds))
+        withBatch(old: old.count, newToOld: newToOld) { layout.prepare(forUpdates: $0) }
+        try layout.prepare(LayoutContext(dataSource: DataSet.items(new).source, bounds: bounds))
+        let fresh = try CirclesLayout(options: Options([:]))
+        try fresh.prepare(LayoutContext(dataSource: DataSet.items(new).source, bounds: bounds))
+        return (layout, fresh)
+    }
+
     /// A one-section batch as the host would describe it: `newToOld[i]` is the old index of
     /// new item i, or -1 for an inserted or reloaded one.
     static func withBatch<T>(old: Int, newToOld: [Int64], _ body: (UpdateBatch) -> T) -> T {
@@ -41,13 +54,7 @@ struct CirclesUpdateTests {
             new[position] = 33
             newToOld[position] = -1
         }
-        let bounds = Rect(x: 0, y: 0, width: 375, height: 667)
-        let layout = try CirclesLayout(options: Options([:]))
-        try layout.prepare(LayoutContext(dataSource: DataSet.items(old).source, bounds: bounds))
-        Self.withBatch(old: old.count, newToOld: newToOld) { layout.prepare(forUpdates: $0) }
-        try layout.prepare(LayoutContext(dataSource: DataSet.items(new).source, bounds: bounds))
-        let fresh = try CirclesLayout(options: Options([:]))
-        try fresh.prepare(LayoutContext(dataSource: DataSet.items(new).source, bounds: bounds))
+        let (layout, fresh) = try Self.updatedAndFresh(old: old, new: new, newToOld: newToOld)
         #expect(layout.elements(in: .everything) == fresh.elements(in: .everything))
         #expect(layout.contentSize == fresh.contentSize)
     }
@@ -63,13 +70,7 @@ struct CirclesUpdateTests {
         new[position] = 10
         var newToOld = (0..<Int64(old.count)).map { $0 }
         newToOld[position] = -1
-        let bounds = Rect(x: 0, y: 0, width: 375, height: 667)
-        let layout = try CirclesLayout(options: Options([:]))
-        try layout.prepare(LayoutContext(dataSource: DataSet.items(old).source, bounds: bounds))
-        Self.withBatch(old: old.count, newToOld: newToOld) { layout.prepare(forUpdates: $0) }
-        try layout.prepare(LayoutContext(dataSource: DataSet.items(new).source, bounds: bounds))
-        let fresh = try CirclesLayout(options: Options([:]))
-        try fresh.prepare(LayoutContext(dataSource: DataSet.items(new).source, bounds: bounds))
+        let (layout, fresh) = try Self.updatedAndFresh(old: old, new: new, newToOld: newToOld)
         #expect(layout.contentSize.height.bitPattern == fresh.contentSize.height.bitPattern)
         #expect(layout.elements(in: .everything) == fresh.elements(in: .everything))
     }
