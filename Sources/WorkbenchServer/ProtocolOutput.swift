@@ -1,18 +1,19 @@
 import Foundation
 import JSONRPC
 
-/// Writes framed protocol messages to one file descriptor, from any thread, whole.
-final class ProtocolOutput: @unchecked Sendable {  // Unchecked: every write happens under `lock`.
+/// Writes framed protocol messages to one file descriptor, from any thread, whole: the
+/// output of `workbench serve` on standard output.
+public final class ProtocolOutput: MessageOutput, @unchecked Sendable {  // Unchecked: every write happens under `lock`.
     private let fileDescriptor: Int32
     private let lock = NSLock()
     private var mode = MessageFramer.Mode.lines
 
-    init(fileDescriptor: Int32) {
+    public init(fileDescriptor: Int32) {
         self.fileDescriptor = fileDescriptor
     }
 
     /// Replies use the framing the client chose.
-    func use(_ mode: MessageFramer.Mode) {
+    public func use(_ mode: MessageFramer.Mode) {
         lock.withLock { self.mode = mode }
     }
 
@@ -20,7 +21,7 @@ final class ProtocolOutput: @unchecked Sendable {  // Unchecked: every write hap
     /// copied into one framed buffer: the writer never holds a large reply twice.
     static let copyLimit = 64 << 10
 
-    func send(_ body: [UInt8]) {
+    public func send(_ body: [UInt8]) {
         lock.withLock {
             guard body.count > Self.copyLimit else {
                 writeAll(MessageFramer.frame(body, mode: mode))
