@@ -75,7 +75,7 @@ let package = Package(
         .target(name: "PluginIsolation", dependencies: ["CLayoutABI", "CSystemShims", "DescriptorIO", "LayoutKit", "PluginHost"]),
         .target(name: "JSONOutput", dependencies: ["LayoutKit", "NumberText"]),
         .target(name: "JSONRPC", dependencies: ["NumberText"]),
-        .target(name: "Sessions", dependencies: ["LayoutKit", "PluginHost", "WorkspaceModel", "BatchUpdates"]),
+        .target(name: "Sessions", dependencies: ["LayoutKit", "JSONOutput", "PluginHost", "WorkspaceModel", "BatchUpdates"]),
         .target(name: "SVGRenderer", dependencies: ["LayoutKit", "NumberText"]),
         .target(name: "BatchRunner", dependencies: ["Sessions", "JSONOutput", "SVGRenderer", "SourceDiagnostics"]),
         .target(name: "PluginScaffold"),
