@@ -5,19 +5,22 @@ import LayoutKit
 /// the names the tool takes and every one it needs, each of the right type.
 struct Arguments {
     let value: JSONValue
+    /// Where `value` is, for messages: "arguments", "arguments.rect".
+    let path: String
 
-    init(_ value: JSONValue, allowed: [String], required: [String]) throws(ToolError) {
+    init(_ value: JSONValue, allowed: [String], required: [String], path: String = "arguments") throws(ToolError) {
         guard case .object(let members) = value else {
-            throw ToolError("invalid arguments: expected an object, got \(value.kindDescription)")
+            throw ToolError("invalid arguments: \(path): expected an object, got \(value.kindDescription)")
         }
         for member in members where !allowed.contains(member.key) {
-            let known = allowed.isEmpty ? "it takes no arguments" : "it takes \(allowed.joined(separator: ", "))"
-            throw ToolError("invalid arguments: unknown argument '\(member.key)'; \(known)")
+            let known = allowed.isEmpty ? "it takes nothing" : "it takes \(allowed.joined(separator: ", "))"
+            throw ToolError("invalid arguments: \(path): unknown argument '\(member.key)'; \(known)")
         }
         for name in required where value[name] == nil {
-            throw ToolError("invalid arguments: arguments.\(name) is missing")
+            throw ToolError("invalid arguments: \(path).\(name) is missing")
         }
         self.value = value
+        self.path = path
     }
 
     func has(_ name: String) -> Bool { value[name] != nil }
@@ -44,26 +47,29 @@ struct Arguments {
         guard has(name) else { return fallback }
         let rule = NumberRule.whole(range)
         guard case .number(let number)? = value[name], rule.violation(number) == nil, let integer = rule.integer(number) else {
-            throw mismatch(name, rule.expectation)
+            let got = value[name]?.numberValue?.compactDescription ?? value[name]?.kindDescription ?? "nothing"
+            throw ToolError("invalid arguments: \(path).\(name): expected \(rule.expectation), got \(got)")
         }
         return integer
     }
 
-    /// `{x, y, width, height}` as the engine checked it (the engine gets the raw value first).
+    /// `{x, y, width, height}`: finite numbers within ±1e15 (the layouts' limit), sizes not negative.
     func rect(_ name: String) throws(ToolError) -> Rect? {
         guard let field = value[name] else { return nil }
-        guard let x = field["x"]?.numberValue, let y = field["y"]?.numberValue,
-              let width = field["width"]?.numberValue, let height = field["height"]?.numberValue else {
-            throw mismatch(name, "an object {x, y, width, height} of numbers")
+        guard case .object = field else { throw mismatch(name, "an object {x, y, width, height}") }
+        let nested = try Arguments(field, allowed: ["x", "y", "width", "height"], required: ["x", "y", "width", "height"], path: "\(path).\(name)")
+        func number(_ key: String, rule: NumberRule) throws(ToolError) -> Double {
+            guard case .number(let number)? = nested[key] else { throw nested.mismatch(key, rule.expectation) }
+            if let violation = rule.violation(number) { throw ToolError("invalid arguments: \(nested.path).\(key): \(violation)") }
+            return number
         }
-        let rect = Rect(x: x, y: y, width: width, height: height)
-        guard [x, y, width, height].allSatisfy({ $0.isFinite && abs($0) <= 1e15 }), width >= 0, height >= 0 else {
-            throw ToolError("invalid arguments: arguments.\(name): expected finite numbers within ±1e15 and sizes not negative, got \(rect)")
-        }
-        return rect
+        var size = NumberRule.coordinate
+        size.minimum = .atLeast(0)
+        return Rect(x: try number("x", rule: .coordinate), y: try number("y", rule: .coordinate),
+                    width: try number("width", rule: size), height: try number("height", rule: size))
     }
 
     private func mismatch(_ name: String, _ expected: String) -> ToolError {
-        ToolError("invalid arguments: arguments.\(name): expected \(expected), got \(value[name]?.kindDescription ?? "nothing")")
+        ToolError("invalid arguments: \(path).\(name): expected \(expected), got \(value[name]?.kindDescription ?? "nothing")")
     }
 }

@@ -14,8 +14,9 @@ import WorkbenchServer
 /// `query`, `update`, `reload`, …) to an in-process `WorkbenchServer.Server` (`EngineClient`):
 /// the same host, sessions, plugin isolation, watching and cancellation. Messages are
 /// newline-delimited JSON-RPC, read with the project's own parser and size limits. The
-/// reading thread answers the quick methods itself and hands each `tools/call` to a worker,
-/// so a `notifications/cancelled` is read while the call runs.
+/// reading thread answers `initialize`, `ping` and `notifications/cancelled` as they are read,
+/// and hands every other request to one worker queue: tool calls run one at a time in arrival
+/// order, each seeing the workspaces opened before it.
 public final class MCPServer: @unchecked Sendable {  // Unchecked: mutable state under `lock`; the rest is set once.
     /// The protocol revisions spoken, newest first; a client asking for another gets the first.
     public static let protocolVersions = ["2025-06-18", "2025-03-26", "2024-11-05"]
@@ -29,7 +30,7 @@ public final class MCPServer: @unchecked Sendable {  // Unchecked: mutable state
     let workbenchCheckout: String?
     let log: @Sendable (String) -> Void
     private let lock = NSLock()
-    private let calls = DispatchQueue(label: "workbench.mcp.calls", attributes: .concurrent)
+    private let calls = DispatchQueue(label: "workbench.mcp.calls")
     private let work = DispatchGroup()
     private var isInitialized = false
     private var inFlight: [RequestID: ToolCall] = [:]
@@ -101,10 +102,18 @@ public final class MCPServer: @unchecked Sendable {  // Unchecked: mutable state
             if !invalid.isNotification { output.send(Response.error(id: invalid.id, invalid.error)) }
         case .success(let request):
             guard let id = request.id else { return handleNotification(request) }
-            if request.method == "tools/call" {
+            switch request.method {
+            case "tools/call":
                 startToolCall(id: id, params: request.params)
-            } else {
+            case "initialize", "ping":
                 reply(id, Result { () throws(RPCError) in try handleRequest(request) })
+            default:
+                // In order with the tool calls: a resource list sees the workspaces opened before it.
+                work.enter()
+                calls.async { [self] in
+                    reply(id, Result { () throws(RPCError) in try handleRequest(request) })
+                    work.leave()
+                }
             }
         }
     }
@@ -135,7 +144,8 @@ public final class MCPServer: @unchecked Sendable {  // Unchecked: mutable state
         set { withLock { isInitialized = newValue } }
     }
 
-    /// Runs a tool call on a worker, tracked for cancellation; a cancelled call gets no answer.
+    /// Queues a tool call behind the earlier ones, tracked for cancellation; a cancelled call
+    /// gets no answer (as the protocol asks).
     private func startToolCall(id: RequestID, params: JSONValue) {
         guard initialized else { return reply(id, .failure(.invalidRequest("send 'initialize' first"))) }
         let call = ToolCall(id: id, params: params, server: self)
@@ -147,7 +157,7 @@ public final class MCPServer: @unchecked Sendable {  // Unchecked: mutable state
         guard !isDuplicate else { return reply(id, .failure(.invalidRequest("request id \(id) is already in use"))) }
         work.enter()
         calls.async { [self] in
-            let result = call.run()
+            let result = call.isCancelled ? .failure(.invalidRequest("cancelled")) : call.run()
             withLock { inFlight[id] = nil }
             call.finishProgress()
             if !call.isCancelled { reply(id, result) }

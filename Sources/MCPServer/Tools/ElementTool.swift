@@ -10,15 +10,18 @@ enum ElementTool: Tool {
 
     static func run(_ arguments: Arguments, _ call: ToolCall) throws(ToolError) -> ToolResult {
         let view = try arguments.string("view")
-        let answer = try call.engine("query", ["view": .string(view), "element": arguments["element"] ?? .null])
-        let element = answer["element"] ?? .null
+        // Cells' attributes say `kind: null`; an agent may well send that back.
+        var element = arguments["element"] ?? .null
+        if case .object(let members) = element { element = .object(members.filter { !($0.key == "kind" && $0.value == .null) }) }
+        let answer = try call.engine("query", ["view": .string(view), "element": element])
+        let found = answer["element"] ?? .null
         let summary: String
-        if let frame = element["frame"] {
-            let number = { (key: String) in frame[key]?.numberValue.map { "\($0)" } ?? "?" }
+        if let frame = found["frame"] {
+            let number = { (key: String) in frame[key]?.numberValue.map(ViewPicture.format) ?? "?" }
             summary = "The element's frame is (\(number("x")), \(number("y")), \(number("width")) × \(number("height")))."
         } else {
             summary = "View \(view) has no such element."
         }
-        return ToolResult(structured: ["element": element], summary: summary)
+        return ToolResult(structured: ["element": found], summary: summary)
     }
 }
