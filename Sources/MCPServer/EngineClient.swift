@@ -35,8 +35,8 @@ final class EngineClient: MessageOutput, @unchecked Sendable {  // Unchecked: `w
 
     /// Sends `method` with `params` and waits for the reply.
     ///
-    /// - Parameter started: receives the request's id before it is sent (to cancel it later).
-    func call(_ method: String, _ params: JSONValue, started: (Int) -> Void = { _ in }) -> Result<JSONValue, RPCError> {
+    /// - Parameter sent: receives the request's id once the engine has it (to cancel it later).
+    func call(_ method: String, _ params: JSONValue, sent: (Int) -> Void = { _ in }) -> Result<JSONValue, RPCError> {
         let waiter = Waiter()
         let (id, server) = lock.withLock { () -> (Int, Server?) in
             defer { nextID += 1 }
@@ -44,7 +44,6 @@ final class EngineClient: MessageOutput, @unchecked Sendable {  // Unchecked: `w
             return (nextID, self.server)
         }
         guard let server else { return .failure(.internalError("the engine is not running")) }
-        started(id)
         var writer = JSONWriter()
         writer.beginObject()
         writer.key("id"); writer.integer(id)
@@ -53,6 +52,7 @@ final class EngineClient: MessageOutput, @unchecked Sendable {  // Unchecked: `w
         writer.key("params"); writer.json(params)
         writer.endObject()
         receiveLock.withLock { server.receive(writer.bytes) }
+        sent(id)
         waiter.done.wait()
         return waiter.result
     }

@@ -53,6 +53,7 @@ final class ToolCall: @unchecked Sendable {  // Unchecked: `engineRequests` and 
             params = .object(members)
         }
         let result = server.client.call(method, params) { id in
+            // A cancellation that came before this request was registered is passed on now.
             let raise = lock.withLock { () -> Bool in
                 engineRequests.insert(id)
                 return cancelled
