@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import MCPServer
 import PluginScaffold
-import WorkbenchServer
 
 /// `workbench mcp [PATH…]`: the Model Context Protocol on standard input and output, for coding agents.
 struct MCPCommand: ParsableCommand {
@@ -30,23 +29,12 @@ struct MCPCommand: ParsableCommand {
     }
 
     func run() throws {
-        // Stdout belongs to the protocol, as in `serve`.
-        let protocolDescriptor = dup(1)
-        guard protocolDescriptor >= 0, dup2(2, 1) >= 0 else { throw ExitCode(70) }
-        let output = ProtocolOutput(fileDescriptor: protocolDescriptor)
-        signal(SIGPIPE, SIG_IGN)
-        AllocatorPolicy.configureForServing()
+        let output = try ProtocolStream.takeStandardOutput()
         let catalog = PluginDiscovery.catalog(plugins, isolation)
-        let log: @Sendable (String) -> Void = { line in FileHandle.standardError.write(Data((line + "\n").utf8)) }
         let server = MCPServer(
             plugins: catalog, output: output,
             workbenchCheckout: Bundle.main.executablePath.flatMap(PluginScaffold.checkout(containing:)),
-            timeout: isolation.timeout,
-            releaseMemory: {
-                catalog.releaseSpareMemory()
-                AllocatorPolicy.releaseFreeMemory()
-            },
-            log: log)
+            timeout: isolation.timeout, releaseMemory: ProtocolStream.memoryReleaser(catalog), log: ProtocolStream.log)
         server.open(paths.flatMap(Self.workspaceFiles))
         let status = server.serve(input: 0, maximumMessageSize: maximumMessageSize)
         catalog.terminateChildren()
