@@ -80,7 +80,7 @@ public final class MCPServer: @unchecked Sendable {  // Unchecked: mutable state
             if count <= 0 { break }
         }
         // The client has gone: cancel what still runs, and wait (briefly) for it to end.
-        lock.withLock { inFlight.values.forEach { $0.cancel() } }
+        for call in withLock({ Array(inFlight.values) }) { call.cancel() }
         _ = work.wait(timeout: .now() + 2)
         return engine.stop(abandoned: true)
     }

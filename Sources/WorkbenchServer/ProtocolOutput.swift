@@ -1,3 +1,4 @@
+import DescriptorIO
 import Foundation
 import JSONRPC
 
@@ -38,16 +39,8 @@ public final class ProtocolOutput: MessageOutput, @unchecked Sendable {  // Unch
         }
     }
 
-    /// Writes all of `bytes`, retrying short writes; gives up if the client has gone.
+    /// Writes all of `bytes`; gives up if the client has gone.
     private func writeAll(_ bytes: [UInt8]) {
-        bytes.withUnsafeBytes { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = write(fileDescriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if written < 0 && errno == EINTR { continue }
-                guard written > 0 else { return }
-                offset += written
-            }
-        }
+        DescriptorIO.writeAll(fileDescriptor, bytes)
     }
 }

@@ -1,3 +1,4 @@
+import DescriptorIO
 import Foundation
 import JSONRPC
 
@@ -13,8 +14,7 @@ extension Server {
         var framer = MessageFramer(maximumMessageSize: maximumMessageSize)
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         reading: while !exitRequested {
-            let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
+            let count = DescriptorIO.read(input, into: &buffer)
             let events = count > 0 ? framer.feed(buffer[..<count]) : framer.finish()
             if let mode = framer.mode { output.use(mode) }
             for event in events {
