@@ -21,6 +21,6 @@ struct MCPClientTests {
         if let artifacts = ProcessInfo.processInfo.environment["WORKBENCH_ARTIFACTS"] { arguments += ["--artifacts", artifacts] }
         let result = try ProcessRunner.run("/usr/bin/env", ["python3"] + arguments, directory: BuildProducts.repositoryRoot)
         #expect(result.status == 0, "\(result.standardOutput)\n\(result.standardError)")
-        #expect(result.standardOutput.contains("mcp client: 11 passed, 0 failed"), "\(result.standardOutput)")
+        #expect(result.standardOutput.contains("mcp client: 12 passed, 0 failed"), "\(result.standardOutput)")
     }
 }

@@ -305,6 +305,24 @@ async def new_plugin_writes_a_package_and_reload_plugins_rescans(server):
     expect(not reloaded.is_error and "circles" in reloaded.structured_content["changed"], text_of(reloaded))
 
 
+@test
+async def a_rebuilt_plugin_is_reported_by_a_log_message_and_in_list_plugins(server):
+    library = os.path.join(server.options.faulty, "libfault-well.so")
+    with open(library, "rb") as file:
+        contents = file.read()
+    with open(library + ".new", "wb") as file:
+        file.write(contents)
+    os.replace(library + ".new", library)  # as a build puts a new library in place
+    with anyio.fail_after(20):
+        while not any(isinstance(n, types.LoggingMessageNotification) for n in server.notifications):
+            await anyio.sleep(0.05)
+    logged = next(n for n in server.notifications if isinstance(n, types.LoggingMessageNotification))
+    expect(logged.params.data["event"] == "plugins changed", logged.params)
+    expect("fault-well" in logged.params.data["changes"]["changed"], logged.params)
+    plugins = (await server.call("list_plugins")).structured_content["plugins"]
+    expect(any(plugin["name"] == "fault-well" for plugin in plugins), plugins)
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--workbench", required=True)

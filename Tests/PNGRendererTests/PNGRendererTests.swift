@@ -74,6 +74,20 @@ struct PNGRendererTests {
         #expect(image.colour(x: 3, y: 3) == ElementStyle.background)
     }
 
+    @Test func noLineJoinsALabelToTheNextShape() throws {
+        // Two labelled circles side by side: cairo's arc would start with a line from the end of
+        // the first label unless each shape starts a new path.
+        let circles = (0..<2).map { index in
+            LayoutAttributes(element: ElementID(category: .cell, kind: nil, path: ItemPath(section: 0, item: index)),
+                             frame: Rect(x: Double(index * 100), y: 0, width: 80, height: 80))
+        }
+        let picture = try PNGRenderer(cellShape: .ellipse).render(rect: Rect(x: 0, y: 0, width: 180, height: 80), elements: circles)
+        let image = try PNGImage(decoding: picture.png)
+        // The gap between the circles is background from top to bottom.
+        let strays = (81..<99).flatMap { x in (0..<80).filter { y in image.colour(x: x, y: y) != ElementStyle.background } }
+        #expect(strays.isEmpty)
+    }
+
     @Test(arguments: [
         (Rect(x: 0, y: 0, width: 0, height: 10), "positive width and height"),
         (Rect(x: 0, y: 0, width: 10, height: -1), "positive width and height"),
