@@ -6,10 +6,10 @@ import Testing
 /// (Tests/MCPClient/mcp_client_test.py): initialize, every tool on every bundled view, a broken
 /// workspace, a crashing plugin, cancellation, progress, a resource update after an edit.
 ///
-/// Needs `python3` with the `mcp` package (`pip install mcp`); without it the test is skipped,
+/// Needs `python3` with the `mcp` package, 2.x (`pip install mcp`; CI pins 2.3.0); without it the test is skipped,
 /// unless `WORKBENCH_REQUIRE_MCP_CLIENT=1` (as CI sets it) makes the lack a failure.
 struct MCPClientTests {
-    static let isClientInstalled = (try? ProcessRunner.run("/usr/bin/env", ["python3", "-c", "import mcp"]).status) == 0
+    static let isClientInstalled = (try? ProcessRunner.run("/usr/bin/env", ["python3", "-c", "import mcp.client.stdio, mcp_types"]).status) == 0
     static let isClientRequired = ProcessInfo.processInfo.environment["WORKBENCH_REQUIRE_MCP_CLIENT"] == "1"
 
     @Test(.enabled(if: isClientInstalled || isClientRequired))
