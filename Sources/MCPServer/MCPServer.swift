@@ -152,6 +152,7 @@ public final class MCPServer: @unchecked Sendable {  // Unchecked: mutable state
         let isDuplicate = withLock { () -> Bool in
             guard inFlight[id] == nil else { return true }
             inFlight[id] = call
+            if let progress = call.progress { progressRelays[progress.internalToken] = progress }
             return false
         }
         guard !isDuplicate else { return reply(id, .failure(.invalidRequest("request id \(id) is already in use"))) }

@@ -22,7 +22,6 @@ final class ToolCall: @unchecked Sendable {  // Unchecked: `engineRequests` and 
         default:
             progress = nil
         }
-        if let progress { server.withLock { server.progressRelays[progress.internalToken] = progress } }
     }
 
     var isCancelled: Bool { lock.withLock { cancelled } }
