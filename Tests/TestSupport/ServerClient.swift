@@ -13,10 +13,11 @@ public final class ServerClient: @unchecked Sendable {  // Unchecked: `received`
     /// Where the search for the end of the current message resumes in `pending`.
     private var scanned = 0
 
-    public init(framing: Framing = .lines, arguments: [String] = []) throws {
+    /// Starts `workbench <subcommand> <arguments…>` (`serve`, or `mcp`: newline-framed too).
+    public init(framing: Framing = .lines, arguments: [String] = [], subcommand: String = "serve") throws {
         self.framing = framing
         process.executableURL = URL(fileURLWithPath: BuildProducts.executable("workbench"))
-        process.arguments = ["serve"] + arguments
+        process.arguments = [subcommand] + arguments
         process.currentDirectoryURL = URL(fileURLWithPath: BuildProducts.repositoryRoot)
         process.standardInput = input
         process.standardOutput = output
