@@ -26,6 +26,8 @@ import PackageDescription
 ///   BatchRunner                  `workbench run`, and the parallel, sharded batches it shares with `check`
 ///   CheckRunner                  `workbench check`: the contract and snapshots over workspaces
 ///   PluginScaffold               `workbench new-plugin`: ready plugin packages in Swift or C
+///   LanguageServer               workspace files as an editor sees them: positions, diagnostics,
+///                                completion, hover, definitions, symbols (`workbench serve`'s LSP side)
 ///   JSONRPC, WorkbenchServer     `workbench serve`
 ///   workbench                    the executable
 ///   workbench-soak               a long editor-like session against `workbench serve`
@@ -78,7 +80,10 @@ let package = Package(
         .target(name: "BatchRunner", dependencies: ["Sessions", "JSONOutput", "SVGRenderer", "SourceDiagnostics"]),
         .target(name: "PluginScaffold"),
         .target(name: "CheckRunner", dependencies: ["BatchRunner", "LayoutChecker", "Sessions", "JSONOutput", "JSONRPC", "SourceDiagnostics"]),
-        .target(name: "WorkbenchServer", dependencies: ["JSONRPC", "JSONOutput", "Sessions", "BatchUpdates", "FileWatching", "PluginHost", "WorkspaceModel", "SourceDiagnostics", "LayoutKit"]),
+        .target(name: "WorkbenchServer", dependencies: ["JSONRPC", "JSONOutput", "Sessions", "BatchUpdates", "FileWatching", "PluginHost", "WorkspaceModel", "SourceDiagnostics", "LayoutKit",
+                                                        "LanguageServer", "CheckRunner", "LayoutChecker"]),
+        // Issue 22: `workbench serve` as a language server for workspace files.
+        .target(name: "LanguageServer", dependencies: ["JSONRPC", "WorkspaceModel", "YAMLReader", "SourceDiagnostics", "PluginHost", "LayoutKit"]),
         .executableTarget(
             name: "workbench",
             dependencies: [
@@ -126,6 +131,7 @@ let package = Package(
         .testTarget(name: "BatchRunnerTests", dependencies: ["BatchRunner", "TestSupport", "PluginHost", "WorkspaceModel", "LayoutKit"]),
         .testTarget(name: "PluginScaffoldTests", dependencies: ["PluginScaffold", "TestSupport"]),
         .testTarget(name: "PluginIsolationTests", dependencies: ["PluginIsolation", "PluginHost", "BatchUpdates", "LayoutKit", "CLayoutABI", "TestSupport"]),
+        .testTarget(name: "LanguageServerTests", dependencies: ["LanguageServer", "WorkspaceModel", "PluginHost", "JSONRPC", "SourceDiagnostics", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "LayoutKit", "BatchUpdates", "SeedReferences"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
