@@ -46,9 +46,11 @@ public struct WorkspaceDocument: Sendable {
         (workspace, problems) = loader.diagnose(text: lines.text, path: path, directory: directory)
     }
 
-    /// The data files the workspace reads, resolved (the keys of `WorkspaceLoader.unsavedFiles`).
+    /// The data files the workspace reads, those in error included, resolved (the keys of
+    /// `WorkspaceLoader.unsavedFiles`).
     public var dataFilePaths: Set<String> {
-        Set((workspace.map { Array($0.sources.values) } ?? []).map(\.file.path).filter { $0 != path }.map(DocumentURI.resolved))
+        let read = (workspace.map { Array($0.sources.values) } ?? []).map(\.file.path) + problems.map(\.diagnostic.path)
+        return Set(read.filter { $0 != path }.map(DocumentURI.resolved))
     }
 
     /// The name of the view declared (by its key) on `line`, if any.
