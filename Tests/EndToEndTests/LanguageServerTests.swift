@@ -1,0 +1,138 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `workbench serve` as a language server, over its real stdio: encodings, errors for bad
+/// params, cancellation, and requests that never wait for another view's prepare.
+struct LanguageServerTests {
+    let folder: TemporaryFolder
+    let client: ServerClient
+
+    init() throws {
+        folder = try TemporaryFolder()
+        client = try ServerClient(framing: .headers)
+    }
+
+    func open(_ name: String, _ text: String, version: Int = 1) -> String {
+        let uri = URL(fileURLWithPath: folder.path + "/" + name).absoluteString
+        client.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "yaml", "version": version, "text": text]])
+        return uri
+    }
+
+    func diagnostics(_ uri: String, version: Int) -> [[String: Any]]? {
+        client.notification("textDocument/publishDiagnostics", timeout: 20) {
+            $0["uri"] as? String == uri && $0["version"] as? Int == version
+        }?["diagnostics"] as? [[String: Any]]
+    }
+
+    static func range(_ diagnostic: [String: Any]?) -> [Int] {
+        let range = diagnostic?["range"] as? [String: [String: Int]]
+        return [range?["start"]?["line"], range?["start"]?["character"], range?["end"]?["line"], range?["end"]?["character"]].map { $0 ?? -1 }
+    }
+
+    @Test func utf8IsAgreedWhenOfferedAndTheWorkbenchFieldsStay() throws {
+        let result = client.request("initialize", ["capabilities": ["general": ["positionEncodings": ["utf-16", "utf-8"]]]], id: 1)?["result"] as? [String: Any]
+        let capabilities = try #require(result?["capabilities"] as? [String: Any])
+        #expect(capabilities["positionEncoding"] as? String == "utf-8")
+        #expect((capabilities["textDocumentSync"] as? [String: Any])?["change"] as? Int == 2)
+        #expect(result?["name"] as? String == "workbench" && result?["protocolVersion"] as? String == "1.0")
+        let methods = result?["methods"] as? [String] ?? []
+        #expect(methods.contains("open") && methods.contains("query") && methods.contains("textDocument/completion"))
+        let uri = open("é.yaml", "views:\n  é𝒳: {layout: circles, source: s}\n")
+        let found = try #require(diagnostics(uri, version: 1))
+        #expect(found.count == 1 && found.first?["code"] as? String == "workspace.view")
+        #expect(Self.range(found.first) == [1, 36, 1, 37])  // bytes: é is 2, 𝒳 is 4
+        #expect(client.request("shutdown", id: 2)?["result"] is NSNull)
+        client.notify("exit")
+        #expect(client.finish() == 0)
+    }
+
+    @Test func badParamsAreRefusedNamingTheField() {
+        _ = client.request("initialize", id: 1)
+        let uri = open("w.yaml", "views: {}\n")
+        func error(_ method: String, _ params: [String: Any], id: Int) -> String? {
+            (client.request(method, params, id: id)?["error"] as? [String: Any])?["message"] as? String
+        }
+        #expect(error("textDocument/completion", ["textDocument": ["uri": uri]], id: 2) == "invalid params: params.position is missing")
+        #expect(error("textDocument/hover", ["textDocument": ["uri": uri], "position": ["line": -1, "character": 0]], id: 3)
+                == "invalid params: params.position.line: expected a whole number from 0 to 2147483647, got -1")
+        #expect(error("textDocument/hover", ["textDocument": ["uri": uri + "x"], "position": ["line": 0, "character": 0]], id: 4)
+                == "invalid params: params.textDocument.uri: '\(uri)x' is not open (send textDocument/didOpen first)")
+        #expect(error("workspace/executeCommand", ["command": "rm"], id: 5)
+                == "invalid params: params.command: unknown command 'rm'; commands: workbench.openPreview")
+        #expect(error("workspace/executeCommand", ["command": "workbench.openPreview", "arguments": [uri]], id: 6)
+                == "invalid params: params.arguments: expected [document URI, view name], got 1 arguments")
+        #expect((client.request("textDocument/rename", ["textDocument": ["uri": uri]], id: 7)?["error"] as? [String: Any])?["code"] as? Int == -32601)
+        client.notify("textDocument/didChange", ["textDocument": ["uri": uri, "version": 2], "contentChanges": "all"])
+        client.notify("$/setTrace", ["value": "off"])
+        #expect((client.request("textDocument/documentSymbol", ["textDocument": ["uri": uri]], id: 8)?["result"] as? [Any])?.count == 1)
+        #expect(client.finish() == 0)
+    }
+
+    @Test func aWaitingCompletionIsCancelled() throws {
+        _ = client.request("initialize", id: 1)
+        // A large document keeps the documents queue busy while the completion and its
+        // cancellation, written together, are read.
+        let items = (0..<60_000).map { "      - \($0)" }.joined(separator: "\n")
+        _ = open("big.yaml", "sources:\n  s:\n    items:\n\(items)\n")
+        let completion: [String: Any] = ["jsonrpc": "2.0", "id": 2, "method": "textDocument/completion",
+                                         "params": ["textDocument": ["uri": URL(fileURLWithPath: folder.path + "/big.yaml").absoluteString],
+                                                    "position": ["line": 0, "character": 0]]]
+        let cancel: [String: Any] = ["jsonrpc": "2.0", "method": "$/cancelRequest", "params": ["id": 2]]
+        let bodies = try [completion, cancel].map { try JSONSerialization.data(withJSONObject: $0) }
+        client.write(bodies.reduce(Data()) { $0 + Data("Content-Length: \($1.count)\r\n\r\n".utf8) + $1 })
+        #expect((client.response(id: 2)?["error"] as? [String: Any])?["code"] as? Int == -32800)
+        #expect(client.finish() == 0)
+    }
+
+    @Test func aCompletionDoesNotWaitForAnotherViewsLongPrepare() throws {
+        _ = client.request("initialize", id: 1)
+        _ = client.request("open", ["text": "sources:\n  g: {generate: {items: 400000}}\nviews:\n  big: {layout: circles, source: g}\n"], id: 2)
+        client.send(["jsonrpc": "2.0", "id": 3, "method": "prepare", "params": ["view": "workspace/big"]])
+        let uri = open("small.yaml", "views:\n  v:\n    layout: \n")
+        let completion = client.request("textDocument/completion", ["textDocument": ["uri": uri], "position": ["line": 2, "character": 12]], id: 4)
+        let labels = ((completion?["result"] as? [String: Any])?["items"] as? [[String: Any]])?.compactMap { $0["label"] as? String }
+        #expect(labels?.contains("circles") == true)
+        #expect(client.responseOrder.prefix(3) == [1, 2, 4], "the completion was answered before the prepare")
+        #expect(client.finish() == 0)  // the prepare is cancelled at the end of input
+        #expect(client.response(id: 3, timeout: 0) != nil)
+    }
+
+    @Test func realClientsPassTheirScripts() throws {
+        let scripts = BuildProducts.repositoryRoot + "/Tests/LanguageClients"
+        let environment = ["WORKBENCH": BuildProducts.executable("workbench"), "WORKBENCH_PLUGINS": BuildProducts.directory]
+        for (name, command) in [("pygls", ["python3", scripts + "/pygls_client.py", BuildProducts.executable("workbench"), BuildProducts.directory]),
+                                ("neovim", ["nvim", "--headless", "-u", "NONE", "-c", "luafile " + scripts + "/neovim_client.lua"])] {
+            guard let reason = Self.missing(name) else {
+                let (status, output) = try Self.run(command, environment: environment)
+                #expect(status == 0 && output.contains("\(name): ") && output.contains(" passed, 0 failed"), "\(output)")
+                continue
+            }
+            print("skipped the \(name) client: \(reason) (.ci/run installs it)")
+        }
+    }
+
+    /// Why a client cannot run here, or nil.
+    static func missing(_ name: String) -> String? {
+        let probe = name == "pygls" ? ["python3", "-c", "import pygls.lsp.client"] : ["nvim", "--version"]
+        guard let (status, _) = try? run(probe, environment: [:]), status == 0 else {
+            return name == "pygls" ? "python3 with pygls is not installed (pip install pygls)" : "nvim is not installed (apt-get install neovim)"
+        }
+        return nil
+    }
+
+    static func run(_ command: [String], environment: [String: String]) throws -> (Int32, String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = command
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}
