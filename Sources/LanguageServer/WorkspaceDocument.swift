@@ -41,9 +41,8 @@ public struct WorkspaceDocument: Sendable {
     }
 
     private mutating func load(with loader: WorkspaceLoader) {
-        root = try? loader.yaml.parse(SourceFile(path: path, text: lines.text))
-        let directory = (path as NSString).deletingLastPathComponent
-        (workspace, problems) = loader.diagnose(text: lines.text, path: path, directory: directory)
+        let diagnosis = loader.diagnose(text: lines.text, path: path, directory: (path as NSString).deletingLastPathComponent)
+        (root, workspace, problems) = (diagnosis.root, diagnosis.workspace, diagnosis.problems)
     }
 
     /// The data files the workspace reads, those in error included, resolved (the keys of

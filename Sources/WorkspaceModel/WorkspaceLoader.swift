@@ -43,7 +43,11 @@ public struct WorkspaceLoader: Sendable {
     /// Loads what it can: a source or view in error is left out and its problem recorded, so
     /// every source and view is checked; a file that is not a workspace mapping at all throws.
     func load(_ file: SourceFile, directory: String, defaultName: String, problems: inout [WorkspaceProblem]) throws(Diagnostic) -> Workspace {
-        let root = try yaml.parse(file)
+        try load(file, root: try yaml.parse(file), directory: directory, defaultName: defaultName, problems: &problems)
+    }
+
+    /// `load(_:directory:defaultName:problems:)` with the file's YAML tree already parsed.
+    func load(_ file: SourceFile, root: YAMLNode, directory: String, defaultName: String, problems: inout [WorkspaceProblem]) throws(Diagnostic) -> Workspace {
         let reader = NodeReader(file: file)
         if root.resolvedScalar == .null { throw file.error("the workspace is empty; expected 'sources' and 'views'", at: root.mark) }
         let top = try reader.mapping(root, what: "a workspace", allowed: ["workspace", "sources", "views"])

@@ -1,5 +1,6 @@
 import Foundation
 import SourceDiagnostics
+import YAMLReader
 
 /// One problem in a workspace file, and the part of the workspace it belongs to.
 public struct WorkspaceProblem: Sendable, Equatable {
@@ -24,23 +25,39 @@ public struct WorkspaceProblem: Sendable, Equatable {
     }
 }
 
+/// What loading a text found: its YAML tree, the workspace without the parts in error, and
+/// every problem.
+public struct WorkspaceDiagnosis: Sendable {
+    /// The text's YAML tree; nil when it is not YAML.
+    public var root: YAMLNode?
+    /// The workspace without its sources and views in error; nil when the text is not a workspace at all.
+    public var workspace: Workspace?
+    /// In file order: sources, then views.
+    public var problems: [WorkspaceProblem]
+}
+
 extension WorkspaceLoader {
     /// Loads a workspace from text (an editor's unsaved buffer) and finds every problem in it,
     /// not only the first: each source and each view is checked on its own.
     ///
     /// - Parameters:
-    ///   - path: the file the text is shown as, in messages.
+    ///   - path: the file the text is shown as, in messages; its name is the default workspace name.
     ///   - directory: the folder relative paths resolve against.
-    /// - Returns: the workspace without its sources and views in error (nil when the file is
-    ///   not a workspace at all), and the problems in file order: sources, then views.
-    public func diagnose(text: String, path: String, directory: String) -> (workspace: Workspace?, problems: [WorkspaceProblem]) {
+    public func diagnose(text: String, path: String, directory: String) -> WorkspaceDiagnosis {
+        let file = SourceFile(path: path, text: text)
+        let root: YAMLNode
+        do {
+            root = try yaml.parse(file)
+        } catch {
+            return WorkspaceDiagnosis(root: nil, workspace: nil, problems: [WorkspaceProblem(diagnostic: error, part: .document)])
+        }
         let defaultName = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         var problems: [WorkspaceProblem] = []
         do {
-            let workspace = try load(SourceFile(path: path, text: text), directory: directory, defaultName: defaultName, problems: &problems)
-            return (workspace, problems)
+            let workspace = try load(file, root: root, directory: directory, defaultName: defaultName, problems: &problems)
+            return WorkspaceDiagnosis(root: root, workspace: workspace, problems: problems)
         } catch {
-            return (nil, [WorkspaceProblem(diagnostic: error, part: .document)])
+            return WorkspaceDiagnosis(root: root, workspace: nil, problems: [WorkspaceProblem(diagnostic: error, part: .document)])
         }
     }
 }

@@ -30,7 +30,8 @@ extension Server {
     /// before). Open documents it reads as data files become data files. Call on the documents queue.
     func documentDidLoad(_ document: WorkspaceDocument) {
         var document = document
-        let readers = documents.allWorkspaces.filter { document.dataFilePaths.contains(DocumentURI.resolved($0.path)) }
+        let dataFiles = document.dataFilePaths
+        let readers = dataFiles.isEmpty ? [] : documents.allWorkspaces.filter { dataFiles.contains(DocumentURI.resolved($0.path)) }
         for reader in readers where reader.uri != document.uri {
             _ = documents.close(reader.uri)
             documents.setDataText(reader.lines.text, for: reader.uri)
