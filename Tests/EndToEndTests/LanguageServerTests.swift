@@ -47,6 +47,26 @@ struct LanguageServerTests {
         #expect(client.finish() == 0)
     }
 
+    @Test func aValidDocumentIsServedAndHoverTellsWhatItsPrepareMade() throws {
+        _ = client.request("initialize", id: 1)
+        let uri = open("served.yaml", "workspace: served\nsources:\n  s: {items: [60, 80]}\nviews:\n  v: {layout: circles, source: s}\n")
+        #expect(diagnostics(uri, version: 1)?.isEmpty == true)
+        func hover(id: Int) -> String? {
+            let result = client.request("textDocument/hover", ["textDocument": ["uri": uri], "position": ["line": 4, "character": 2]], id: id)?["result"]
+            return ((result as? [String: Any])?["contents"] as? [String: Any])?["value"] as? String
+        }
+        #expect(hover(id: 2)?.hasSuffix("\n\nnot prepared yet") == true)
+        let prepared = client.request("prepare", ["view": "served/v"], id: 3)?["result"] as? [String: Any]
+        let size = try #require(prepared?["contentSize"] as? [String: Double])
+        #expect(hover(id: 4)?.hasSuffix("\n\ncontent size \(Int(size["width"]!)) × \(Int(size["height"]!)), 2 elements") == true)
+        client.notify("textDocument/didClose", ["textDocument": ["uri": uri]])
+        let cleared = client.notification("textDocument/publishDiagnostics", timeout: 20) { $0["uri"] as? String == uri && $0["version"] == nil }
+        #expect((cleared?["diagnostics"] as? [Any])?.isEmpty == true)
+        let closed = client.request("prepare", ["view": "served/v"], id: 5)?["error"] as? [String: Any]
+        #expect(closed?["code"] as? Int == -32003)
+        #expect(client.finish() == 0)
+    }
+
     @Test func badParamsAreRefusedNamingTheField() {
         _ = client.request("initialize", id: 1)
         let uri = open("w.yaml", "views: {}\n")
@@ -96,6 +116,25 @@ struct LanguageServerTests {
         #expect(client.responseOrder.prefix(3) == [1, 2, 4], "the completion was answered before the prepare")
         #expect(client.finish() == 0)  // the prepare is cancelled at the end of input
         #expect(client.response(id: 3, timeout: 0) != nil)
+    }
+
+    @Test func contractViolationsAreWarningsAtTheView() throws {
+        let plugins = folder.path + "/plugins"
+        try FileManager.default.createDirectory(atPath: plugins, withIntermediateDirectories: true)
+        let compiled = try ProcessRunner.run("/usr/bin/env", ["cc", "-shared", "-fPIC", "-DBUG=OUTSIDE_RECT", "-I", BuildProducts.repositoryRoot + "/Sources/CLayoutABI/include",
+                                                              "-o", plugins + "/libgrid.so", BuildProducts.repositoryRoot + "/Tests/EndToEndTests/Fixtures/buggy_grid.c", "-lm"])
+        #expect(compiled.status == 0, "\(compiled.standardError)")
+        let client = try ServerClient(framing: .headers, arguments: ["--plugins", plugins])
+        _ = client.request("initialize", id: 1)
+        let uri = URL(fileURLWithPath: folder.path + "/grid.yaml").absoluteString
+        let text = "sources:\n  numbers: {items: [1, 2, 3, 4, 5, 6, 7]}\nviews:\n  numbers: {layout: grid, source: numbers}\n"
+        client.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "yaml", "version": 1, "text": text]])
+        let warnings = client.notification("textDocument/publishDiagnostics", timeout: 30) { !(($0["diagnostics"] as? [Any])?.isEmpty ?? true) }?["diagnostics"] as? [[String: Any]]
+        let warning = try #require(warnings?.first)
+        #expect(warning["code"] as? String == "contract.rect-query" && warning["severity"] as? Int == 2)
+        #expect(Self.range(warning) == [3, 2, 3, 9])
+        #expect((warning["message"] as? String)?.hasPrefix("view 'numbers' (grid) breaks the layout contract: rect-query: ") == true)
+        #expect(client.finish() == 0)
     }
 
     @Test func realClientsPassTheirScripts() throws {

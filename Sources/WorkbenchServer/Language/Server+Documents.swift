@@ -31,20 +31,25 @@ extension Server {
     func documentDidLoad(_ document: WorkspaceDocument) {
         var document = document
         let dataFiles = document.dataFilePaths
-        let readers = dataFiles.isEmpty ? [] : documents.allWorkspaces.filter { dataFiles.contains(DocumentURI.resolved($0.path)) }
-        for reader in readers where reader.uri != document.uri {
-            _ = documents.close(reader.uri)
-            documents.setDataText(reader.lines.text, for: reader.uri)
-            publish(uri: reader.uri, version: reader.version, diagnostics: [])
+        let dataDocuments = dataFiles.isEmpty ? [] : documents.allWorkspaces.filter { dataFiles.contains(DocumentURI.resolved($0.path)) }
+        for data in dataDocuments where data.uri != document.uri {
+            _ = documents.close(data.uri)
+            documents.setDataText(data.lines.text, for: data.uri)
+            publish(uri: data.uri, version: data.version, diagnostics: [])
         }
-        if !readers.isEmpty { document.reload(with: documentLoader) }
+        if !dataDocuments.isEmpty { document.reload(with: documentLoader) }
         documents.setWorkspace(document)
-        publish(document)
-        guard document.problems.isEmpty, let workspace = document.workspace else { return }
-        enqueueControl { [self] in
-            _ = replaceWorkspace(workspace.name, with: workspace, keepingViews: true)
-            state.watcher(of: workspace.name)?.watch(workspace.filePaths)
+        if document.problems.isEmpty, let workspace = document.workspace {
+            // Queued before the diagnostics go out: a request sent after them sees these views.
+            let uri = document.uri, version = document.version
+            enqueueControlBeforeViews { [self] in
+                // Typing queues many versions: only the latest is served.
+                guard documents.workspace(uri)?.version == version else { return }
+                _ = replaceWorkspace(workspace.name, with: workspace, keepingViews: true)
+                state.watcher(of: workspace.name)?.watch(workspace.filePaths)
+            }
         }
+        publish(document)
     }
 
     /// The documents that read the data file at `path` are loaded again (it was edited,
@@ -61,6 +66,16 @@ extension Server {
     func documentsDidChangePlugins() {
         enqueueDocuments { [self] in
             for document in documents.allWorkspaces { publish(document) }
+        }
+    }
+
+    /// Runs `body` on the control queue, in order with the requests; view requests read after
+    /// this call wait for it too (no direct route to a view meanwhile), so they see its effect.
+    func enqueueControlBeforeViews(_ body: @escaping @Sendable () -> Void) {
+        state.controlWillRun()
+        enqueueControl { [state] in
+            body()
+            state.controlDidRun()
         }
     }
 

@@ -11,12 +11,12 @@ enum DidCloseMethod: ControlMethod {
         let uri = try params.documentURI()
         let workspaceName = server.documents.workspace(uri)?.workspace?.name
         let wasWorkspace = server.documents.close(uri)
-        server.publish(uri: uri, version: nil, diagnostics: [])
         if let workspaceName {
-            server.enqueueControl { _ = server.state.close(workspaceName) }
+            server.enqueueControlBeforeViews { _ = server.state.close(workspaceName) }
         } else if !wasWorkspace, let path = DocumentURI.path(of: uri) {
             server.dataFileDidChange(path)
         }
+        server.publish(uri: uri, version: nil, diagnostics: [])
         return Array("null".utf8)
     }
 }
