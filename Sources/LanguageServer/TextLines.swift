@@ -3,7 +3,7 @@ import SourceDiagnostics
 /// A text split into lines, converting between marks (1-based line and Unicode-scalar column)
 /// and LSP positions in either encoding.
 ///
-/// Lines end at `\n` (a `\r` before it is not part of the line). Building is O(n); each
+/// Lines end at `\n` (a `\r` before it is not part of the line, so CRLF text works too). Building is O(n); each
 /// conversion is O(length of the line).
 public struct TextLines: Sendable {
     public let text: String
@@ -12,8 +12,9 @@ public struct TextLines: Sendable {
 
     public init(_ text: String) {
         self.text = text
-        lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            line.hasSuffix("\r") ? line.dropLast() : line
+        // Split on scalars: as Characters, "\r\n" is one and would not split at "\n".
+        lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            Substring(line.last == "\r" ? line.dropLast() : line)
         }
     }
 

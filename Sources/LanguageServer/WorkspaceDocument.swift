@@ -51,9 +51,4 @@ public struct WorkspaceDocument: Sendable {
         let read = (workspace.map { Array($0.sources.values) } ?? []).map(\.file.path) + problems.map(\.diagnostic.path)
         return Set(read.filter { $0 != path }.map(DocumentURI.resolved))
     }
-
-    /// The name of the view declared (by its key) on `line`, if any.
-    func view(declaredOn line: Int) -> ViewDefinition? {
-        workspace?.views.first { $0.mark.line == line }
-    }
 }

@@ -137,6 +137,23 @@ struct LanguageServerTests {
         #expect(client.finish() == 0)
     }
 
+    @Test func aPluginAddedLaterClearsItsUnknownLayoutDiagnostic() throws {
+        let plugins = folder.path + "/plugins"
+        try FileManager.default.createDirectory(atPath: plugins, withIntermediateDirectories: true)
+        let client = try ServerClient(framing: .headers, arguments: ["--plugins", plugins])
+        _ = client.request("initialize", id: 1)
+        let uri = URL(fileURLWithPath: folder.path + "/column.yaml").absoluteString
+        let text = "sources:\n  s: {items: [1, 2]}\nviews:\n  v: {layout: column, source: s}\n"
+        client.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "yaml", "version": 1, "text": text]])
+        let before = client.notification("textDocument/publishDiagnostics", timeout: 20) { $0["uri"] as? String == uri }?["diagnostics"] as? [[String: Any]]
+        #expect(before?.map { $0["code"] as? String } == ["plugin.unknown-layout"])
+        try ReloadablePlugin.build(named: "column", cellHeight: 20, to: folder.path + "/libcolumn.so")
+        try FileManager.default.moveItem(atPath: folder.path + "/libcolumn.so", toPath: plugins + "/libcolumn.so")
+        let after = client.notification("textDocument/publishDiagnostics", timeout: 20) { $0["uri"] as? String == uri && ($0["diagnostics"] as? [Any])?.isEmpty == true }
+        #expect(after != nil, "the diagnostics were published again, empty, once the plugin came")
+        #expect(client.finish() == 0)
+    }
+
     @Test func realClientsPassTheirScripts() throws {
         let scripts = BuildProducts.repositoryRoot + "/Tests/LanguageClients"
         let environment = ["WORKBENCH": BuildProducts.executable("workbench"), "WORKBENCH_PLUGINS": BuildProducts.directory]

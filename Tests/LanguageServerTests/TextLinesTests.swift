@@ -36,6 +36,13 @@ struct TextLinesTests {
         #expect(lines.replacing(utf8, with: "zz", encoding: .utf8) == "a: é𝒳 x\nb: zz\r\n")
     }
 
+    @Test func crlfTextIsSplitIntoLines() {
+        let crlf = TextLines("a: 1\r\nbé: 2\r\n")
+        #expect(crlf.lines == ["a: 1", "bé: 2", ""])
+        #expect(crlf.tokenRange(at: Mark(line: 2, column: 5), encoding: .utf8) == Range(start: Position(line: 1, character: 5), end: Position(line: 1, character: 6)))
+        #expect(crlf.replacing(Range(start: Position(line: 1, character: 4), end: Position(line: 1, character: 5)), with: "3", encoding: .utf16) == "a: 1\r\nbé: 3\r\n")
+    }
+
     @Test func utf8IsChosenOnlyWhenOffered() {
         #expect(PositionEncoding.negotiated(from: ["utf-32", "utf-8"]) == .utf8)
         #expect(PositionEncoding.negotiated(from: ["utf-32"]) == .utf16)
