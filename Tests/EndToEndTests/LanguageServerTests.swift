@@ -134,6 +134,16 @@ struct LanguageServerTests {
         #expect(warning["code"] as? String == "contract.rect-query" && warning["severity"] as? Int == 2)
         #expect(Self.range(warning) == [3, 2, 3, 9])
         #expect((warning["message"] as? String)?.hasPrefix("view 'numbers' (grid) breaks the layout contract: rect-query: ") == true)
+        // An edit drops the warning until the editor has been idle, then the check runs again.
+        client.notify("textDocument/didChange", ["textDocument": ["uri": uri, "version": 2],
+                                                 "contentChanges": [["text": text.replacingOccurrences(of: "7]", with: "7, 8]")]]])
+        func published(version: Int, warned: Bool) -> Bool {
+            client.notification("textDocument/publishDiagnostics", timeout: 30) {
+                $0["version"] as? Int == version && (($0["diagnostics"] as? [Any])?.isEmpty ?? true) != warned
+            } != nil
+        }
+        #expect(published(version: 2, warned: false))
+        #expect(published(version: 2, warned: true))
         #expect(client.finish() == 0)
     }
 

@@ -1,4 +1,5 @@
 import CheckRunner
+import Dispatch
 import LanguageServer
 import LayoutChecker
 import WorkspaceModel
@@ -6,6 +7,20 @@ import WorkspaceModel
 extension Server {
     /// The most items a view's data may hold for the contract check to run on it after a save.
     static let contractCheckItemLimit = 20_000
+
+    /// How long a document must stay unedited before its contract is checked, in seconds.
+    static let contractCheckIdleDelay = 2.0
+
+    /// Checks the contract of `document` once it has stayed at this version for
+    /// `contractCheckIdleDelay` seconds (the editor is idle).
+    func checkContractWhenIdle(_ document: WorkspaceDocument) {
+        let uri = document.uri, version = document.version
+        documents.checkQueue.asyncAfter(deadline: .now() + Self.contractCheckIdleDelay) { [self] in
+            enqueueDocuments { [self] in
+                if let current = documents.workspace(uri), current.version == version { checkContract(of: current) }
+            }
+        }
+    }
 
     /// Checks the layout contract (`workbench check`'s invariants, on 8 random rects, each
     /// prepare limited to a second) on the views of a document without problems, off the

@@ -3,7 +3,8 @@ import LanguageServer
 
 /// `textDocument/didChange {textDocument: {uri, version}, contentChanges: [{range?, text}]}`
 /// (notification): the changes apply in order (a range in the agreed position encoding, or
-/// the whole text), then the document is diagnosed again as at `didOpen`.
+/// the whole text), then the document is diagnosed again as at `didOpen`, and its contract
+/// checked once the editor has been idle for 2 s.
 enum DidChangeMethod: ControlMethod {
     static let name = "textDocument/didChange"
 
@@ -29,6 +30,7 @@ enum DidChangeMethod: ControlMethod {
         if var document {
             document.update(text: text, version: version, loader: server.documentLoader)
             server.documentDidLoad(document)
+            server.checkContractWhenIdle(document)
         } else if let path = DocumentURI.path(of: uri) {
             server.documents.setDataText(text, for: uri)
             server.dataFileDidChange(path)
