@@ -35,7 +35,7 @@ public struct Finding: Sendable, Equatable {
 
     /// The LSP `Diagnostic` object, measured on `lines` with `encoding`.
     func json(on lines: TextLines, encoding: PositionEncoding) -> JSONValue {
-        let range = mark.map { lines.tokenRange(at: $0, encoding: encoding) } ?? Range(start: Position(line: 0, character: 0), end: Position(line: 0, character: 0))
+        let range = mark.map { lines.tokenRange(at: $0, encoding: encoding) } ?? .fileStart
         var members: [(key: String, value: JSONValue)] = [
             ("range", range.json), ("severity", .integer(severity.rawValue)), ("code", .string(code)),
             ("source", .string("workbench")), ("message", .string(message)),
@@ -43,7 +43,7 @@ public struct Finding: Sendable, Equatable {
         if !related.isEmpty {
             members.append(("relatedInformation", .array(related.map { related in
                 let range = related.mark.map { TextLines.tokenRange(at: $0, inLine: Substring(related.lineText), encoding: encoding) }
-                    ?? Range(start: Position(line: 0, character: 0), end: Position(line: 0, character: 0))
+                    ?? .fileStart
                 return .members(["location": location(DocumentURI.uri(ofPath: related.path), range), "message": .string(related.message)])
             })))
         }

@@ -39,4 +39,7 @@ public struct Range: Hashable, Sendable {
         self.start = start
         self.end = end
     }
+
+    /// The empty range at the start of a file.
+    public static let fileStart = Range(start: Position(line: 0, character: 0), end: Position(line: 0, character: 0))
 }

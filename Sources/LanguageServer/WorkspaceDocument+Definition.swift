@@ -15,8 +15,7 @@ extension WorkspaceDocument {
             let folder = URL(fileURLWithPath: (path as NSString).deletingLastPathComponent)
             let file = URL(fileURLWithPath: value, relativeTo: folder).standardizedFileURL
             guard FileManager.default.fileExists(atPath: file.path) else { return .null }
-            let start = Position(line: 0, character: 0)
-            return location(DocumentURI.uri(ofPath: file.path), Range(start: start, end: start))
+            return location(DocumentURI.uri(ofPath: file.path), .fileStart)
         default:
             return .null
         }
