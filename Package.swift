@@ -28,6 +28,8 @@ import PackageDescription
 ///   BatchRunner                  `workbench run`, and the parallel, sharded batches it shares with `check`
 ///   CheckRunner                  `workbench check`: the contract and snapshots over workspaces
 ///   PluginScaffold               `workbench new-plugin`: ready plugin packages in Swift or C
+///   LanguageServer               workspace files as an editor sees them: positions, diagnostics,
+///                                completion, hover, definitions, symbols (`workbench serve`'s LSP side)
 ///   JSONRPC, WorkbenchServer     `workbench serve`
 ///   MCPServer                    `workbench mcp`: the Model Context Protocol over the same engine
 ///   workbench                    the executable
@@ -85,7 +87,10 @@ let package = Package(
         .target(name: "BatchRunner", dependencies: ["Sessions", "JSONOutput", "SVGRenderer", "PNGRenderer", "SourceDiagnostics"]),
         .target(name: "PluginScaffold"),
         .target(name: "CheckRunner", dependencies: ["BatchRunner", "LayoutChecker", "Sessions", "JSONOutput", "JSONRPC", "SourceDiagnostics"]),
-        .target(name: "WorkbenchServer", dependencies: ["DescriptorIO", "JSONRPC", "JSONOutput", "Sessions", "BatchUpdates", "FileWatching", "PluginHost", "WorkspaceModel", "SourceDiagnostics", "LayoutKit"]),
+        .target(name: "WorkbenchServer", dependencies: ["DescriptorIO", "JSONRPC", "JSONOutput", "Sessions", "BatchUpdates", "FileWatching", "PluginHost", "WorkspaceModel", "SourceDiagnostics", "LayoutKit",
+                                                        "LanguageServer", "CheckRunner", "LayoutChecker"]),
+        // `workbench serve` as a language server for workspace files.
+        .target(name: "LanguageServer", dependencies: ["JSONRPC", "WorkspaceModel", "YAMLReader", "SourceDiagnostics", "PluginHost", "LayoutKit"]),
         // `workbench mcp`: the Model Context Protocol for coding agents, over the same engine as `serve`.
         .target(
             name: "MCPServer",
@@ -141,6 +146,7 @@ let package = Package(
         .testTarget(name: "BatchRunnerTests", dependencies: ["BatchRunner", "TestSupport", "PluginHost", "WorkspaceModel", "LayoutKit"]),
         .testTarget(name: "PluginScaffoldTests", dependencies: ["PluginScaffold", "TestSupport"]),
         .testTarget(name: "PluginIsolationTests", dependencies: ["PluginIsolation", "PluginHost", "BatchUpdates", "LayoutKit", "CLayoutABI", "TestSupport"]),
+        .testTarget(name: "LanguageServerTests", dependencies: ["LanguageServer", "WorkspaceModel", "PluginHost", "JSONRPC", "SourceDiagnostics", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "LayoutKit", "BatchUpdates", "SeedReferences"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]

@@ -71,6 +71,16 @@ public final class ServerClient: @unchecked Sendable {  // Unchecked: `received`
         waitFor(timeout: timeout) { $0.compactMap { $0 as? [String: Any] }.first { ($0["id"] as? Int) == id } }
     }
 
+    /// Waits for a notification of `method` whose params satisfy `matching`; returns its params.
+    public func notification(_ method: String, timeout: TimeInterval = 60, where matching: ([String: Any]) -> Bool = { _ in true }) -> [String: Any]? {
+        waitFor(timeout: timeout) { messages in
+            messages.lazy.compactMap { $0 as? [String: Any] }
+                .filter { $0["method"] as? String == method }
+                .compactMap { $0["params"] as? [String: Any] }
+                .first(where: matching)
+        }
+    }
+
     /// Waits for the `index`-th message received (0-based), whatever it is.
     public func message(at index: Int, timeout: TimeInterval = 60) -> Any? {
         waitFor(timeout: timeout) { $0.count > index ? $0[index] : nil }
