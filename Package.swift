@@ -27,6 +27,8 @@ import PackageDescription
 ///   CheckRunner                  `workbench check`: the contract and snapshots over workspaces
 ///   PluginScaffold               `workbench new-plugin`: ready plugin packages in Swift or C
 ///   JSONRPC, WorkbenchServer     `workbench serve`
+///   PreviewServer                `workbench preview`: the page (package resources) over HTTP, and the
+///                                same JSON-RPC server over a WebSocket (SwiftNIO)
 ///   workbench                    the executable
 ///   workbench-soak               a long editor-like session against `workbench serve`
 /// Plugins/<Name> hold the shipped layouts: a layout module and a tiny export module each.
@@ -47,6 +49,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // `workbench preview`: HTTP and WebSocket on SwiftNIO alone (docs/preview.md says why).
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         .systemLibrary(
@@ -79,10 +83,23 @@ let package = Package(
         .target(name: "PluginScaffold"),
         .target(name: "CheckRunner", dependencies: ["BatchRunner", "LayoutChecker", "Sessions", "JSONOutput", "JSONRPC", "SourceDiagnostics"]),
         .target(name: "WorkbenchServer", dependencies: ["JSONRPC", "JSONOutput", "Sessions", "BatchUpdates", "FileWatching", "PluginHost", "WorkspaceModel", "SourceDiagnostics", "LayoutKit"]),
+        // `workbench preview`: the page and the WebSocket transport of the same server.
+        .target(
+            name: "PreviewServer",
+            dependencies: [
+                "WorkbenchServer", "JSONRPC", "JSONOutput", "PluginHost",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+            ],
+            resources: [.copy("Web")]
+        ),
         .executableTarget(
             name: "workbench",
             dependencies: [
                 "BatchRunner", "CAllocator", "CheckRunner", "PluginHost", "PluginIsolation", "PluginScaffold", "WorkbenchServer",
+                "PreviewServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -126,6 +143,12 @@ let package = Package(
         .testTarget(name: "BatchRunnerTests", dependencies: ["BatchRunner", "TestSupport", "PluginHost", "WorkspaceModel", "LayoutKit"]),
         .testTarget(name: "PluginScaffoldTests", dependencies: ["PluginScaffold", "TestSupport"]),
         .testTarget(name: "PluginIsolationTests", dependencies: ["PluginIsolation", "PluginHost", "BatchUpdates", "LayoutKit", "CLayoutABI", "TestSupport"]),
+        .testTarget(
+            name: "PreviewServerTests",
+            dependencies: ["PreviewServer", "WorkbenchServer", "PluginHost", "TestSupport",
+                           .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+                           .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOWebSocket", package: "swift-nio")]
+        ),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "LayoutKit", "BatchUpdates", "SeedReferences"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]

@@ -151,7 +151,7 @@ final class PreparedView: @unchecked Sendable {  // Unchecked: handed from the t
                 let renderer = SVGRenderer(cellShape: view.layout == "circles" ? .ellipse : .rectangle)
                 let data = session.source.data.source
                 let picture = renderer.render(title: "\(workspace.name) / \(view.name) (\(view.layout))", contentSize: contentSize,
-                                              elements: elements, cellLabel: { BatchRunner.label(data.value(at: $0)) })
+                                              elements: elements, cellLabel: { data.value(at: $0).label })
                 let pictureFile = (folder as NSString).appendingPathComponent(WorkspaceFiles.safeName(view.name) + ".svg")
                 try Data(picture.utf8).write(to: URL(fileURLWithPath: pictureFile), options: .atomic)
             }

@@ -21,6 +21,8 @@ public final class Server: @unchecked Sendable {  // Unchecked: immutable but fo
     let plugins: PluginCatalog
     /// The longest one view's `prepare` may take, in seconds; nil for no limit.
     public var timeout: Double?
+    /// What `open` may read; nil for any path (set before `start`).
+    public var openablePaths: OpenablePaths?
     let loader: WorkspaceLoader
     let state = ServerState()
     let memoryRelease: MemoryRelease
