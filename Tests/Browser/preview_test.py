@@ -1,0 +1,304 @@
+#!/usr/bin/env python3
+"""The preview in a real browser: Debian's chromium driven by Playwright.
+
+Starts `workbench preview` on the bundled workspaces (plus a live-edited copy and a 10^6-element
+guide), then checks the page against the engine: every drawn element's DOM rectangle is its
+frame minus the scroll offset, and the drawn set equals the engine's own `query` for the same
+rect, at several offsets, after resizes, updates and file edits. Writes a screenshot of every
+bundled view to --artifacts. With --measure, also prints the WebSocket and stdio round trips of
+a guide viewport query and the frame times while scrolling the 10^6-element guide.
+
+    python3 Tests/Browser/preview_test.py [--workbench .build/debug/workbench] [--measure]
+"""
+import argparse, json, os, shutil, statistics, subprocess, sys, tempfile, time, traceback
+from playwright.sync_api import sync_playwright
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+KEY = lambda e: (e["category"], e.get("kind") or "", e["section"], e["item"])
+FRAME = lambda e: tuple(round(e["frame"][k], 6) for k in ("x", "y", "width", "height"))
+
+
+class Preview:
+    """A `workbench preview` process and a headless Chromium page on it."""
+
+    def __init__(self, workbench, paths, playwright):
+        self.process = subprocess.Popen([workbench, "preview", *paths], cwd=ROOT, stdout=subprocess.PIPE,
+                                        stderr=open(os.path.join(tempfile.gettempdir(), "workbench-preview.log"), "w"), text=True)
+        self.url = self.process.stdout.readline().strip()
+        assert self.url.startswith("http://127.0.0.1:"), f"workbench preview printed {self.url!r}"
+        self.browser = playwright.chromium.launch(executable_path=os.environ.get("CHROMIUM", "/usr/bin/chromium"))
+        self.page = self.browser.new_page(viewport={"width": 1400, "height": 900})
+        self.errors = []
+        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+        self.page.goto(self.url)
+        self.page.wait_for_function("document.body.dataset.ready === 'true'", timeout=60000)
+
+    def js(self, expression, argument=None):
+        return self.page.evaluate(expression, argument)
+
+    def open(self, view):
+        self.js("v => workbench.open(v)", view)
+
+    def close(self):
+        self.browser.close()
+        self.process.terminate()
+        assert self.process.wait(timeout=10) == 0, "workbench preview did not end cleanly on SIGTERM"
+
+
+def engine_query(preview, rect):
+    return preview.js("r => workbench.request('query', {view: workbench.view(), rect: r})", rect)["elements"]
+
+
+def check_drawn_equals_engine(preview, where):
+    """The drawn elements are exactly the engine's answer for the rect the page queried, and each
+    DOM node sits at frame − scroll offset + #view's origin."""
+    drawn = preview.js("() => workbench.drawn()")
+    engine = engine_query(preview, preview.js("() => workbench.queried()"))
+    drawn_set = {KEY(e): (FRAME(e), e["zIndex"], e["alpha"], e["hidden"]) for e in drawn}
+    engine_set = {KEY(e): (FRAME(e), e["zIndex"], e["alpha"], e["hidden"]) for e in engine}
+    assert drawn_set == engine_set, f"{where}: drawn differs from the engine: " \
+        f"missing {sorted(set(engine_set) - set(drawn_set))[:5]}, extra {sorted(set(drawn_set) - set(engine_set))[:5]}, " \
+        f"moved {[k for k in drawn_set if k in engine_set and drawn_set[k] != engine_set[k]][:5]}"
+    misplaced = preview.js("""() => {
+        const origin = document.querySelector('#view').getBoundingClientRect(), b = workbench.bounds(), bad = [];
+        for (const node of document.querySelectorAll('#layer > div:not(.ghost)')) {
+            const r = node.getBoundingClientRect(), f = node.element.frame;
+            const want = [f.x - b.x + origin.x, f.y - b.y + origin.y, f.width, f.height];
+            const got = [r.x, r.y, r.width, r.height];
+            if (want.some((w, i) => Math.abs(w - got[i]) > 0.02)) bad.push({key: node.dataset, want, got});
+        }
+        return bad.slice(0, 3);
+    }""")
+    assert not misplaced, f"{where}: DOM rectangles are not the frames: {misplaced}"
+    return drawn
+
+
+def test_every_bundled_view_opens_and_is_screenshot(preview, artifacts):
+    views = [v for v in preview.js("() => workbench.views()") if v["workspace"] not in ("live", "million")]
+    assert len(views) >= 10, views
+    for view in views:
+        preview.open(view["id"])
+        drawn = check_drawn_equals_engine(preview, view["id"])
+        assert drawn, f"{view['id']} drew nothing"
+        assert all(e.get("text") is not None for e in drawn)
+        preview.page.screenshot(path=os.path.join(artifacts, view["id"].replace("/", "_") + ".png"))
+
+
+def test_scrolling_draws_what_the_engine_answers_pinned_headers_included(preview, artifacts):
+    for view in ["tv-guide/listings", "mark-sheet/marks", "class-hierarchy/exceptions", "circles/many-alarms", "tv-guide/demo"]:
+        preview.open(view)
+        for x, y in [(0, 0), (130, 95), (1e6, 1e6), (37.5, 12), (0, 0)]:
+            preview.js("([x, y]) => workbench.scrollTo(x, y)", [x, y])
+            bounds, content = preview.js("() => workbench.bounds()"), preview.js("() => workbench.contentSize()")
+            # Clamped as a scroll view clamps.
+            assert 0 <= bounds["x"] <= max(0, content["width"] - bounds["width"]) + 1, (view, x, y, bounds, content)
+            assert 0 <= bounds["y"] <= max(0, content["height"] - bounds["height"]) + 1, (view, x, y, bounds, content)
+            drawn = check_drawn_equals_engine(preview, f"{view} at {x},{y}")
+            if view.startswith("tv-guide"):
+                corner = [e for e in drawn if e["category"] == "cell" and e["section"] == 0 and e["item"] == 0]
+                assert corner and abs(corner[0]["frame"]["x"] - bounds["x"]) < 1e-9 and abs(corner[0]["frame"]["y"] - bounds["y"]) < 1e-9, \
+                    f"{view}: the pinned corner is not at the bounds origin {bounds}: {corner}"
+    preview.js("() => workbench.open('tv-guide/listings').then(() => workbench.scrollTo(130, 95))")
+    preview.page.screenshot(path=os.path.join(artifacts, "tv-guide_listings_scrolled.png"))
+
+
+def test_resizing_is_a_bounds_size_change(preview, artifacts):
+    preview.open("circles/many-alarms")
+    before = preview.js("() => workbench.contentSize()")
+    preview.js("() => workbench.resize(420, 500)")
+    bounds = preview.js("() => workbench.bounds()")
+    assert (bounds["width"], bounds["height"]) == (420, 500), bounds
+    after = preview.js("() => workbench.contentSize()")
+    engine = preview.js("() => workbench.request('prepare', {view: workbench.view()})")["contentSize"]
+    assert after == engine and after["height"] > before["height"], (before, after, engine)
+    check_drawn_equals_engine(preview, "circles/many-alarms at 420×500")
+    preview.js("() => workbench.resize(1000, 700)")
+    check_drawn_equals_engine(preview, "circles/many-alarms at 1000×700")
+    preview.js("() => { const v = document.querySelector('#view'); v.style.width = ''; v.style.height = ''; }")
+
+
+def test_inserts_and_deletes_animate(preview, artifacts):
+    preview.open("circles/alarms")
+    answer = preview.js("() => workbench.update([{insert: [0, 0], value: 150}])")
+    assert answer["appearing"], answer
+    checked = preview.js("""answer => {
+        const b = workbench.bounds();
+        return answer.appearing.map(({after, initial}) => {
+            const node = [...document.querySelectorAll('#layer > div')].find(n => n.dataset.category === after.category
+                && +n.dataset.section === after.section && +n.dataset.item === after.item);
+            const frames = node?.getAnimations()[0]?.effect.getKeyframes();
+            return frames && parseFloat(frames[0].left) === initial.frame.x - b.x && parseFloat(frames[0].top) === initial.frame.y - b.y
+                && parseFloat(frames.at(-1).left) === after.frame.x - b.x;
+        });
+    }""", answer)
+    assert checked and all(checked), f"appearing elements do not animate from initial to after: {checked}"
+    preview.js("() => Promise.allSettled(document.getAnimations().map(a => a.finished))")
+    check_drawn_equals_engine(preview, "after an insert")
+    answer = preview.js("() => workbench.update([{delete: [0, 0]}])")
+    assert answer["disappearing"], answer
+    ghosts = preview.js("""answer => {
+        const b = workbench.bounds();
+        return [...document.querySelectorAll('#layer > .ghost')].map(g => {
+            const frames = g.getAnimations()[0].effect.getKeyframes();
+            return answer.disappearing.some(({final}) => parseFloat(frames.at(-1).left) === final.frame.x - b.x
+                && parseFloat(frames.at(-1).top) === final.frame.y - b.y && frames.at(-1).opacity === final.alpha);
+        });
+    }""", answer)
+    assert ghosts and all(ghosts), f"disappearing elements do not animate to final: {ghosts}"
+    preview.js("() => Promise.allSettled(document.getAnimations().map(a => a.finished))")
+    assert preview.js("() => document.querySelectorAll('#layer > .ghost').length") == 0
+    check_drawn_equals_engine(preview, "after a delete")
+
+
+def wait_for(preview, expression, argument=None, timeout=10000):
+    preview.page.wait_for_function(expression, arg=argument, timeout=timeout)
+
+
+def test_edits_redraw_and_broken_edits_show_the_located_error(preview, artifacts, live_file):
+    preview.open("live/alarms")
+    preview.js("() => workbench.scrollTo(0, 40)")
+    before = {KEY(e): FRAME(e) for e in preview.js("() => workbench.drawn()")}
+    text = open(live_file).read()
+    with open(live_file, "w") as f:
+        f.write(text.replace("items: [120, 160, 80, 120, 80, 140, 100, 200]", "items: [60, 160, 80, 120, 80, 140, 100, 200, 90]"))
+    wait_for(preview, "n => workbench.drawn().length === n", len(before) + 1)
+    assert preview.js("() => workbench.bounds()")["y"] == 40, "the scroll position was not kept"
+    check_drawn_equals_engine(preview, "after an edit")
+    good = {KEY(e): FRAME(e) for e in preview.js("() => workbench.drawn()")}
+    with open(live_file, "w") as f:
+        f.write(text.replace("viewport: {width: 375, height: 667}", "viewport: {width: -375, height: 667}", 1))
+    wait_for(preview, "() => workbench.error() !== null")
+    error = preview.js("() => workbench.error()")
+    assert "live.yaml:" in error and "^" in error, f"the error is not located: {error!r}"
+    preview.page.screenshot(path=os.path.join(artifacts, "live_error.png"))
+    assert {KEY(e): FRAME(e) for e in preview.js("() => workbench.drawn()")} == good, "the last good drawing was not kept"
+    with open(live_file, "w") as f:
+        f.write(text)
+    wait_for(preview, "n => workbench.error() === null && workbench.drawn().length === n", len(before))
+    check_drawn_equals_engine(preview, "after fixing the edit")
+
+
+def test_the_dom_holds_only_what_is_visible_on_a_million_elements(preview, artifacts):
+    preview.open("million/guide")
+    count = preview.js("() => workbench.request('prepare', {view: workbench.view()})")["elements"]
+    assert count >= 1_000_000, count
+    for x, y in [(50_000, 15_000), (2e6, 2e6), (123, 456)]:
+        preview.js("([x, y]) => workbench.scrollTo(x, y)", [x, y])
+        drawn = check_drawn_equals_engine(preview, f"million at {x},{y}")
+        nodes = preview.js("() => document.querySelectorAll('#layer > div').length")
+        bounds = preview.js("() => workbench.bounds()")
+        visible = (bounds["width"] / 100 + 2) * (bounds["height"] / 30 + 2)
+        assert nodes == len(drawn) and nodes <= 2.5 * visible, f"{nodes} DOM nodes for about {visible:.0f} visible cells"
+
+
+def measure(preview, workbench):
+    """Round trips of a guide viewport query over the WebSocket and over stdio, and frame times
+    while scrolling the 10^6-element guide; printed, not asserted."""
+    preview.open("million/guide")
+    preview.js("() => workbench.scrollTo(40000, 12000)")
+    bounds = preview.js("() => workbench.bounds()")
+    times = preview.js("""async (rect) => {
+        const times = [];
+        for (let i = 0; i < 2000; i++) {
+            const start = performance.now();
+            await workbench.request('query', {view: 'million/guide', rect});
+            times.push(performance.now() - start);
+        }
+        return times.slice(200);
+    }""", bounds)
+    elements = len(preview.js("r => workbench.request('query', {view: 'million/guide', rect: r})", bounds)["elements"])
+    ws = percentiles(times)
+    frames = preview.js("""async () => {
+        const view = document.querySelector('#view'), deltas = [], draws = [];
+        let last = await new Promise(requestAnimationFrame);
+        for (let i = 0; i < 300; i++) {
+            view.scrollTop += 7; view.scrollLeft += 11;
+            const start = performance.now();
+            await workbench.scrollTo(view.scrollLeft, view.scrollTop);
+            draws.push(performance.now() - start);
+            const now = await new Promise(requestAnimationFrame);
+            deltas.push(now - last); last = now;
+        }
+        return {deltas, draws};
+    }""")
+    stdio = stdio_round_trips(workbench, bounds)
+    print(f"measure: guide viewport query ({elements} elements, 10^6-element view), WebSocket from the page: "
+          f"p50 {ws[0]:.3f} ms, p99 {ws[1]:.3f} ms (n={len(times)})")
+    print(f"measure: the same query over stdio (workbench serve, pipes, Python client): p50 {stdio[0]:.3f} ms, p99 {stdio[1]:.3f} ms")
+    d, w = percentiles(frames["deltas"], 95), percentiles(frames["draws"], 95)
+    print(f"measure: scrolling the 10^6-element guide, 300 frames: frame interval p50 {d[0]:.2f} ms, p95 {d[1]:.2f} ms; "
+          f"scroll-to-drawn p50 {w[0]:.2f} ms, p95 {w[1]:.2f} ms")
+
+
+def percentiles(values, high=99):
+    ordered = sorted(values)
+    return statistics.median(ordered), ordered[min(len(ordered) - 1, int(len(ordered) * high / 100))]
+
+
+def stdio_round_trips(workbench, bounds):
+    process = subprocess.Popen([workbench, "serve"], cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    def call(id, method, params):
+        process.stdin.write((json.dumps({"jsonrpc": "2.0", "id": id, "method": method, "params": params}) + "\n").encode())
+        process.stdin.flush()
+        return process.stdout.readline()
+    call(1, "open", {"path": os.path.join(ROOT, "Tests/Browser/million.yaml")})
+    call(2, "invalidate", {"view": "million/guide", "bounds": bounds})
+    times = []
+    for i in range(2000):
+        start = time.perf_counter()
+        call(10 + i, "query", {"view": "million/guide", "rect": bounds})
+        times.append((time.perf_counter() - start) * 1000)
+    process.stdin.close()
+    process.wait(timeout=10)
+    return percentiles(times[200:])
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--workbench", default=os.path.join(ROOT, ".build/debug/workbench"))
+    parser.add_argument("--artifacts", default=os.path.join(ROOT, ".ci/artifacts/preview"))
+    parser.add_argument("--docs", action="store_true", help="also write docs/preview-guide.png")
+    parser.add_argument("--measure", action="store_true", help="print round-trip and frame-time figures")
+    arguments = parser.parse_args()
+    os.makedirs(arguments.artifacts, exist_ok=True)
+    live = tempfile.mkdtemp(prefix="workbench-preview-")
+    live_file = os.path.join(live, "live.yaml")
+    shutil.copy(os.path.join(ROOT, "Workspaces/circles.yaml"), live_file)
+    with open(live_file) as f:
+        text = f.read().replace("workspace: circles", "workspace: live")
+    with open(live_file, "w") as f:
+        f.write(text)
+    tests = [test_every_bundled_view_opens_and_is_screenshot, test_scrolling_draws_what_the_engine_answers_pinned_headers_included,
+             test_resizing_is_a_bounds_size_change, test_inserts_and_deletes_animate,
+             test_edits_redraw_and_broken_edits_show_the_located_error, test_the_dom_holds_only_what_is_visible_on_a_million_elements]
+    passed = failed = 0
+    with sync_playwright() as playwright:
+        preview = Preview(arguments.workbench, ["Workspaces", live_file, "Tests/Browser/million.yaml"], playwright)
+        try:
+            for test in tests:
+                try:
+                    extra = {"live_file": live_file} if "live_file" in test.__code__.co_varnames else {}
+                    test(preview, arguments.artifacts, **extra)
+                    assert not preview.errors, f"errors on the page: {preview.errors}"
+                    passed += 1
+                    print(f"ok   {test.__name__}")
+                except Exception:
+                    failed += 1
+                    print(f"FAIL {test.__name__}")
+                    traceback.print_exc()
+                    preview.errors.clear()
+            if arguments.docs:
+                preview.open("tv-guide/listings")
+                preview.js("() => workbench.scrollTo(130, 0)")
+                preview.page.screenshot(path=os.path.join(ROOT, "docs/preview-guide.png"))
+            if arguments.measure:
+                measure(preview, arguments.workbench)
+        finally:
+            preview.close()
+            shutil.rmtree(live, ignore_errors=True)
+    print(f"browser: {passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
