@@ -15,7 +15,7 @@ from playwright.sync_api import sync_playwright
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 KEY = lambda e: (e["category"], e.get("kind") or "", e["section"], e["item"])
-FRAME = lambda e: tuple(round(e["frame"][k], 6) for k in ("x", "y", "width", "height"))
+FRAME = lambda e: tuple(e["frame"][k] for k in ("x", "y", "width", "height"))
 
 
 class Preview:
@@ -141,7 +141,7 @@ def test_inserts_and_deletes_animate(preview, artifacts):
         return [...document.querySelectorAll('#layer > .ghost')].map(g => {
             const frames = g.getAnimations()[0].effect.getKeyframes();
             return answer.disappearing.some(({final}) => parseFloat(frames.at(-1).left) === final.frame.x - b.x
-                && parseFloat(frames.at(-1).top) === final.frame.y - b.y && frames.at(-1).opacity === final.alpha);
+                && parseFloat(frames.at(-1).top) === final.frame.y - b.y && parseFloat(frames.at(-1).opacity) === final.alpha);
         });
     }""", answer)
     assert ghosts and all(ghosts), f"disappearing elements do not animate to final: {ghosts}"
@@ -150,31 +150,42 @@ def test_inserts_and_deletes_animate(preview, artifacts):
     check_drawn_equals_engine(preview, "after a delete")
 
 
+# Whether the drawn elements are exactly `frames` ({key: [x, y, width, height]}, as `keyed` makes).
+SAME_FRAMES = """frames => { const drawn = workbench.drawn(); return drawn.length === Object.keys(frames).length && drawn.every(e => {
+    const f = frames[[e.category, e.kind ?? '', e.section, e.item].join('|')];
+    return f && f[0] === e.frame.x && f[1] === e.frame.y && f[2] === e.frame.width && f[3] === e.frame.height; }); }"""
+
+
+def keyed(frames):
+    return {"|".join(map(str, key)): frame for key, frame in frames.items()}
+
+
 def wait_for(preview, expression, argument=None, timeout=10000):
     preview.page.wait_for_function(expression, arg=argument, timeout=timeout)
 
 
 def test_edits_redraw_and_broken_edits_show_the_located_error(preview, artifacts, live_file):
-    preview.open("live/alarms")
-    preview.js("() => workbench.scrollTo(0, 40)")
+    preview.open("live/many-alarms")
+    preview.js("() => workbench.scrollTo(0, 200)")
     before = {KEY(e): FRAME(e) for e in preview.js("() => workbench.drawn()")}
     text = open(live_file).read()
     with open(live_file, "w") as f:
-        f.write(text.replace("items: [120, 160, 80, 120, 80, 140, 100, 200]", "items: [60, 160, 80, 120, 80, 140, 100, 200, 90]"))
-    wait_for(preview, "n => workbench.drawn().length === n", len(before) + 1)
-    assert preview.js("() => workbench.bounds()")["y"] == 40, "the scroll position was not kept"
+        f.write(text.replace("options: {spacing: 6}", "options: {spacing: 9}"))
+    wait_for(preview, f"before => !({SAME_FRAMES})(before)", keyed(before))
+    assert preview.js("() => workbench.bounds()")["y"] == 200, "the scroll position was not kept"
     check_drawn_equals_engine(preview, "after an edit")
     good = {KEY(e): FRAME(e) for e in preview.js("() => workbench.drawn()")}
     with open(live_file, "w") as f:
         f.write(text.replace("viewport: {width: 375, height: 667}", "viewport: {width: -375, height: 667}", 1))
     wait_for(preview, "() => workbench.error() !== null")
     error = preview.js("() => workbench.error()")
-    assert "live.yaml:" in error and "^" in error, f"the error is not located: {error!r}"
+    assert "live.yaml:12:" in error and "^" in error, f"the error is not located: {error!r}"
     preview.page.screenshot(path=os.path.join(artifacts, "live_error.png"))
     assert {KEY(e): FRAME(e) for e in preview.js("() => workbench.drawn()")} == good, "the last good drawing was not kept"
     with open(live_file, "w") as f:
         f.write(text)
-    wait_for(preview, "n => workbench.error() === null && workbench.drawn().length === n", len(before))
+    wait_for(preview, "() => workbench.error() === null")
+    wait_for(preview, SAME_FRAMES, keyed(before))
     check_drawn_equals_engine(preview, "after fixing the edit")
 
 
