@@ -43,6 +43,25 @@ import Testing
         #expect((try Self.request(second, 5, "query", ["view": "tv-guide/listings", "rect": Self.rect])["result"] as? [String: Any]) != nil)
     }
 
+    @Test func aClosedPageReleasesItsWatchers() throws {
+        let preview = try PreviewProcess()
+        defer { _ = preview.stop() }
+        let pid = preview.process.processIdentifier
+        let before = ProcessTree.threads(of: pid, named: "workbench.file-")
+        do {
+            let page = try preview.connect()
+            #expect(try Self.request(page, 1, "open", ["path": Self.guide, "watch": true])["result"] != nil)
+            // One watcher for the plugin folders, one for the workspace's files.
+            #expect(ProcessTree.threads(of: pid, named: "workbench.file-") == before + 2)
+        }
+        var after = -1
+        for _ in 0..<250 where after != before {
+            usleep(20_000)
+            after = ProcessTree.threads(of: pid, named: "workbench.file-")
+        }
+        #expect(after == before, "the closed page's watchers are still running")
+    }
+
     @Test func aPageClosedMidPrepareStopsItsWork() throws {
         let folder = try TemporaryFolder()
         _ = try folder.write("huge.yaml", "sources:\n  huge: {generate: {items: 1900000}}\nviews:\n  huge: {layout: circles, source: huge}\n")
@@ -131,6 +150,14 @@ enum ProcessTree {
         let before = cpuSeconds(pid)
         usleep(UInt32(seconds * 1_000_000))
         return cpuSeconds(pid) - before
+    }
+
+    /// How many of the process's threads have a name starting with `prefix` (as /proc shows it, 15 characters at most).
+    static func threads(of pid: Int32, named prefix: String) -> Int {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+        return tasks.count { task in
+            ((try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/comm", encoding: .utf8)) ?? "").hasPrefix(prefix)
+        }
     }
 
     static func isZombie(_ pid: Int32) -> Bool {
