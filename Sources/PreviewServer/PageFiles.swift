@@ -10,11 +10,13 @@ struct PageFiles: Sendable {
 
     private let files: [String: File]
 
-    /// Reads every file of `folder` (by default the module's `Web` resource folder).
+    /// Reads every file of the module's `Web` resource folder.
     ///
     /// - Throws: when the folder cannot be read (a binary copied without its `.resources` folder).
-    init(folder: URL? = nil) throws {
-        let folder = folder ?? Bundle.module.resourceURL!.appendingPathComponent("Web")
+    init() throws {
+        guard let folder = Bundle.module.resourceURL?.appendingPathComponent("Web") else {
+            throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "the page's files (LayoutWorkbench_PreviewServer.resources) are missing"])
+        }
         var files: [String: File] = [:]
         for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where Self.contentType(of: name) != nil {
             let data = try Data(contentsOf: folder.appendingPathComponent(name))

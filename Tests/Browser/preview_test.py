@@ -240,29 +240,68 @@ def measure(preview, workbench):
     ws = percentiles(times)
     # Scrolling as a user's wheel would: one step per animation frame, the page drawing as it can.
     frames = preview.js("""() => new Promise(resolve => {
-        const view = document.querySelector('#view'), deltas = [];
-        let last = null, behind = 0, count = 0;
+        const view = document.querySelector('#view'), deltas = [], lags = [], steps = [];
+        let last = null, count = 0;
         requestAnimationFrame(function frame(now) {
             if (last !== null) deltas.push(now - last);
             last = now;
-            const b = workbench.bounds();
-            if (count > 0 && (b.x !== view.scrollLeft || b.y !== view.scrollTop)) behind++;
+            // How many steps the drawing is behind the scroll position (a scroll event, then its
+            // round trip, so one step is the least there can be).
+            const b = workbench.bounds(), drawn = steps.findIndex(([x, y]) => x === b.x && y === b.y);
+            if (count > 0) lags.push(drawn < 0 ? steps.length : steps.length - 1 - drawn);
             view.scrollTop += 7; view.scrollLeft += 11;
-            if (++count <= 300) requestAnimationFrame(frame); else resolve({deltas, behind});
+            steps.push([view.scrollLeft, view.scrollTop]);
+            if (++count <= 300) requestAnimationFrame(frame); else resolve({deltas, lags});
         });
     })""")
     stdio = stdio_round_trips(workbench, bounds)
+    plain = websocket_round_trips(preview.url, bounds)
     print(f"measure: guide viewport query ({elements} elements, 10^6-element view), WebSocket from the page: "
           f"p50 {ws[0]:.3f} ms, p99 {ws[1]:.3f} ms (n={len(times)})")
+    print(f"measure: the same query over the WebSocket from a plain Python client: p50 {plain[0]:.3f} ms, p99 {plain[1]:.3f} ms")
     print(f"measure: the same query over stdio (workbench serve, pipes, Python client): p50 {stdio[0]:.3f} ms, p99 {stdio[1]:.3f} ms")
-    d = percentiles(frames["deltas"], 95)
+    d, lag = percentiles(frames["deltas"], 95), percentiles(frames["lags"], 95)
     print(f"measure: scrolling the 10^6-element guide one step a frame, {len(frames['deltas'])} frames: frame interval "
-          f"p50 {d[0]:.2f} ms, p95 {d[1]:.2f} ms; frames whose drawing had not caught up with the last step: {frames['behind']}")
+          f"p50 {d[0]:.2f} ms, p95 {d[1]:.2f} ms; drawing behind the scroll position by p50 {lag[0]} and p95 {lag[1]} steps")
 
 
 def percentiles(values, high=99):
     ordered = sorted(values)
     return statistics.median(ordered), ordered[min(len(ordered) - 1, int(len(ordered) * high / 100))]
+
+
+def websocket_round_trips(url, bounds):
+    """The same query from a plain client (no browser) over the preview's WebSocket."""
+    import base64, socket, struct
+    host, rest = url[len("http://"):].split("/", 1)
+    address, port = host.rsplit(":", 1)
+    connection = socket.create_connection((address, int(port)))
+    connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    key = base64.b64encode(os.urandom(16)).decode()
+    connection.sendall((f"GET /rpc{rest[rest.index('?'):]} HTTP/1.1\r\nHost: {host}\r\nUpgrade: websocket\r\n"
+                        f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n").encode())
+    reader = connection.makefile("rb")
+    while reader.readline() not in (b"\r\n", b""):
+        pass
+    def call(id, method, params):
+        payload = json.dumps({"jsonrpc": "2.0", "id": id, "method": method, "params": params}).encode()
+        mask = os.urandom(4)
+        header = bytes([0x81, 0x80 | 126]) + struct.pack(">H", len(payload)) if len(payload) > 125 else bytes([0x81, 0x80 | len(payload)])
+        connection.sendall(header + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload)))
+        first, second = reader.read(2)
+        length = second & 0x7f
+        if length == 126: length = struct.unpack(">H", reader.read(2))[0]
+        elif length == 127: length = struct.unpack(">Q", reader.read(8))[0]
+        return reader.read(length)
+    call(1, "open", {"path": os.path.join(ROOT, "Tests/Browser/million.yaml")})
+    call(2, "invalidate", {"view": "million/guide", "bounds": bounds})
+    times = []
+    for i in range(2000):
+        start = time.perf_counter()
+        call(10 + i, "query", {"view": "million/guide", "rect": bounds})
+        times.append((time.perf_counter() - start) * 1000)
+    connection.close()
+    return percentiles(times[200:])
 
 
 def stdio_round_trips(workbench, bounds):

@@ -47,17 +47,17 @@ import Testing
         let preview = try PreviewProcess()
         defer { _ = preview.stop() }
         let pid = preview.process.processIdentifier
-        let before = ProcessTree.threads(of: pid, named: "workbench.file-")
+        let before = ProcessTree.inotifyDescriptors(of: pid)
         do {
             let page = try preview.connect()
             #expect(try Self.request(page, 1, "open", ["path": Self.guide, "watch": true])["result"] != nil)
             // One watcher for the plugin folders, one for the workspace's files.
-            #expect(ProcessTree.threads(of: pid, named: "workbench.file-") == before + 2)
+            #expect(ProcessTree.inotifyDescriptors(of: pid) == before + 2)
         }
         var after = -1
         for _ in 0..<250 where after != before {
             usleep(20_000)
-            after = ProcessTree.threads(of: pid, named: "workbench.file-")
+            after = ProcessTree.inotifyDescriptors(of: pid)
         }
         #expect(after == before, "the closed page's watchers are still running")
     }
@@ -152,12 +152,10 @@ enum ProcessTree {
         return cpuSeconds(pid) - before
     }
 
-    /// How many of the process's threads have a name starting with `prefix` (as /proc shows it, 15 characters at most).
-    static func threads(of pid: Int32, named prefix: String) -> Int {
-        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
-        return tasks.count { task in
-            ((try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/comm", encoding: .utf8)) ?? "").hasPrefix(prefix)
-        }
+    /// How many inotify instances the process holds: one per running file watcher.
+    static func inotifyDescriptors(of pid: Int32) -> Int {
+        let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []
+        return descriptors.count { (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\($0)")) == "anon_inode:inotify" }
     }
 
     static func isZombie(_ pid: Int32) -> Bool {

@@ -8,6 +8,7 @@ import { applyUpdate, changeFromForm } from './updates.js';
 
 const $ = (selector) => document.querySelector(selector);
 const views = new Map();  // id → {id, name, layout, viewport, workspace}
+const brokenWorkspaces = new Map();  // workspace → the error of its last edit, while it lasts
 let canvas;
 
 function showError(error) {
@@ -38,15 +39,17 @@ async function open(id) {
   for (const button of document.querySelectorAll('#views button')) button.setAttribute('aria-current', String(button.dataset.view === id));
   $('#title').textContent = `${info.workspace} / ${info.name} (${info.layout})`;
   $('#inspector').textContent = '';
-  showError(null);
+  showError(brokenWorkspaces.get(info.workspace) ?? null);
   history.replaceState(null, '', `${location.pathname}${location.search.replace(/&view=[^&]*/, '')}&view=${encodeURIComponent(id)}`);
   await canvas.show(info);
 }
 
 function onNotification(method, params) {
   if (method === 'workspace/didChange') {
-    if (params.error) { showError(params.error); return; }
-    showError(null);
+    // A broken edit keeps the last good drawing, with the located error over it.
+    if (params.error) brokenWorkspaces.set(params.workspace, params.error); else brokenWorkspaces.delete(params.workspace);
+    if (views.get(canvas.viewID)?.workspace !== params.workspace) return;
+    showError(params.error ?? null);
     if (params.views.includes(canvas.viewID)) { canvas.needsPrepare = true; canvas.draw().catch(() => {}); }
   } else if (method === 'plugins/didChange') {
     const layouts = new Set([...params.changed, ...params.removed]);
@@ -93,7 +96,7 @@ async function start() {
   });
   const wanted = new URLSearchParams(location.search).get('view');
   const first = views.has(wanted) ? wanted : views.keys().next().value;
-  if (first) await open(first);
+  if (first) await open(first).catch(showError);
 
   window.workbench = {
     open,
