@@ -88,7 +88,7 @@ public final class PreviewServer: @unchecked Sendable {  // Unchecked: `listener
     }
 
     /// WebSocket clients whose server has not yet stopped.
-    public var openConnections: Int { lock.withLock { sessions.count } }
+    var openConnections: Int { lock.withLock { sessions.count } }
 
     private func bootstrap() -> ServerBootstrap {
         ServerBootstrap(group: group)
