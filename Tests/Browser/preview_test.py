@@ -208,6 +208,22 @@ def test_edits_redraw_and_broken_edits_show_the_located_error(preview, artifacts
     check_drawn_equals_engine(preview, "after fixing the edit")
 
 
+def test_a_rebuilt_plugin_is_reloaded_and_its_views_redrawn(preview, artifacts, plugins):
+    preview.open("circles/many-alarms")
+    preview.js("() => workbench.scrollTo(0, 150)")
+    time.sleep(0.5)
+    draws = preview.js("() => workbench.draws()")
+    time.sleep(0.5)
+    assert preview.js("() => workbench.draws()") == draws, "the page redraws on its own: this test could not tell"
+    # A "rebuild": a new copy of the library renamed into place, as a linker or an editor would.
+    library = os.path.join(plugins, "libCircles.so")
+    shutil.copy(library, library + ".new")
+    os.rename(library + ".new", library)
+    wait_for(preview, "n => workbench.draws() > n", draws)
+    assert preview.js("() => workbench.bounds()")["y"] == 150
+    check_drawn_equals_engine(preview, "after the circles plugin was reloaded")
+
+
 def test_the_dom_holds_only_what_is_visible_on_a_million_elements(preview, artifacts):
     preview.open("million/guide")
     count = preview.js("() => workbench.request('prepare', {view: workbench.view()})")["elements"]
@@ -349,17 +365,25 @@ def main():
         text = f.read().replace("workspace: circles", "workspace: live")
     with open(live_file, "w") as f:
         f.write(text)
+    # The plugins from a folder of copies, so that one can be "rebuilt" under the running preview.
+    plugins = os.path.join(live, "plugins")
+    os.makedirs(plugins)
+    for name in os.listdir(os.path.dirname(arguments.workbench)):
+        if name.startswith("lib") and name.endswith(".so"):
+            shutil.copy(os.path.join(os.path.dirname(arguments.workbench), name), plugins)
     tests = [test_every_bundled_view_opens_and_is_screenshot, test_scrolling_draws_what_the_engine_answers_pinned_headers_included,
              test_resizing_is_a_bounds_size_change, test_a_click_shows_every_attribute_and_a_users_scroll_settles,
              test_inserts_and_deletes_animate,
-             test_edits_redraw_and_broken_edits_show_the_located_error, test_the_dom_holds_only_what_is_visible_on_a_million_elements]
+             test_edits_redraw_and_broken_edits_show_the_located_error, test_a_rebuilt_plugin_is_reloaded_and_its_views_redrawn,
+             test_the_dom_holds_only_what_is_visible_on_a_million_elements]
     passed = failed = 0
     with sync_playwright() as playwright:
-        preview = Preview(arguments.workbench, ["Workspaces", live_file, "Tests/Browser/million.yaml"], playwright)
+        preview = Preview(arguments.workbench, ["Workspaces", live_file, "Tests/Browser/million.yaml", "--plugins", plugins], playwright)
         try:
             for test in tests:
                 try:
-                    extra = {"live_file": live_file} if "live_file" in test.__code__.co_varnames else {}
+                    extra = {name: value for name, value in [("live_file", live_file), ("plugins", plugins)]
+                             if name in test.__code__.co_varnames[:test.__code__.co_argcount]}
                     test(preview, arguments.artifacts, **extra)
                     assert not preview.errors, f"errors on the page: {preview.errors}"
                     passed += 1

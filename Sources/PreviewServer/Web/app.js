@@ -114,6 +114,8 @@ async function start() {
     },
     update: (changes) => applyUpdate(canvas, changes),
     drawn: () => canvas.drawn(),
+    /** How many draws have completed: a redraw the page did on its own (an edit, a plugin rebuilt) counts. */
+    draws: () => canvas.drawCount,
     /** Sends any request of the protocol on the page's own connection. */
     request: (method, params) => rpc.request(method, params),
     view: () => canvas.viewID,

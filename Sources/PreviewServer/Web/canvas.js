@@ -23,6 +23,7 @@ export class ViewCanvas {
     this.waiting = null;
     this.running = false;
     this.userScrolled = false;
+    this.drawCount = 0;
     view.addEventListener('scroll', () => this.draw().catch(() => {}));
     for (const type of ['wheel', 'pointerdown', 'keydown', 'touchstart']) {
       view.addEventListener(type, () => { this.userScrolled = true; }, { passive: true });
@@ -100,6 +101,7 @@ export class ViewCanvas {
     this.lastRect = rect;
     if (prepares) this.setContentSize(results[1].contentSize, bounds);
     this.render(results[results.length - 1], bounds);
+    this.drawCount += 1;
     this.hooks.onDrawn();
   }
 
