@@ -2,15 +2,19 @@ import Foundation
 
 /// A deliberately plain HTTP/1.1 and WebSocket client over a blocking TCP socket, so tests can
 /// send exactly what they mean — wrong tokens, foreign `Host`s and `Origin`s, binary and
-/// oversized frames — and read exactly what comes back.
-final class RawWebSocket {
-    struct Failure: Error, CustomStringConvertible { let description: String }
+/// oversized frames — and read exactly what comes back (and `workbench-bench preview` can time
+/// round trips with nothing in between).
+public final class RawWebSocket {
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
+        public init(description: String) { self.description = description }
+    }
 
     private let socket: Int32
     private var buffered: [UInt8] = []
 
     /// Connects to 127.0.0.1:`port`; reads give up after `timeout` seconds.
-    init(port: Int, timeout: Int = 30) throws {
+    public init(port: Int, timeout: Int = 30) throws {
         socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -20,6 +24,8 @@ final class RawWebSocket {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
         guard connected == 0 else { close(socket); throw Failure(description: "cannot connect to port \(port)") }
+        var noDelay: Int32 = 1
+        setsockopt(socket, Int32(IPPROTO_TCP), TCP_NODELAY, &noDelay, socklen_t(MemoryLayout<Int32>.size))
         var limit = timeval(tv_sec: timeout, tv_usec: 0)
         setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
     }
@@ -27,7 +33,7 @@ final class RawWebSocket {
     deinit { close(socket) }
 
     /// Sends a GET (a WebSocket upgrade when `upgrade`) and returns the response's status and body.
-    func get(_ target: String, host: String, headers: [String: String] = [:], upgrade: Bool = false) throws -> (status: Int, body: String) {
+    public func get(_ target: String, host: String, headers: [String: String] = [:], upgrade: Bool = false) throws -> (status: Int, body: String) {
         var request = "GET \(target) HTTP/1.1\r\nHost: \(host)\r\n"
         if upgrade {
             request += "Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
@@ -47,13 +53,13 @@ final class RawWebSocket {
     }
 
     /// Upgrades to a WebSocket at `/rpc` with the token; throws unless the server switches protocols.
-    func upgrade(port: Int, token: String) throws {
+    public func upgrade(port: Int, token: String) throws {
         let response = try get("/rpc?token=\(token)", host: "127.0.0.1:\(port)", upgrade: true)
         guard response.status == 101 else { throw Failure(description: "upgrade answered \(response.status): \(response.body)") }
     }
 
     /// Sends one masked frame.
-    func send(opcode: UInt8, _ payload: [UInt8], fin: Bool = true) {
+    public func send(opcode: UInt8, _ payload: [UInt8], fin: Bool = true) {
         var frame: [UInt8] = [(fin ? 0x80 : 0) | opcode]
         switch payload.count {
         case ..<126: frame.append(0x80 | UInt8(payload.count))
@@ -66,10 +72,10 @@ final class RawWebSocket {
         write(frame)
     }
 
-    func sendText(_ text: String) { send(opcode: 0x1, Array(text.utf8)) }
+    public func sendText(_ text: String) { send(opcode: 0x1, Array(text.utf8)) }
 
     /// The next whole message (fragments joined): its opcode and payload; nil when the connection closed.
-    func receive() throws -> (opcode: UInt8, payload: [UInt8])? {
+    public func receive() throws -> (opcode: UInt8, payload: [UInt8])? {
         var opcode: UInt8?, payload: [UInt8] = []
         while true {
             guard let header = try? read(2) else { return nil }
@@ -85,7 +91,7 @@ final class RawWebSocket {
     }
 
     /// The next text message as JSON (an object or an array).
-    func receiveJSON() throws -> Any {
+    public func receiveJSON() throws -> Any {
         guard let message = try receive() else { throw Failure(description: "the connection closed") }
         guard message.opcode == 0x1 else { throw Failure(description: "expected a text message, got opcode \(message.opcode)") }
         return try JSONSerialization.jsonObject(with: Data(message.payload))
