@@ -10,7 +10,7 @@ import WorkbenchServer
 /// WebSocket — one JSON-RPC message per text message, through the same `Server` as `workbench
 /// serve` (one per connection, all sharing the plugins), so every method, notification and
 /// limit is the same. Built on SwiftNIO's HTTP/1 and WebSocket handlers.
-public final class PreviewServer: @unchecked Sendable {  // Unchecked: `listeners` and `site` are set in `start` and read under `lock`.
+public final class PreviewServer: @unchecked Sendable {  // Unchecked: `listeners`, `site` and `sessions` are only touched under `lock`.
     public struct Configuration: Sendable {
         /// The address to listen on; the default (loopback) also listens on `::1` when it can.
         public var host = "127.0.0.1"
