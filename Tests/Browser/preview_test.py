@@ -24,14 +24,19 @@ class Preview:
     def __init__(self, workbench, paths, playwright):
         self.process = subprocess.Popen([workbench, "preview", *paths], cwd=ROOT, stdout=subprocess.PIPE,
                                         stderr=open(os.path.join(tempfile.gettempdir(), "workbench-preview.log"), "w"), text=True)
-        self.url = self.process.stdout.readline().strip()
-        assert self.url.startswith("http://127.0.0.1:"), f"workbench preview printed {self.url!r}"
-        self.browser = playwright.chromium.launch(executable_path=os.environ.get("CHROMIUM", "/usr/bin/chromium"))
-        self.page = self.browser.new_page(viewport={"width": 1400, "height": 900})
-        self.errors = []
-        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
-        self.page.goto(self.url)
-        self.page.wait_for_function("document.body.dataset.ready === 'true'", timeout=60000)
+        self.browser = None
+        try:
+            self.url = self.process.stdout.readline().strip()
+            assert self.url.startswith("http://127.0.0.1:"), f"workbench preview printed {self.url!r}"
+            self.browser = playwright.chromium.launch(executable_path=os.environ.get("CHROMIUM", "/usr/bin/chromium"))
+            self.page = self.browser.new_page(viewport={"width": 1400, "height": 900})
+            self.errors = []
+            self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+            self.page.goto(self.url)
+            self.page.wait_for_function("document.body.dataset.ready === 'true'", timeout=60000)
+        except BaseException:
+            self.close()
+            raise
 
     def js(self, expression, argument=None):
         return self.page.evaluate(expression, argument)
@@ -40,7 +45,8 @@ class Preview:
         self.js("v => workbench.open(v)", view)
 
     def close(self):
-        self.browser.close()
+        if self.browser:
+            self.browser.close()
         self.process.terminate()
         assert self.process.wait(timeout=10) == 0, "workbench preview did not end cleanly on SIGTERM"
 
