@@ -67,7 +67,7 @@ def check_drawn_equals_engine(preview, where):
         f"moved {[k for k in drawn_set if k in engine_set and drawn_set[k] != engine_set[k]][:5]}"
     misplaced = preview.js("""() => {
         const origin = document.querySelector('#view').getBoundingClientRect(), b = workbench.bounds(), bad = [];
-        for (const node of document.querySelectorAll('#layer > div:not(.ghost)')) {
+        for (const node of document.querySelectorAll('#content > div:not(.ghost)')) {
             const r = node.getBoundingClientRect(), f = node.element.frame;
             const want = [f.x - b.x + origin.x, f.y - b.y + origin.y, f.width, f.height];
             const got = [r.x, r.y, r.width, r.height];
@@ -125,7 +125,7 @@ def test_resizing_is_a_bounds_size_change(preview, artifacts):
 
 def test_a_click_shows_every_attribute_and_a_users_scroll_settles(preview, artifacts):
     preview.open("class-hierarchy/exceptions")
-    preview.page.click("#layer > div[data-category=cell][data-section='0'][data-item='0']")
+    preview.page.click("#content > div[data-category=cell][data-section='0'][data-item='0']")
     shown = json.loads(preview.page.inner_text("#inspector"))
     engine = preview.js("() => workbench.request('query', {view: workbench.view(), element: {category: 'cell', section: 0, item: 0}})")
     assert shown.pop("label") == "BaseException" and shown == engine["element"] and shown["children"], (shown, engine)
@@ -147,13 +147,12 @@ def test_inserts_and_deletes_animate(preview, artifacts):
     answer = preview.js("() => workbench.update([{insert: [0, 0], value: 150}])")
     assert answer["appearing"], answer
     checked = preview.js("""answer => {
-        const b = workbench.bounds();
         return answer.appearing.map(({after, initial}) => {
-            const node = [...document.querySelectorAll('#layer > div')].find(n => n.dataset.category === after.category
+            const node = [...document.querySelectorAll('#content > div')].find(n => n.dataset.category === after.category
                 && +n.dataset.section === after.section && +n.dataset.item === after.item);
             const frames = node?.getAnimations()[0]?.effect.getKeyframes();
-            return frames && parseFloat(frames[0].left) === initial.frame.x - b.x && parseFloat(frames[0].top) === initial.frame.y - b.y
-                && parseFloat(frames.at(-1).left) === after.frame.x - b.x;
+            return frames && parseFloat(frames[0].left) === initial.frame.x && parseFloat(frames[0].top) === initial.frame.y
+                && parseFloat(frames.at(-1).left) === after.frame.x;
         });
     }""", answer)
     assert checked and all(checked), f"appearing elements do not animate from initial to after: {checked}"
@@ -162,16 +161,15 @@ def test_inserts_and_deletes_animate(preview, artifacts):
     answer = preview.js("() => workbench.update([{delete: [0, 0]}])")
     assert answer["disappearing"], answer
     ghosts = preview.js("""answer => {
-        const b = workbench.bounds();
-        return [...document.querySelectorAll('#layer > .ghost')].map(g => {
+        return [...document.querySelectorAll('#content > .ghost')].map(g => {
             const frames = g.getAnimations()[0].effect.getKeyframes();
-            return answer.disappearing.some(({final}) => parseFloat(frames.at(-1).left) === final.frame.x - b.x
-                && parseFloat(frames.at(-1).top) === final.frame.y - b.y && parseFloat(frames.at(-1).opacity) === final.alpha);
+            return answer.disappearing.some(({final}) => parseFloat(frames.at(-1).left) === final.frame.x
+                && parseFloat(frames.at(-1).top) === final.frame.y && parseFloat(frames.at(-1).opacity) === final.alpha);
         });
     }""", answer)
     assert ghosts and all(ghosts), f"disappearing elements do not animate to final: {ghosts}"
     preview.js("() => Promise.allSettled(document.getAnimations().map(a => a.finished))")
-    assert preview.js("() => document.querySelectorAll('#layer > .ghost').length") == 0
+    assert preview.js("() => document.querySelectorAll('#content > .ghost').length") == 0
     check_drawn_equals_engine(preview, "after a delete")
 
 
@@ -237,7 +235,7 @@ def test_the_dom_holds_only_what_is_visible_on_a_million_elements(preview, artif
     for x, y in [(50_000, 15_000), (2e6, 2e6), (123, 456)]:
         preview.js("([x, y]) => workbench.scrollTo(x, y)", [x, y])
         drawn = check_drawn_equals_engine(preview, f"million at {x},{y}")
-        nodes = preview.js("() => document.querySelectorAll('#layer > div').length")
+        nodes = preview.js("() => document.querySelectorAll('#content > div').length")
         bounds = preview.js("() => workbench.bounds()")
         visible = (bounds["width"] / 100 + 2) * (bounds["height"] / 30 + 2)
         assert nodes == len(drawn) and nodes <= 2.5 * visible, f"{nodes} DOM nodes for about {visible:.0f} visible cells"
@@ -351,7 +349,7 @@ def screenshot_for_the_docs(workbench, playwright):
     try:
         preview.open("tv-guide/listings")
         preview.js("() => workbench.scrollTo(130, 0)")
-        preview.page.click("#layer > div[data-category=cell][data-section='3'][data-item='3']")
+        preview.page.click("#content > div[data-category=cell][data-section='3'][data-item='3']")
         preview.page.screenshot(path=os.path.join(ROOT, "docs/preview-guide.png"))
     finally:
         preview.close()

@@ -62,7 +62,7 @@ function onNotification(method, params) {
 }
 
 function select(node) {
-  for (const old of document.querySelectorAll('#layer > .selected')) old.classList.remove('selected');
+  for (const old of document.querySelectorAll('#content > .selected')) old.classList.remove('selected');
   node.classList.add('selected');
   $('#inspector-hint').hidden = true;
   $('#inspector').textContent = JSON.stringify({ label: node.textContent, ...node.element }, null, 2);
@@ -72,7 +72,7 @@ async function start() {
   const token = new URLSearchParams(location.search).get('token');
   const rpc = await RPC.connect(`ws://${location.host}/rpc?token=${encodeURIComponent(token)}`, onNotification);
   rpc.onClose = () => { $('#status').textContent = 'disconnected'; };
-  canvas = new ViewCanvas(rpc, { view: $('#view'), sizer: $('#sizer'), layer: $('#layer') }, {
+  canvas = new ViewCanvas(rpc, { view: $('#view'), sizer: $('#sizer'), layer: $('#layer'), content: $('#content') }, {
     onSelect: select,
     onError: showError,
     onDrawn: () => { $('#status').textContent = `${canvas.nodes.size} elements drawn`; },

@@ -1,8 +1,9 @@
 // One view drawn at the engine's exact frames: the page's viewport is the view's bounds.
 //
 // #view is the scroll view; #sizer gives it the content size; #layer is pinned to the
-// viewport (position: sticky) and holds one absolutely positioned node per element at
-// frame − drawn offset. Each scroll or resize sends the bounds (`invalidate {bounds}`) and
+// viewport (position: sticky) and clips; #content holds one absolutely positioned node per
+// element at its frame and is translated by −(drawn offset), so each node's rectangle is
+// frame − drawn offset, and a scroll moves one transform rather than every node. Each scroll or resize sends the bounds (`invalidate {bounds}`) and
 // queries the visible rect plus a margin, in one batch; nodes are recycled by element key,
 // so the DOM holds what is visible, whatever the view's size. Draws never overlap: a scroll
 // during one asks for the next, and only the latest position is drawn.
@@ -12,8 +13,8 @@ const margin = 0.25;  // of the viewport's size, on each side
 export const keyOf = (e) => `${e.category}|${e.kind ?? ''}|${e.section}|${e.item}`;
 
 export class ViewCanvas {
-  constructor(rpc, { view, sizer, layer }, hooks) {
-    Object.assign(this, { rpc, view, sizer, layer, hooks });
+  constructor(rpc, { view, sizer, layer, content }, hooks) {
+    Object.assign(this, { rpc, view, sizer, layer, content, hooks });
     this.viewID = null;
     this.nodes = new Map();
     this.pool = [];
@@ -31,7 +32,7 @@ export class ViewCanvas {
     view.addEventListener('scrollend', () => this.settle());
     new ResizeObserver(() => { if (this.viewID) this.draw().catch(() => {}); }).observe(view);
     layer.addEventListener('click', (event) => {
-      const node = event.target.closest('#layer > div');
+      const node = event.target.closest('#content > div');
       if (node?.element) hooks.onSelect(node);
     });
   }
@@ -115,13 +116,14 @@ export class ViewCanvas {
   render({ elements, labels }, bounds) {
     this.layer.style.width = `${bounds.width}px`;
     this.layer.style.height = `${bounds.height}px`;
+    this.content.style.transform = `translate(${-bounds.x}px, ${-bounds.y}px)`;
     const next = new Map();
     elements.forEach((element, index) => {
       const key = keyOf(element);
       let node = this.nodes.get(key);
       if (node) this.nodes.delete(key); else node = this.pool.pop() ?? document.createElement('div');
-      this.place(node, element, labels?.[index], bounds);
-      if (!node.parentNode) this.layer.appendChild(node);
+      this.place(node, element, labels?.[index]);
+      if (!node.parentNode) this.content.appendChild(node);
       next.set(key, node);
     });
     for (const node of this.nodes.values()) {
@@ -131,7 +133,7 @@ export class ViewCanvas {
     this.nodes = next;
   }
 
-  place(node, element, label, bounds) {
+  place(node, element, label) {
     const { frame } = element;
     node.element = element;
     node.dataset.category = element.category;
@@ -140,8 +142,8 @@ export class ViewCanvas {
     node.dataset.item = element.item;
     node.className = element.category === 'cell' && this.layout === 'circles' ? 'ellipse' : '';
     const style = node.style;
-    style.left = `${frame.x - bounds.x}px`;
-    style.top = `${frame.y - bounds.y}px`;
+    style.left = `${frame.x}px`;
+    style.top = `${frame.y}px`;
     style.width = `${frame.width}px`;
     style.height = `${frame.height}px`;
     style.zIndex = element.zIndex;

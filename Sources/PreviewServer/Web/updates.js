@@ -7,10 +7,10 @@ import { keyOf } from './canvas.js';
 
 const duration = 350;
 
-/** The keyframe of an element's attributes, in the layer's coordinates for `bounds`. */
-function keyframe({ frame, alpha }, bounds) {
+/** The keyframe of an element's attributes (in #content, frames are content coordinates). */
+function keyframe({ frame, alpha }) {
   return {
-    left: `${frame.x - bounds.x}px`, top: `${frame.y - bounds.y}px`,
+    left: `${frame.x}px`, top: `${frame.y}px`,
     width: `${frame.width}px`, height: `${frame.height}px`, opacity: alpha,
   };
 }
@@ -21,19 +21,18 @@ export async function applyUpdate(canvas, changes) {
   const answer = await canvas.rpc.request('update', { view, changes, rect: canvas.lastRect });
   canvas.needsPrepare = true;
   await canvas.draw();
-  const bounds = canvas.lastBounds;
   for (const { after, initial } of answer.appearing) {
-    canvas.nodes.get(keyOf(after))?.animate([keyframe(initial, bounds), keyframe(after, bounds)], { duration, easing: 'ease-out' });
+    canvas.nodes.get(keyOf(after))?.animate([keyframe(initial), keyframe(after)], { duration, easing: 'ease-out' });
   }
   for (const { before, after } of answer.moving) {
-    canvas.nodes.get(keyOf(after))?.animate([keyframe(before, bounds), keyframe(after, bounds)], { duration, easing: 'ease-in-out' });
+    canvas.nodes.get(keyOf(after))?.animate([keyframe(before), keyframe(after)], { duration, easing: 'ease-in-out' });
   }
   for (const { before, final } of answer.disappearing) {
     const ghost = document.createElement('div');
-    canvas.place(ghost, before, null, bounds);
+    canvas.place(ghost, before, null);
     ghost.classList.add('ghost');
-    canvas.layer.appendChild(ghost);
-    const animation = ghost.animate([keyframe(before, bounds), keyframe(final, bounds)], { duration, easing: 'ease-in', fill: 'forwards' });
+    canvas.content.appendChild(ghost);
+    const animation = ghost.animate([keyframe(before), keyframe(final)], { duration, easing: 'ease-in', fill: 'forwards' });
     animation.finished.finally(() => ghost.remove());
   }
   return answer;
