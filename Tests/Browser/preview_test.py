@@ -228,6 +228,21 @@ def test_a_rebuilt_plugin_is_reloaded_and_its_views_redrawn(preview, artifacts, 
     check_drawn_equals_engine(preview, "after the circles plugin was reloaded")
 
 
+def test_a_long_prepare_shows_its_progress(preview, artifacts):
+    preview.js("""() => {
+        const bar = document.querySelector('#progress');
+        window.progressSeen = {shown: false, highest: 0};
+        new MutationObserver(() => {
+            if (!bar.hidden) window.progressSeen.shown = true;
+            window.progressSeen.highest = Math.max(window.progressSeen.highest, bar.value);
+        }).observe(bar, {attributes: true});
+    }""")
+    preview.open("million/circles")
+    seen = preview.js("() => window.progressSeen")
+    assert seen["shown"] and seen["highest"] > 0, f"no progress shown while preparing: {seen}"
+    assert preview.js("() => document.querySelector('#progress').hidden"), "the bar stayed after the prepare"
+
+
 def test_the_dom_holds_only_what_is_visible_on_a_million_elements(preview, artifacts):
     preview.open("million/guide")
     count = preview.js("() => workbench.request('prepare', {view: workbench.view()})")["elements"]
@@ -380,6 +395,7 @@ def main():
              test_resizing_is_a_bounds_size_change, test_a_click_shows_every_attribute_and_a_users_scroll_settles,
              test_inserts_and_deletes_animate,
              test_edits_redraw_and_broken_edits_show_the_located_error, test_a_rebuilt_plugin_is_reloaded_and_its_views_redrawn,
+             test_a_long_prepare_shows_its_progress,
              test_the_dom_holds_only_what_is_visible_on_a_million_elements]
     passed = failed = 0
     with sync_playwright() as playwright:
