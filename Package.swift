@@ -32,6 +32,8 @@ import PackageDescription
 ///                                completion, hover, definitions, symbols (`workbench serve`'s LSP side)
 ///   JSONRPC, WorkbenchServer     `workbench serve`
 ///   MCPServer                    `workbench mcp`: the Model Context Protocol over the same engine
+///   PreviewServer                `workbench preview`: the page (package resources) over HTTP, and the
+///                                same JSON-RPC server over a WebSocket (SwiftNIO)
 ///   workbench                    the executable
 ///   workbench-soak               a long editor-like session against `workbench serve`
 /// Plugins/<Name> hold the shipped layouts: a layout module and a tiny export module each.
@@ -52,6 +54,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // `workbench preview`: HTTP and WebSocket on SwiftNIO alone (docs/preview.md says why).
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         .systemLibrary(
@@ -97,10 +101,23 @@ let package = Package(
             dependencies: ["CheckRunner", "JSONOutput", "JSONRPC", "LayoutChecker", "LayoutKit", "PluginHost", "PluginScaffold",
                            "PNGRenderer", "SVGRenderer", "WorkbenchServer", "WorkspaceModel"]
         ),
+        // `workbench preview`: the page and the WebSocket transport of the same server.
+        .target(
+            name: "PreviewServer",
+            dependencies: [
+                "WorkbenchServer", "JSONRPC", "JSONOutput", "PluginHost",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+            ],
+            resources: [.copy("Web")]
+        ),
         .executableTarget(
             name: "workbench",
             dependencies: [
                 "BatchRunner", "CAllocator", "CheckRunner", "DescriptorIO", "LayoutKit", "MCPServer", "PluginHost", "PluginIsolation", "PluginScaffold", "WorkbenchServer",
+                "PreviewServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -114,7 +131,8 @@ let package = Package(
         .executableTarget(name: "workbench-fuzz", dependencies: ["JSONRPC", "SeededRandom"]),
         .executableTarget(
             name: "workbench-bench",
-            dependencies: ["DescriptorIO", "LayoutKit", "JSONOutput", "WorkspaceModel", "SeedReferences", "PluginHost", "PluginIsolation", "Sessions", "Circles", "Tree", "MarkSheet", "Guide"]
+            dependencies: ["DescriptorIO", "LayoutKit", "JSONOutput", "WorkspaceModel", "SeedReferences", "PluginHost", "PluginIsolation", "Sessions", "Circles", "Tree", "MarkSheet", "Guide",
+                           "TestSupport"]  // RawWebSocket, for the `preview` part
         ),
 
         // Layout plugins: the layout itself (testable in-process) and its C export.
@@ -147,6 +165,7 @@ let package = Package(
         .testTarget(name: "PluginScaffoldTests", dependencies: ["PluginScaffold", "TestSupport"]),
         .testTarget(name: "PluginIsolationTests", dependencies: ["PluginIsolation", "PluginHost", "BatchUpdates", "LayoutKit", "CLayoutABI", "TestSupport"]),
         .testTarget(name: "LanguageServerTests", dependencies: ["LanguageServer", "WorkspaceModel", "PluginHost", "JSONRPC", "SourceDiagnostics", "TestSupport"]),
+        .testTarget(name: "PreviewServerTests", dependencies: ["PreviewServer", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "LayoutKit", "BatchUpdates", "SeedReferences"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]

@@ -126,19 +126,6 @@ public struct BatchRunner: Sendable {
     }
 }
 
-extension BatchRunner {
-    /// A data item as a picture's label: its `name` or `title`, or the item itself if it is a
-    /// number or a string.
-    static func label(_ item: Value) -> String? {
-        switch item {
-        case .number(let number): return number.compactDescription
-        case .string(let string): return string
-        case .map(let fields): return (fields["name"] ?? fields["title"]).flatMap(label)
-        default: return nil
-        }
-    }
-}
-
 extension JSONWriter {
     /// `{contentSize, elements, layout, view, workspace}`: one view, laid out whole, from
     /// decoded elements (the snapshots of `workbench check`; `run` streams `PreparedView`s).

@@ -25,7 +25,7 @@ extension BatchRunner {
             guard svg || png else { return }
             let name = (folder as NSString).appendingPathComponent(WorkspaceFiles.safeName(view.view.name))
             let data = view.session.source.data.source
-            let label = { (path: ItemPath) in BatchRunner.label(data.value(at: path)) }
+            let label = { (path: ItemPath) in data.value(at: path).label }
             let shape = SVGRenderer.CellShape(layout: view.view.layout)
             do {
                 if svg {

@@ -21,6 +21,8 @@ public final class Server: @unchecked Sendable {  // Unchecked: immutable but fo
     let plugins: PluginCatalog
     /// The longest one view's `prepare` may take, in seconds; nil for no limit.
     public var timeout: Double?
+    /// What `open` may read; nil for any path (set before `start`).
+    public var openablePaths: OpenablePaths?
     let loader: WorkspaceLoader
     let state = ServerState()
     /// The documents an editor has open (the language server's side).
@@ -71,7 +73,8 @@ public final class Server: @unchecked Sendable {  // Unchecked: immutable but fo
         handle(.malformed(reason))
     }
 
-    /// Ends the connection and returns the exit status: 0 after `shutdown` then `exit`, or when
+    /// Ends the connection — its workspaces are closed, their views released and their
+    /// watchers stopped — and returns the exit status: 0 after `shutdown` then `exit`, or when
     /// the input ended; 1 for `exit` without `shutdown`.
     ///
     /// What was sent is answered, but within 2 s whatever the plugins do: the control queue
@@ -90,6 +93,7 @@ public final class Server: @unchecked Sendable {  // Unchecked: immutable but fo
             state.cancelAll()
             _ = work.wait(timeout: .now() + 0.7)
         }
+        state.closeAll()
         return exitRequested ? (state.hasShutDown ? 0 : 1) : 0
     }
 

@@ -71,6 +71,11 @@ final class ServerState: @unchecked Sendable {  // Unchecked: every field is rea
         return closed
     }
 
+    /// Closes every workspace (the connection ended): their views go, their watchers stop.
+    func closeAll() {
+        for name in withLock({ Array(workspaces.keys) }) { _ = close(name) }
+    }
+
     func view(_ id: String) -> ViewEntry? { withLock { views[id] } }
 
     /// The open views laid out by any of the plugins `names`, marked as needing a prepare.

@@ -4,7 +4,7 @@ import Foundation
 //
 //     swift run -c release workbench-bench                 every layout at 10^4, 10^5 and 10^6 elements
 //     swift run -c release workbench-bench --quick         10^3 and 10^4 only (a smoke run)
-//     swift run -c release workbench-bench tree server     only the named parts (circles, tree, mark-sheet, guide, packing, run, update, isolation, server)
+//     swift run -c release workbench-bench tree server     only the named parts (circles, tree, mark-sheet, guide, packing, run, update, isolation, server, preview)
 //     swift run -c release workbench-bench --json FILE     also write every figure and target to FILE as JSON
 //     swift run -c release workbench-bench --engine-only   for profilers: no references, no checks (ratios are nan)
 //
@@ -76,6 +76,9 @@ do {
         if let server = try ServerBenchmark(requests: quick ? 1000 : 5000).run() {
             report.target("server round trip p99, query of 111 elements", measured: server.p99, atMost: 50e-6, "s")
         }
+    }
+    if wants("preview"), let preview = try PreviewBenchmark(requests: quick ? 500 : 2000).run() {
+        report.target("preview WebSocket round trip p99, guide viewport at 10^6 elements", measured: preview.webSocket.p99, atMost: 2e-3, "s")
     }
     report.printTargets(isQuick: quick)
     if let jsonPath {

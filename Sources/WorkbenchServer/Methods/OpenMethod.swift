@@ -18,8 +18,10 @@ enum OpenMethod: ControlMethod {
         do {
             if params.has("text") {
                 let directory = try params.optionalString("directory") ?? FileManager.default.currentDirectoryPath
+                try server.openablePaths?.check(directory: directory, field: "params.directory")
                 workspace = try server.loader.load(text: try params.string("text"), directory: directory)
             } else if params.has("path") {
+                try server.openablePaths?.check(path: try params.string("path"), field: "params.path")
                 workspace = try server.loader.load(path: try params.string("path"))
             } else {
                 throw RPCError.invalidParams("params.path or params.text is required")
