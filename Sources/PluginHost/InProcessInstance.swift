@@ -138,6 +138,24 @@ final class InProcessInstance: PluginInstance, DataAllocating {
         return point
     }
 
+    func preferredAttributes(_ sizes: [PreferredSize]) throws(PluginCallError) -> [PreferredSizeAnswer?] {
+        guard let preferredAttributes = functions.preferred_attributes else { return sizes.map { _ in nil } }
+        var answers: [PreferredSizeAnswer?] = []
+        answers.reserveCapacity(sizes.count)
+        for preferred in sizes {
+            guard let id = preferred.element.abi(kindIndex: kindIndex) else {
+                answers.append(nil)
+                continue
+            }
+            var answer = wb_preferred_answer()
+            var error = wb_error()
+            let status = preferredAttributes(handle, id, preferred.size.abi, &answer, &error)
+            guard status >= 0 else { throw failure(status, error, operation: "preferred_attributes") }
+            answers.append(status == 1 ? try PreferredSizeAnswer(answer).checked(plugin: plugin.name, element: preferred.element) : nil)
+        }
+        return answers
+    }
+
     /// A failed call: the plugin's own error when it gave one, else its status.
     private func failure(_ status: Int32, _ error: wb_error, operation: String) -> PluginCallError {
         error.code != 0 && error.code != Int32(WB_OK) ? .reported(error.layoutError) : .failed(plugin: plugin.name, operation: operation, status: Int(status))

@@ -88,6 +88,8 @@ final class ChildServer {
             case .prepareForUpdates:
                 guard descriptor >= 0 else { throw .protocolViolation("prepare_for_updates without a batch") }
                 try prepareForUpdates(instance, batch: try SharedMemory(receiving: descriptor, writable: false), reply: &reply)
+            case .preferredAttributes:
+                try preferredAttributes(instance, &reader, reply: &reply)
             case .contentSize:
                 let size = functions.content_size(instance.handle)
                 reply.append(size.width, size.height)
@@ -145,6 +147,26 @@ final class ChildServer {
         }
         reply.append(status)
         withUnsafeBytes(of: error) { reply.append(bytes: Array($0)) }
+    }
+
+    /// Passes each preferred size to the plugin (ignored when it has no `preferred_attributes`):
+    /// status, size and invalidation per size, stopping at a failure with the plugin's error.
+    private func preferredAttributes(_ instance: Instance, _ reader: inout MessageReader, reply: inout MessageWriter) throws(ChannelError) {
+        let count = try reader.read(UInt32.self)
+        for _ in 0..<count {
+            let element = try reader.readElement()
+            let preferred = wb_size(width: try reader.readDouble(), height: try reader.readDouble())
+            var answer = wb_preferred_answer()
+            var error = wb_error()
+            let status = functions.preferred_attributes.map { $0(instance.handle, element, preferred, &answer, &error) } ?? 0
+            reply.append(status)
+            reply.append(answer.size.width, answer.size.height)
+            reply.append(answer.invalidation)
+            if status < 0 {
+                withUnsafeBytes(of: error) { reply.append(bytes: Array($0)) }
+                return
+            }
+        }
     }
 
     private func create(options: [UInt8]) -> MessageWriter {

@@ -10,6 +10,9 @@ enum Operation: UInt8 {
     case invalidate, targetContentOffset
     /// A batch update (`BatchImage`, its memfd with the message) for `prepare_for_updates`.
     case prepareForUpdates
+    /// ABI 2.1: preferred sizes (a count, then element and size each); the reply holds an
+    /// answer per size, up to the first failure (then the plugin's error).
+    case preferredAttributes
 }
 
 /// The largest message either side sends or accepts.

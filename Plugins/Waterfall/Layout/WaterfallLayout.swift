@@ -53,8 +53,13 @@ public final class WaterfallLayout: LayoutPlugin {
         var starts = [0]
         starts.reserveCapacity(data.numberOfSections + 1)
         for section in 0..<data.numberOfSections { starts.append(starts[section] + data.numberOfItems(inSection: section)) }
-        // Anything but the same sections at the same width reads and places everything.
-        if width != preparedWidth || starts != sectionStarts && !needsData { needsData = true; keptPrefix = 0 }
+        // Anything but the same sections at the same width reads and places everything; a
+        // new width also drops the preferred sizes, measured for the old one.
+        if width != preparedWidth || starts != sectionStarts && !needsData {
+            if preparedWidth != nil, width != preparedWidth { preferredHeights = [:] }
+            needsData = true
+            keptPrefix = 0
+        }
         var start = firstChanged ?? starts.last!
         if needsData {
             let kept = min(keptPrefix, heights.count, starts.last!)
