@@ -60,6 +60,7 @@ public struct LayoutChecker: Sendable {
         if !findings.hasViolations(of: .deterministic) { run.checkBoundsChanges(&findings) }
         run.checkTargetOffsets(&findings)
         run.checkTransitions(&findings)
+        run.checkPreferredSizes(&findings)
         run.reportRecordProblems(&findings)
         return findings.violations
     }

@@ -25,6 +25,7 @@ enum MethodTable {
         (UpdateMethod.name, .view(UpdateMethod.self)),
         (ChangeMethod.name, .control(ChangeMethod.self)),
         (ReloadMethod.name, .control(ReloadMethod.self)),
+        (PreferredSizesMethod.name, .view(PreferredSizesMethod.self)),
     ]
 
     private static let handlers = Dictionary(uniqueKeysWithValues: entries.map { ($0.name, $0.handler) })
