@@ -118,7 +118,7 @@ struct ServerPreferredSizesTests {
         let huge = session.call("preferredSizes", ["view": "w/wall", "sizes": [Self.size(1, height: 2e15)]])?["error"] as? [String: Any]
         #expect(huge?["code"] as? Int == -32602)
         let notAList = session.call("preferredSizes", ["view": "w/wall", "sizes": 3])?["error"] as? [String: Any]
-        #expect(notAList?["message"] as? String == "params.sizes: expected an array of {element, size}, got a number")
+        #expect(notAList?["message"] as? String == "invalid params: params.sizes: expected an array of {element, size}, got a number")
         // Nothing was applied.
         #expect(try session.frame(1)["height"] == Double(Self.heights[1]))
     }
