@@ -40,6 +40,9 @@ public final class ViewSession {
     /// Whether the layout dropped its preferred sizes (new data, a batch) and must be told
     /// `preferredSizes` again before it is prepared.
     var needsPreferredReplay = false
+    /// Measured sizes (`preferredSizes: FILE`) of views other than cells, checked to exist
+    /// once the layout is prepared.
+    var measuredViewsToCheck: [MeasuredSize] = []
 
     /// Opens `view` of `workspace` with its plugin from `plugins`; with `sharedSource`, the
     /// view's data is that one, shared with other views (and changed by batch updates).
@@ -67,6 +70,7 @@ public final class ViewSession {
         } catch {
             throw Self.locate(error, view: view, source: source, file: workspace.file)
         }
+        if let measured = view.measuredSizes { try takeMeasuredSizes(measured) }
     }
 
     /// Takes up a new text of the workspace whose inputs for this view did not change (same
@@ -101,6 +105,7 @@ public final class ViewSession {
             }
         }
         needsPrepare = false
+        try checkMeasuredViews()
         return true
     }
 

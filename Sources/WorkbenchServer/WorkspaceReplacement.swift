@@ -38,7 +38,8 @@ extension Server {
                 return ViewEntry(id: id, view: view, workspace: workspace, source: sources[view.source], memoryRelease: memoryRelease)
             }
             let bounds = state.withLock { previous.bounds }
-            if keptSources.contains(view.source) && previous.view.options == view.options {
+            let sameSizes = view.measuredSizes.map { $0.isSame(as: previous.view.measuredSizes) } ?? (previous.view.measuredSizes == nil)
+            if keptSources.contains(view.source) && previous.view.options == view.options && sameSizes {
                 let entry = ViewEntry(id: id, view: view, workspace: workspace, source: sources[view.source], memoryRelease: memoryRelease,
                                       initialBounds: bounds, queue: previous.queue)
                 takeOvers.append((entry, previous))

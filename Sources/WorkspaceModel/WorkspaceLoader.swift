@@ -55,15 +55,21 @@ public struct WorkspaceLoader: Sendable {
                 throw reader.error("'views' must be a mapping of names to views, got \(viewsNode.kindDescription)", at: viewsNode)
             }
             for pair in pairs {
-                views.append(try view(pair, sources: sources, reader: reader))
+                var view = try view(pair, sources: sources, reader: reader)
+                if let node = try reader.mapping(pair.value, what: "view '\(view.name)'", allowed: Self.viewKeys)["preferredSizes"]?.value {
+                    view.measuredSizes = try sourceLoader.loadMeasuredSizes(node, reader: reader)
+                }
+                views.append(view)
             }
         }
         return Workspace(name: name, file: file, directory: directory, sources: sources, views: views)
     }
 
+    static let viewKeys = ["layout", "source", "viewport", "options", "preferredSizes"]
+
     private func view(_ pair: YAMLPair, sources: [String: LoadedSource], reader: NodeReader) throws(Diagnostic) -> ViewDefinition {
         let name = try reader.text(pair.key, what: "a view name")
-        let entries = try reader.mapping(pair.value, what: "view '\(name)'", allowed: ["layout", "source", "viewport", "options"])
+        let entries = try reader.mapping(pair.value, what: "view '\(name)'", allowed: Self.viewKeys)
         guard let layoutPair = entries["layout"] else { throw reader.error("view '\(name)' needs a 'layout' (a plugin name)", at: pair.key) }
         guard let sourcePair = entries["source"] else { throw reader.error("view '\(name)' needs a 'source'", at: pair.key) }
         let layout = try reader.string(layoutPair.value, what: "'layout'")
