@@ -7,9 +7,9 @@ import PluginHost
 ///
 /// The anchor is the first cell in canonical order whose frame intersects the bounds, else
 /// the first supplementary view that does, else none.
-struct ScrollAnchor {
-    let element: ElementID
-    let origin: Point
+public struct ScrollAnchor: Sendable {
+    public let element: ElementID
+    public let origin: Point
 
     /// The view's anchor now, preparing first if needed; nil when nothing qualifies. One
     /// rect query of the bounds.
@@ -34,6 +34,22 @@ struct ScrollAnchor {
 }
 
 extension ViewSession {
+    /// The view's anchor now, if it is prepared (a view never prepared shows nothing to keep).
+    public func currentAnchor() -> ScrollAnchor? {
+        guard !needsPrepare else { return nil }
+        return try? ScrollAnchor.find(in: self)
+    }
+
+    /// Keeps `anchor` (taken in an earlier state of the view, e.g. before its workspace's text
+    /// changed) in place: prepares, scrolls by how far the element moved.
+    ///
+    /// - Returns: the adjustment; zero when the element is gone.
+    public func keep(_ anchor: ScrollAnchor) throws(WorkbenchError) -> Point {
+        let adjustment = try anchor.adjustment(in: self, now: anchor.element)
+        try scroll(by: adjustment)
+        return adjustment
+    }
+
     /// Moves the bounds by `adjustment`, clamped to the content (a scroll view cannot scroll
     /// past it), so the next query of the bounds shows the anchor where it was. Nothing moves
     /// for a zero adjustment.

@@ -67,6 +67,9 @@ final class ViewEntry: @unchecked Sendable {  // Unchecked: `session` is only to
     /// The session's bounds, if it exists. Call on `queue` only.
     var sessionBounds: Rect? { session?.bounds }
 
+    /// The session, if it was made. Call on `queue` only.
+    var sessionIfMade: ViewSession? { session }
+
     /// The view is gone (its workspace closed or replaced) and its session with it: give the
     /// memory its caches held back.
     deinit {
