@@ -156,6 +156,21 @@ final class InProcessInstance: PluginInstance, DataAllocating {
         return answers
     }
 
+    func changedElements(limit: Int) throws(PluginCallError) -> (first: [ElementID], count: Int)? {
+        guard let changedElements = functions.changed_elements else { return nil }
+        buffer.reset()
+        defer { buffer.releaseExcess() }
+        let count = changedElements(handle, Int64(limit), buffer.sink)
+        guard count >= 0 else { return nil }
+        let records = try writtenRecords()
+        guard records.count <= min(limit, Int(count)) else {
+            throw .badRecord(plugin: plugin.name, element: "the changed elements", field: "count", problem: "\(records.count) records for \(count) changes, at most \(limit) asked")
+        }
+        let (order, _) = try check.check(records, extras: writtenExtras, data: preparedSource, rect: nil)
+        let answer = AttributesRecords(records: records, extras: writtenExtras, order: order, kindNames: kindNames, repairs: [])
+        return ((0..<answer.count).map { answer.element(at: $0) }, Int(count))
+    }
+
     /// A failed call: the plugin's own error when it gave one, else its status.
     private func failure(_ status: Int32, _ error: wb_error, operation: String) -> PluginCallError {
         error.code != 0 && error.code != Int32(WB_OK) ? .reported(error.layoutError) : .failed(plugin: plugin.name, operation: operation, status: Int(status))

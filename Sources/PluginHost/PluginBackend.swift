@@ -62,6 +62,11 @@ public protocol PluginInstance: AnyObject {
     ///
     /// - Returns: per size, in order, what the layout made of it; nil when it ignored it.
     func preferredAttributes(_ sizes: [PreferredSize]) throws(PluginCallError) -> [PreferredSizeAnswer?]
+
+    /// What the last `prepare` moved, when the layout knows (ABI 2.1's optional
+    /// `changed_elements`): the first `limit` elements whose frames changed, in canonical
+    /// order, and how many in all; nil when it does not know.
+    func changedElements(limit: Int) throws(PluginCallError) -> (first: [ElementID], count: Int)?
 }
 
 extension PluginInstance {

@@ -107,6 +107,11 @@ final class ChildServer {
                 var error = wb_error()
                 try sendRecords(status: functions.attributes_for_element(instance.handle, element, results.sink, &error), error: error)
                 continue
+            case .changedElements:
+                let limit = try reader.read(Int64.self)
+                results.reset()
+                try sendRecords(status: Int32(WB_OK), total: functions.changed_elements.map { $0(instance.handle, limit, results.sink) } ?? -1)
+                continue
             case .transitionAttributes:
                 let element = try reader.readElement()
                 let appearing = try reader.read(Int32.self)
@@ -185,9 +190,9 @@ final class ChildServer {
         return reply
     }
 
-    /// The status, the sink's counts and capacities, the plugin's error (if any), and the
-    /// result memfd if it is new.
-    private func sendRecords(status: Int32, error: wb_error = wb_error()) throws(ChannelError) {
+    /// The status, the sink's counts and capacities, the plugin's error (if any), `total`
+    /// when given, and the result memfd if it is new.
+    private func sendRecords(status: Int32, error: wb_error = wb_error(), total: Int64? = nil) throws(ChannelError) {
         var reply = MessageWriter()
         reply.append(status)
         reply.append(results.sink.pointee.count)
@@ -195,6 +200,7 @@ final class ChildServer {
         reply.append(Int64(results.recordCapacity))
         reply.append(Int64(results.extraCapacity))
         withUnsafeBytes(of: error) { reply.append(bytes: Array($0)) }
+        if let total { reply.append(total) }
         let descriptor = results.isNew ? results.memory.fileDescriptor : -1
         try channel.send(reply.bytes, descriptor: descriptor)
         results.isNew = false

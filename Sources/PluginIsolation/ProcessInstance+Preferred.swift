@@ -15,6 +15,28 @@ extension ProcessInstance {
         }
     }
 
+    /// Asks the child's layout what its last prepare moved: the records come back through the
+    /// result memory, the total after the reply's usual fields.
+    func changedElements(limit: Int) throws(PluginCallError) -> (first: [ElementID], count: Int)? {
+        let operation = "changed_elements"
+        return try withRemoteCall(operation: operation) { child, id throws(PluginCallError) in
+            var message = MessageWriter(.changedElements, instance: id)
+            message.append(Int64(limit))
+            let reply = try process.call(child, message, operation: operation, cancel: cancel)
+            var tail = MessageReader(Array(reply.bytes.suffix(8)))
+            let total = try fields(operation) { () throws(ChannelError) in try tail.read(Int64.self) }
+            let (records, extras) = try results(of: reply, in: child, operation: operation)
+            guard total >= 0 else { return nil }
+            guard records.count <= min(limit, Int(total)) else {
+                throw .badRecord(plugin: plugin.name, element: "the changed elements", field: "count",
+                                 problem: "\(records.count) records for \(total) changes, at most \(limit) asked")
+            }
+            let (order, _) = try check.check(records, extras: extras, data: preparedSource, rect: nil)
+            let answer = AttributesRecords(records: records, extras: extras, order: order, kindNames: kindNames, repairs: [])
+            return ((0..<answer.count).map { answer.element(at: $0) }, Int(total))
+        }
+    }
+
     /// Tells a layout just made in `child` the sizes its predecessor had taken.
     func resendPreferredSizes(to child: ChildProcess, id: UInt32) throws(PluginCallError) {
         guard !rememberedSizes.isEmpty else { return }

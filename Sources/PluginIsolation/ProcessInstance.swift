@@ -23,7 +23,7 @@ final class ProcessInstance: PluginInstance, DataAllocating {
     private var prepared: (data: DataSet, bounds: Rect)?
     /// Where the running prepare's progress goes.
     private var progress: ((Double) -> Void)?
-    private var preparedSource: DataSource?
+    private(set) var preparedSource: DataSource?
     /// Whether the data changed (a batch was given) since the last prepare: a layout made
     /// again in a new child in between, prepared with the old data, is invalidated too.
     private var awaitsNewData = false

@@ -7,6 +7,9 @@ struct FrameSnapshot {
     private var elements: [ElementID] = []
     private var frames: [Rect] = []
 
+    /// No elements.
+    init() {}
+
     /// The view's whole layout now (preparing first if needed). O(n).
     init(_ session: ViewSession) throws(WorkbenchError) {
         (elements, frames) = try session.withElementRecords(in: .everything) { records in
@@ -14,10 +17,8 @@ struct FrameSnapshot {
             elements.reserveCapacity(records.count)
             frames.reserveCapacity(records.count)
             for index in 0..<records.count {
-                let record = records[index]
-                elements.append(ElementID(category: record.category, kind: record.kind >= 0 ? records.kindNames[record.kind] : nil,
-                                          path: ItemPath(section: record.section, item: record.item)))
-                frames.append(record.frame)
+                elements.append(records.element(at: index))
+                frames.append(records[index].frame)
             }
             return (elements, frames)
         }

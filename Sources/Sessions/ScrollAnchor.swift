@@ -16,10 +16,7 @@ public struct ScrollAnchor: Sendable {
     static func find(in session: ViewSession) throws(WorkbenchError) -> ScrollAnchor? {
         try session.withElementRecords(in: session.bounds) { records -> ScrollAnchor? in
             for index in 0..<records.count where records[index].category != .decoration {
-                let record = records[index]
-                let kind = record.kind >= 0 ? records.kindNames[record.kind] : nil
-                let element = ElementID(category: record.category, kind: kind, path: ItemPath(section: record.section, item: record.item))
-                return ScrollAnchor(element: element, origin: Point(x: record.frame.x, y: record.frame.y))
+                return ScrollAnchor(element: records.element(at: index), origin: records[index].frame.origin)
             }
             return nil
         }

@@ -54,11 +54,14 @@ extension ViewSession {
         if let unknown { throw .unknownElement(index: unknown, sizes[unknown].element) }
         let ((answers, changed), adjustment) = try keepingAnchor({ () throws(PreferredSizesFailure) in
             do throws(WorkbenchError) {
-                let before = try FrameSnapshot(self)
+                if reportsChanges == nil { reportsChanges = try call { () throws(PluginCallError) in try layout.changedElements(limit: 0) } != nil }
+                let before = reportsChanges == true ? nil : try FrameSnapshot(self)
                 let answers = try call { () throws(PluginCallError) in try layout.preferredAttributes(sizes) }
                 for (preferred, answer) in zip(sizes, answers) where answer != nil { preferredSizes[preferred.element] = preferred.size }
-                if answers.contains(where: { $0 != nil }) { needsPrepare = true }
-                return (answers, try FrameSnapshot(self).changes(since: before, limit: PreferredSizesResult.invalidatedLimit))
+                guard answers.contains(where: { $0 != nil }) else { return (answers, (first: [ElementID](), count: 0)) }
+                needsPrepare = true
+                try prepareIfNeeded()
+                return (answers, try changes(since: before))
             } catch {
                 throw .failed(error)
             }
@@ -69,6 +72,14 @@ extension ViewSession {
         } catch {
             throw .failed(error)
         }
+    }
+
+    /// What the prepare after preferred sizes moved: as the layout says, or by comparing
+    /// every frame with `before`; all elements when a layout that says cannot this time.
+    private func changes(since before: FrameSnapshot?) throws(WorkbenchError) -> (first: [ElementID], count: Int) {
+        let limit = PreferredSizesResult.invalidatedLimit
+        if before == nil, let reported = try call({ () throws(PluginCallError) in try layout.changedElements(limit: limit) }) { return reported }
+        return try FrameSnapshot(self).changes(since: before ?? FrameSnapshot(), limit: limit)
     }
 
     /// Whether the view has `element`: cells by the data, other views by asking the layout.

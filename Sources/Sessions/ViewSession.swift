@@ -43,6 +43,8 @@ public final class ViewSession {
     /// Measured sizes (`preferredSizes: FILE`) of views other than cells, checked to exist
     /// once the layout is prepared.
     var measuredViewsToCheck: [MeasuredSize] = []
+    /// Whether the layout says what a prepare moved (ABI 2.1's `changed_elements`), once asked.
+    var reportsChanges: Bool?
 
     /// Opens `view` of `workspace` with its plugin from `plugins`; with `sharedSource`, the
     /// view's data is that one, shared with other views (and changed by batch updates).

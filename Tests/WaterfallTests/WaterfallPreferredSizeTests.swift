@@ -66,4 +66,20 @@ struct WaterfallPreferredSizeTests {
         #expect(layout.elements(in: .everything) ==
                 ReferenceWaterfall().layout([new], width: 375, preferred: [ItemPath(section: 0, item: 9): 300]).elements)
     }
+
+    @Test(arguments: [0, 17, 39])
+    func changedElementsAreExactlyTheFramesThatMoved(item: Int) throws {
+        var reference = ReferenceWaterfall()
+        reference.headerHeight = 30
+        let layout = try Self.prepared(reference)
+        #expect(layout.changedElements(limit: 1000)?.count == 65 + 3, "a full prepare places everything anew")
+        let before = layout.elements(in: .everything)
+        _ = layout.preferredAttributes(Size(width: 1, height: 150), for: .cell(0, item))
+        try layout.prepare(LayoutContext(dataSource: DataSet.sections(Self.sections).source, bounds: Self.bounds))
+        let after = layout.elements(in: .everything)
+        let moved = zip(before, after).filter { $0.0 != $0.1 }.map(\.1)
+        #expect(layout.changedElements(limit: 1000).map { $0.count } == moved.count)
+        #expect(layout.changedElements(limit: 1000)?.first == moved)
+        #expect(layout.changedElements(limit: 2)?.first == Array(moved.prefix(2)))
+    }
 }

@@ -38,6 +38,8 @@ public final class WaterfallLayout: LayoutPlugin {
     var firstChanged: Int?
     /// Preferred heights the layout accepted, by item.
     var preferredHeights: [ItemPath: Double] = [:]
+    /// What the last prepare moved.
+    var lastChanges: FrameChanges?
     /// Reused by every query, so that steady-state queries allocate nothing.
     private var hits: [Int] = []
     public private(set) var contentSize = Size.zero
@@ -61,6 +63,7 @@ public final class WaterfallLayout: LayoutPlugin {
             keptPrefix = 0
         }
         var start = firstChanged ?? starts.last!
+        let keepsIdentities = !needsData
         if needsData {
             let kept = min(keptPrefix, heights.count, starts.last!)
             heights.removeSubrange(kept...)
@@ -75,6 +78,10 @@ public final class WaterfallLayout: LayoutPlugin {
             .place(from: start, keeping: start == 0 ? nil : self, context: context)
         let size = Size(width: width, height: (placement.bottoms.last ?? metrics.insets.top) + metrics.insets.bottom)
         try CoordinateCheck.check(placement.frames, contentSize: size, option: nil)
+        lastChanges = keepsIdentities
+            ? FrameChanges(old: index, oldTops: sectionTops, newFrames: placement.frames, from: start, newTops: placement.tops,
+                           hasHeaders: metrics.headerHeight > 0)
+            : FrameChanges(everything: starts.last!, sections: starts.count - 1, hasHeaders: metrics.headerHeight > 0)
         if start == 0 { index = SpatialIndex(frames: placement.frames) } else { index.replaceFrames(from: start, with: placement.frames) }
         sectionStarts = starts
         sectionTops = placement.tops

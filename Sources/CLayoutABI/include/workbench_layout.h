@@ -40,7 +40,7 @@ extern "C" {
 /** The ABI (major) version this header describes. Bump on any incompatible change. */
 #define WB_ABI_VERSION 2u
 /** The minor version: bumped when optional fields or functions are added at the ends of the structs.
- *  2.1 added `preferred_attributes` (self-sizing elements). */
+ *  2.1 added `preferred_attributes` and `changed_elements` (self-sizing elements). */
 #define WB_ABI_MINOR_VERSION 1u
 
 /** The name of the one symbol a plugin exports. */
@@ -256,6 +256,15 @@ typedef struct {
      */
     int32_t (*preferred_attributes)(wb_layout *layout, wb_element element, wb_size preferred,
                                     wb_preferred_answer *answer, wb_error *error);
+
+    /**
+     * What the last `prepare` moved: appends the first `limit` elements whose frames it changed
+     * (after a full prepare: all of them, placed anew), in canonical order, to `sink`, and
+     * returns how many there are in all; -1 when it cannot say. A layout that re-places only
+     * what a preferred size moved knows this for free. Default (NULL): the host compares the
+     * whole layout before and after a batch of preferred sizes, O(elements).
+     */
+    int64_t (*changed_elements)(wb_layout *layout, int64_t limit, wb_attributes_sink *sink);
 } wb_layout_functions;
 
 typedef struct wb_plugin_descriptor {

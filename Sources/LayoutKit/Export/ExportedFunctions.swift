@@ -168,6 +168,13 @@ enum ExportedFunctions {
         return 1
     }
 
+    static let changedElements: @convention(c) (OpaquePointer?, Int64, UnsafeMutablePointer<wb_attributes_sink>?) -> Int64 = {
+        handle, limit, sink in
+        let instance = LayoutInstance.from(handle)
+        guard let changes = instance.layout.changedElements(limit: Int(clamping: max(0, limit))) else { return -1 }
+        return instance.write(changes.first, to: sink!) == Int32(WB_OK) ? Int64(changes.count) : -1
+    }
+
     static let transitionAttributes: @convention(c) (OpaquePointer?, wb_element, Int32, wb_rect, UnsafeMutablePointer<wb_attributes_sink>?) -> Int32 = {
         handle, element, isAppearing, bounds, sink in
         let instance = LayoutInstance.from(handle)

@@ -49,7 +49,8 @@ public enum PluginExport {
             transition_attributes: ExportedFunctions.transitionAttributes,
             element_count: ExportedFunctions.elementCount,
             prepare_for_updates: ExportedFunctions.prepareForUpdates,
-            preferred_attributes: ExportedFunctions.preferredAttributes))
+            preferred_attributes: ExportedFunctions.preferredAttributes,
+            changed_elements: ExportedFunctions.changedElements))
         return UnsafePointer(table)
     }()
 

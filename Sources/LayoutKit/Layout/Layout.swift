@@ -60,6 +60,12 @@ public protocol Layout: AnyObject {
     /// layout (perhaps before its first prepare), so a size you already hold must cost
     /// nothing. Default: nil, preferred sizes are ignored.
     func preferredAttributes(_ preferred: Size, for element: ElementID) -> PreferredSizeAnswer?
+
+    /// What the last `prepare` moved, if you know it cheaply (you re-placed only the items
+    /// after a preferred size): the first `limit` elements whose frames changed (after a full
+    /// prepare, all of them), in canonical order, and how many there are in all. Default: nil
+    /// (the host compares every frame before and after a batch of preferred sizes).
+    func changedElements(limit: Int) -> (first: [LayoutAttributes], count: Int)?
 }
 
 extension Layout {
@@ -87,6 +93,8 @@ extension Layout {
     public func prepare(forUpdates batch: UpdateBatch) { invalidate(.data) }
 
     public func preferredAttributes(_ preferred: Size, for element: ElementID) -> PreferredSizeAnswer? { nil }
+
+    public func changedElements(limit: Int) -> (first: [LayoutAttributes], count: Int)? { nil }
 
     /// Seed 003's default: the element's own attributes, transparent, centred in the bounds.
     public func initialAttributes(forAppearing element: ElementID, in bounds: Rect) -> LayoutAttributes? {
