@@ -97,7 +97,7 @@ let package = Package(
         .executableTarget(name: "workbench-fuzz", dependencies: ["JSONRPC", "SeededRandom"]),
         .executableTarget(
             name: "workbench-bench",
-            dependencies: ["LayoutKit", "JSONOutput", "WorkspaceModel", "SeedReferences", "PluginHost", "PluginIsolation", "Sessions", "Circles", "Tree", "MarkSheet", "Guide"]
+            dependencies: ["LayoutKit", "JSONOutput", "WorkspaceModel", "SeedReferences", "PluginHost", "PluginIsolation", "Sessions", "Circles", "Tree", "MarkSheet", "Guide", "Waterfall"]
         ),
 
         // Layout plugins: the layout itself (testable in-process) and its C export.

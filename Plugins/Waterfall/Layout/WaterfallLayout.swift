@@ -95,6 +95,9 @@ public final class WaterfallLayout: LayoutPlugin {
         context.reportProgress(1)
     }
 
+    /// The bytes the prepared layout keeps: the cells' index, their heights, the section tops and bottoms.
+    public var byteCount: Int { index.byteCount + heights.count * 8 + (sectionStarts.count + sectionTops.count + sectionBottoms.count) * 8 }
+
     public var numberOfElements: Int? { index.count + (metrics.headerHeight > 0 ? sectionTops.count : 0) }
 
     public func elements(in rect: Rect, into result: inout [LayoutAttributes]) {
