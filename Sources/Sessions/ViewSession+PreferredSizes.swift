@@ -89,6 +89,14 @@ extension ViewSession {
         return path.section >= 0 && path.section < counts.count && path.item >= 0 && path.item < counts[path.section]
     }
 
+    /// Starts a new session of the view with the sizes an earlier one kept (its plugin was
+    /// reloaded): the layout is told them before its first prepare.
+    public func restorePreferredSizes(_ sizes: [ElementID: Size]) {
+        guard !sizes.isEmpty else { return }
+        preferredSizes.merge(sizes) { _, kept in kept }
+        needsPreferredReplay = true
+    }
+
     /// The layout made stale what `invalidation` says: with new data or everything, it
     /// dropped the preferred sizes, and so does the view.
     func layoutDidInvalidate(_ invalidation: Invalidation) {

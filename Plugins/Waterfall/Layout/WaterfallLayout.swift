@@ -42,6 +42,8 @@ public final class WaterfallLayout: LayoutPlugin {
     var lastChanges: FrameChanges?
     /// Reused by every query, so that steady-state queries allocate nothing.
     private var hits: [Int] = []
+    /// The frames of a re-placed tail, reused from one prepare to the next.
+    private var tailScratch: [Rect] = []
     public private(set) var contentSize = Size.zero
 
     public init(options: Options) throws(LayoutError) {
@@ -74,15 +76,24 @@ public final class WaterfallLayout: LayoutPlugin {
             }
             start = min(start, kept)
         }
+        // A re-placed tail goes through a scratch array kept between prepares (no fresh pages).
+        var frames: [Rect] = []
+        if start > 0 { swap(&frames, &tailScratch) }
+        frames.removeAll(keepingCapacity: true)
         let placement = try WaterfallPlacement(metrics: metrics, columnWidth: columnWidth, sectionStarts: starts, heights: heights)
-            .place(from: start, keeping: start == 0 ? nil : self, context: context)
+            .place(from: start, keeping: start == 0 ? nil : self, into: &frames, context: context)
         let size = Size(width: width, height: (placement.bottoms.last ?? metrics.insets.top) + metrics.insets.bottom)
-        try CoordinateCheck.check(placement.frames, contentSize: size, option: nil)
+        try CoordinateCheck.check(frames, contentSize: size, option: nil)
         lastChanges = keepsIdentities
-            ? FrameChanges(old: index, oldTops: sectionTops, newFrames: placement.frames, from: start, newTops: placement.tops,
+            ? FrameChanges(old: index, oldTops: sectionTops, newFrames: frames, from: start, newTops: placement.tops,
                            hasHeaders: metrics.headerHeight > 0)
             : FrameChanges(everything: starts.last!, sections: starts.count - 1, hasHeaders: metrics.headerHeight > 0)
-        if start == 0 { index = SpatialIndex(frames: placement.frames) } else { index.replaceFrames(from: start, with: placement.frames) }
+        if start == 0 {
+            index = SpatialIndex(frames: frames)
+        } else {
+            index.replaceFrames(from: start, with: frames)
+            swap(&frames, &tailScratch)
+        }
         sectionStarts = starts
         sectionTops = placement.tops
         sectionBottoms = placement.bottoms

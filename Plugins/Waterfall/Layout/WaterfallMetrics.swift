@@ -56,16 +56,4 @@ struct WaterfallMetrics: Equatable {
     func bottom(sectionTop top: Double, columnHeights: [Double], hasItems: Bool) -> Double {
         hasItems ? columnHeights.max()! - spacing : top + headerHeight
     }
-
-    /// The column the section's item `item` goes to, given the running heights: O(columns).
-    func column(forItem item: Int, columnHeights: [Double]) -> Int {
-        switch order {
-        case .roundRobin:
-            return item % columns
-        case .shortestColumn:
-            var shortest = 0
-            for column in 1..<columnHeights.count where columnHeights[column] < columnHeights[shortest] { shortest = column }
-            return shortest
-        }
-    }
 }
