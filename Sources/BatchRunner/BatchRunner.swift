@@ -60,7 +60,7 @@ public struct BatchRunner: Sendable {
     public func run(paths: [String], jobs: Int = 1, shard: Shard = .whole, write: (ArraySlice<UInt8>) -> Void,
                     report: (Diagnostic) -> Void, warn: (String) -> Void = { _ in },
                     progress: (Int, Int) -> Void = { _, _ in }) -> Summary {
-        let steps = BatchPlan(paths: paths, loader: loader, shard: shard).steps
+        let steps = BatchViews(paths: paths, loader: loader, shard: shard).steps
         var summary = Summary()
         OrderedParallel.run(count: steps.count, jobs: jobs, work: { index -> ViewOutcome in
             switch steps[index] {

@@ -63,7 +63,7 @@ public struct CheckRunner: Sendable {
     ///   - progress: after each view or error, the number done and the number in all.
     public func run(paths: [String], jobs: Int = 1, shard: Shard = .whole, report: (String) -> Void,
                     progress: (Int, Int) -> Void = { _, _ in }) -> Summary {
-        let steps = BatchPlan(paths: paths, loader: loader, shard: shard).steps
+        let steps = BatchViews(paths: paths, loader: loader, shard: shard).steps
         var summary = Summary()
         OrderedParallel.run(count: steps.count, jobs: jobs, work: { index -> ViewOutcome in
             switch steps[index] {

@@ -65,11 +65,8 @@ extension ProcessInstance {
                                                                      invalidation: try reply.read(UInt32.self), reserved: 0))
                 }
                 guard status >= 0 else {
-                    let error = try Self.error(&reply, plugin: plugin.name, operation: operation)
-                    if case .layout(let text) = error, text == "the plugin failed without a message" {
-                        throw .failed(plugin: plugin.name, operation: operation, status: Int(status))
-                    }
-                    throw .reported(error)
+                    throw .failure(status: status, error: try Self.error(&reply, plugin: plugin.name, operation: operation),
+                                   plugin: plugin.name, operation: operation, cancel: cancel)
                 }
                 answers.append(status == 1 ? try PreferredSizeAnswer(answer).checked(plugin: plugin.name, element: preferred.element) : nil)
             }
