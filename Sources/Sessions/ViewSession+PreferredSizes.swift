@@ -34,7 +34,8 @@ extension ViewSession {
     /// it out again once for all of them, and keeps the anchor in place. The sizes the layout
     /// takes stay with the view (moved by batch updates, dropped with new data or when
     /// everything is invalidated, e.g. by a width change the layout invalidates everything for).
-    /// O(n) beside the layout's own work: the frames before and after are compared.
+    /// Beside the layout's own work: O(1) when it says what moved (ABI 2.1's `changed_elements`),
+    /// else O(n) to compare every frame before and after.
     ///
     /// - Throws: `.unknownElement` for an element the view does not have, `.failed` when the plugin fails.
     public func setPreferredSizes(_ sizes: [PreferredSize]) throws(PreferredSizesFailure) -> PreferredSizesResult {

@@ -79,6 +79,8 @@ extension ViewSession {
             throw .failed(error)
         }
         let keptSizes = preferredSizes
+        preferredSizesBeforeUpdate = keptSizes
+        defer { preferredSizesBeforeUpdate = [:] }
         movePreferredSizes(by: plan)
         let newSource = oldSource.updated(by: plan, allocator: (layout as? any DataAllocating)?.dataAllocator)
         do {

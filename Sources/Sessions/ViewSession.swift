@@ -45,6 +45,8 @@ public final class ViewSession {
     var measuredViewsToCheck: [MeasuredSize] = []
     /// Whether the layout says what a prepare moved (ABI 2.1's `changed_elements`), once asked.
     var reportsChanges: Bool?
+    /// During an update: the preferred sizes before the batch moved them, for the old layout.
+    var preferredSizesBeforeUpdate: [ElementID: Size] = [:]
 
     /// Opens `view` of `workspace` with its plugin from `plugins`; with `sharedSource`, the
     /// view's data is that one, shared with other views (and changed by batch updates).
