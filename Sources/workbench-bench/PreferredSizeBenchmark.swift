@@ -18,18 +18,9 @@ struct PreferredSizeBenchmark {
         printRow(["isolation", "prepare again", "preferredSizes middle", "ratio"], widths: widths)
         var results: [String: (Double, Double)] = [:]
         for isolation in ["process", "none"] {
-            let server = try Peer(executable, ["serve", "--isolation", isolation])
+            let server = try ServerPeer(executable, isolation: isolation, subject: "waterfall")
             defer { server.close() }
-            var id = 0
-            func call(_ method: String, _ params: String) throws -> Double {
-                id += 1
-                let message = Array(#"{"jsonrpc":"2.0","id":\#(id),"method":"\#(method)","params":\#(params)}"#.utf8) + [10]
-                var reply: [UInt8] = []
-                let seconds = try Measure.seconds { reply = try server.roundTrip(message) }
-                let text = String(decoding: reply, as: UTF8.self)
-                guard !text.contains(#""error""#) else { throw Mismatch(description: "waterfall \(method) failed: \(text.prefix(300))") }
-                return seconds
-            }
+            let call = server.call
             let source = "{generate: {sections: 1, items: \(items), min: 40, max: 200}}"
             _ = try call("open", #"{"text":"sources: {d: \#(source)}\nviews: {v: {layout: waterfall, source: d, viewport: {width: 1024, height: 768}, options: {columns: 5}}}","directory":"/tmp"}"#)
             let view = #"{"view":"workspace/v""#

@@ -61,7 +61,7 @@ struct WaterfallPreferredSizeTests {
         newToOld[29] = -1
         var new = items
         new.remove(at: 5)
-        WaterfallUpdateTests.withBatch(old: 50, newToOld: newToOld) { layout.prepare(forUpdates: $0) }
+        OneSectionBatch.with(old: 50, newToOld: newToOld.map(Int64.init)) { layout.prepare(forUpdates: $0) }
         try layout.prepare(LayoutContext(dataSource: DataSet.items(new).source, bounds: Self.bounds))
         #expect(layout.elements(in: .everything) ==
                 ReferenceWaterfall().layout([new], width: 375, preferred: [ItemPath(section: 0, item: 9): 300]).elements)

@@ -8,28 +8,6 @@ import Waterfall
 struct WaterfallUpdateTests {
     static let bounds = Rect(x: 0, y: 0, width: 375, height: 667)
 
-    /// A one-section batch as the host would describe it: `newToOld[i]` is the old index of
-    /// new item i, or -1 for an inserted or reloaded one.
-    static func withBatch<T>(old: Int, newToOld: [Int], _ body: (UpdateBatch) -> T) -> T {
-        var runs: [ItemRun] = []
-        for (new, source) in newToOld.enumerated() where source >= 0 {
-            if let last = runs.last, last.old + last.count == source, last.new + last.count == new {
-                runs[runs.count - 1].count += 1
-            } else {
-                runs.append(ItemRun(old: source, new: new, count: 1))
-            }
-        }
-        let oldStarts: [Int64] = [0, Int64(old)], newStarts: [Int64] = [0, Int64(newToOld.count)], same: [Int64] = [0]
-        return oldStarts.withUnsafeBufferPointer { oldStarts in
-            newStarts.withUnsafeBufferPointer { newStarts in
-                same.withUnsafeBufferPointer { same in
-                    body(UpdateBatch(oldSectionStarts: oldStarts, newSectionStarts: newStarts, sectionOldToNew: same,
-                                     sectionNewToOld: same, itemRuns: runs))
-                }
-            }
-        }
-    }
-
     @Test(arguments: [0, 1, 150, 299, 300])
     func anUpdatedLayoutEqualsAFreshOne(changedAt position: Int) throws {
         var random = SplitMix(seed: UInt64(position + 1))
@@ -46,7 +24,7 @@ struct WaterfallUpdateTests {
         let options = Options(["columns": 3, "headerHeight": 20])
         let layout = try WaterfallLayout(options: options)
         try layout.prepare(LayoutContext(dataSource: DataSet.items(old).source, bounds: Self.bounds))
-        Self.withBatch(old: old.count, newToOld: newToOld) { layout.prepare(forUpdates: $0) }
+        OneSectionBatch.with(old: old.count, newToOld: newToOld.map(Int64.init)) { layout.prepare(forUpdates: $0) }
         try layout.prepare(LayoutContext(dataSource: DataSet.items(new).source, bounds: Self.bounds))
         let fresh = try WaterfallLayout(options: options)
         try fresh.prepare(LayoutContext(dataSource: DataSet.items(new).source, bounds: Self.bounds))
