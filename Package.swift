@@ -24,10 +24,14 @@ import PackageDescription
 ///   JSONOutput                   a byte-level JSON writer for attributes and values
 ///   Sessions                     a view's live state: layout, data, bounds, invalidation
 ///   SVGRenderer                  pictures of laid-out views
+///   CCairo, PNGRenderer          PNG pictures, drawn with the system cairo (`run --png`, MCP images)
 ///   BatchRunner                  `workbench run`, and the parallel, sharded batches it shares with `check`
 ///   CheckRunner                  `workbench check`: the contract and snapshots over workspaces
 ///   PluginScaffold               `workbench new-plugin`: ready plugin packages in Swift or C
+///   LanguageServer               workspace files as an editor sees them: positions, diagnostics,
+///                                completion, hover, definitions, symbols (`workbench serve`'s LSP side)
 ///   JSONRPC, WorkbenchServer     `workbench serve`
+///   MCPServer                    `workbench mcp`: the Model Context Protocol over the same engine
 ///   workbench                    the executable
 ///   workbench-soak               a long editor-like session against `workbench serve`
 /// Plugins/<Name> hold the shipped layouts: a layout module and a tiny export module each.
@@ -78,14 +82,26 @@ let package = Package(
         .target(name: "JSONRPC", dependencies: ["NumberText"]),
         .target(name: "Sessions", dependencies: ["LayoutKit", "JSONOutput", "PluginHost", "WorkspaceModel", "BatchUpdates"]),
         .target(name: "SVGRenderer", dependencies: ["LayoutKit", "NumberText"]),
-        .target(name: "BatchRunner", dependencies: ["Sessions", "JSONOutput", "SVGRenderer", "SourceDiagnostics"]),
+        // PNG pictures (`run --png`, MCP images): cairo through Debian's libcairo2-dev.
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"]), .brew(["cairo"])]),
+        .target(name: "PNGRenderer", dependencies: ["CCairo", "LayoutKit", "SVGRenderer"]),
+        .target(name: "BatchRunner", dependencies: ["Sessions", "JSONOutput", "SVGRenderer", "PNGRenderer", "SourceDiagnostics"]),
         .target(name: "PluginScaffold"),
         .target(name: "CheckRunner", dependencies: ["BatchRunner", "LayoutChecker", "Sessions", "JSONOutput", "JSONRPC", "SourceDiagnostics"]),
-        .target(name: "WorkbenchServer", dependencies: ["DescriptorIO", "JSONRPC", "JSONOutput", "Sessions", "BatchUpdates", "FileWatching", "PluginHost", "WorkspaceModel", "SourceDiagnostics", "LayoutKit"]),
+        .target(name: "WorkbenchServer", dependencies: ["DescriptorIO", "JSONRPC", "JSONOutput", "Sessions", "BatchUpdates", "FileWatching", "PluginHost", "WorkspaceModel", "SourceDiagnostics", "LayoutKit",
+                                                        "LanguageServer", "CheckRunner", "LayoutChecker"]),
+        // `workbench serve` as a language server for workspace files.
+        .target(name: "LanguageServer", dependencies: ["JSONRPC", "WorkspaceModel", "YAMLReader", "SourceDiagnostics", "PluginHost", "LayoutKit"]),
+        // `workbench mcp`: the Model Context Protocol for coding agents, over the same engine as `serve`.
+        .target(
+            name: "MCPServer",
+            dependencies: ["CheckRunner", "JSONOutput", "JSONRPC", "LayoutChecker", "LayoutKit", "PluginHost", "PluginScaffold",
+                           "PNGRenderer", "SVGRenderer", "WorkbenchServer", "WorkspaceModel"]
+        ),
         .executableTarget(
             name: "workbench",
             dependencies: [
-                "BatchRunner", "CAllocator", "CheckRunner", "DescriptorIO", "PluginHost", "PluginIsolation", "PluginScaffold", "WorkbenchServer",
+                "BatchRunner", "CAllocator", "CheckRunner", "DescriptorIO", "LayoutKit", "MCPServer", "PluginHost", "PluginIsolation", "PluginScaffold", "WorkbenchServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -132,9 +148,11 @@ let package = Package(
         .testTarget(name: "MarkSheetTests", dependencies: ["MarkSheet", "SeedReferences", "LayoutKit", "LayoutChecker", "TestSupport"]),
         .testTarget(name: "GuideTests", dependencies: ["Guide", "SeedReferences", "LayoutKit", "LayoutChecker", "TestSupport"]),
         .testTarget(name: "LayoutCheckerTests", dependencies: ["LayoutChecker", "LayoutKit", "Circles", "Tree", "MarkSheet", "Guide", "TestSupport"]),
+        .testTarget(name: "PNGRendererTests", dependencies: ["PNGRenderer", "SVGRenderer", "LayoutKit"]),
         .testTarget(name: "BatchRunnerTests", dependencies: ["BatchRunner", "TestSupport", "PluginHost", "WorkspaceModel", "LayoutKit"]),
         .testTarget(name: "PluginScaffoldTests", dependencies: ["PluginScaffold", "TestSupport"]),
         .testTarget(name: "PluginIsolationTests", dependencies: ["PluginIsolation", "PluginHost", "BatchUpdates", "LayoutKit", "CLayoutABI", "TestSupport"]),
+        .testTarget(name: "LanguageServerTests", dependencies: ["LanguageServer", "WorkspaceModel", "PluginHost", "JSONRPC", "SourceDiagnostics", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "LayoutKit", "BatchUpdates", "SeedReferences"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]

@@ -3,7 +3,6 @@ import JSONOutput
 import LayoutKit
 import PluginHost
 import Sessions
-import SVGRenderer
 import SourceDiagnostics
 import WorkspaceModel
 
@@ -24,8 +23,8 @@ public struct BatchRunner: Sendable {
     /// The longest one view's `prepare` may take, in seconds; nil for no limit.
     public var timeout: Double?
     public var output: Output
-    /// With `.directory`, also draw each view to `<view>.svg` beside its JSON.
-    public var writesPictures = false
+    /// With `.directory`, the pictures drawn of each view beside its JSON.
+    public var pictures = Pictures()
 
     public init(plugins: PluginCatalog, output: Output = .jsonLines) {
         self.plugins = plugins
@@ -113,7 +112,7 @@ public struct BatchRunner: Sendable {
             prepared = view
             switch output {
             case .directory(let directory):
-                try view.writeFiles(in: directory, pictures: writesPictures)
+                try view.writeFiles(in: directory, pictures: pictures)
                 return .written([], view.warnings.lines)
             case .jsonLines:
                 guard writesAhead, view.estimatedElements <= Self.writeAheadLimit else { return .prepared(view) }

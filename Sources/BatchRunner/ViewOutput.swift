@@ -4,7 +4,6 @@ import LayoutKit
 import PluginHost
 import Sessions
 import SourceDiagnostics
-import SVGRenderer
 import WorkspaceModel
 
 /// One view laid out and ready to be written: its session (prepared, the plugin holding the
@@ -117,8 +116,8 @@ final class PreparedView: @unchecked Sendable {  // Unchecked: handed from the t
     }
 
     /// Writes `<directory>/<workspace>/<view>.json` (pretty) through a temporary file renamed
-    /// into place, and the picture beside it when asked.
-    func writeFiles(in directory: String, pictures: Bool) throws(WorkbenchError) {
+    /// into place, and the pictures beside it that are asked for.
+    func writeFiles(in directory: String, pictures: BatchRunner.Pictures) throws(WorkbenchError) {
         let folder = (directory as NSString).appendingPathComponent(WorkspaceFiles.safeName(workspace.name))
         let file = (folder as NSString).appendingPathComponent(WorkspaceFiles.safeName(view.name) + ".json")
         func failure(_ error: any Error) -> WorkbenchError {
@@ -144,15 +143,7 @@ final class PreparedView: @unchecked Sendable {  // Unchecked: handed from the t
         do {
             if FileManager.default.fileExists(atPath: file) { try FileManager.default.removeItem(atPath: file) }
             try FileManager.default.moveItem(atPath: temporary, toPath: file)
-            if pictures {
-                let elements = try session.elements(in: .everything)
-                let renderer = SVGRenderer(cellShape: view.layout == "circles" ? .ellipse : .rectangle)
-                let data = session.source.data.source
-                let picture = renderer.render(title: "\(workspace.name) / \(view.name) (\(view.layout))", contentSize: contentSize,
-                                              elements: elements, cellLabel: { BatchRunner.label(data.value(at: $0)) })
-                let pictureFile = (folder as NSString).appendingPathComponent(WorkspaceFiles.safeName(view.name) + ".svg")
-                try Data(picture.utf8).write(to: URL(fileURLWithPath: pictureFile), options: .atomic)
-            }
+            try pictures.write(self, in: folder)
         } catch let error as WorkbenchError {
             throw error
         } catch {

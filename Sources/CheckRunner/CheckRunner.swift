@@ -96,30 +96,10 @@ public struct CheckRunner: Sendable {
     /// Checks one view: its plugin, options and data first (errors as `run` reports them),
     /// then the invariants on fresh layouts, then the snapshot of what `run` would write.
     func check(_ view: ViewDefinition, of workspace: Workspace) -> ViewOutcome {
-        let session: ViewSession
-        do throws(WorkbenchError) {
-            session = try ViewSession(view: view, in: workspace, plugins: plugins)
-            session.timeout = timeout
-            try session.prepareIfNeeded()
-        } catch {
-            return ViewOutcome(lines: [error.description], isError: true)
-        }
-        let violations: [Violation]
-        do throws(LayoutError) {
-            let backend = try? plugins.backend(named: view.layout)
-            let data = session.source.data
-            violations = try checker.check(data: data.source, bounds: view.bounds) { () throws(LayoutError) -> any Layout in
-                guard let backend else { throw .layout(message: "the plugin is gone") }
-                do throws(PluginCallError) {
-                    return RawPluginLayout(try backend.makeInstance(options: view.options), data: data, timeout: timeout)
-                } catch {
-                    if case .reported(let reported) = error { throw reported }
-                    throw .layout(message: error.description)
-                }
-            }
-        } catch {
-            let diagnostic = ViewSession.locate(error, view: view, source: session.source, file: workspace.file)
-            return ViewOutcome(lines: [diagnostic.description], isError: true)
+        let session: ViewSession, violations: [Violation]
+        switch contract(of: view, in: workspace) {
+        case .failure(let diagnostic): return ViewOutcome(lines: [diagnostic.description], isError: true)
+        case .success(let checked): (session, violations) = checked
         }
         var outcome = ViewOutcome()
         let prefix = "view '\(view.name)' (\(view.layout)): "
@@ -138,5 +118,36 @@ public struct CheckRunner: Sendable {
         }
         outcome.violations += anchoring.count
         return outcome
+    }
+
+    /// Prepares one view and runs the contract on fresh layouts of it.
+    ///
+    /// - Returns: the prepared session and the violations found, or the located error that
+    ///   kept the view from being checked (its plugin missing, its options or data refused).
+    package func contract(of view: ViewDefinition, in workspace: Workspace) -> Result<(session: ViewSession, violations: [Violation]), Diagnostic> {
+        let session: ViewSession
+        do throws(WorkbenchError) {
+            session = try ViewSession(view: view, in: workspace, plugins: plugins)
+            session.timeout = timeout
+            try session.prepareIfNeeded()
+        } catch {
+            return .failure(error.diagnostic)
+        }
+        do throws(LayoutError) {
+            let backend = try? plugins.backend(named: view.layout)
+            let data = session.source.data
+            let violations = try checker.check(data: data.source, bounds: view.bounds) { () throws(LayoutError) -> any Layout in
+                guard let backend else { throw .layout(message: "the plugin is gone") }
+                do throws(PluginCallError) {
+                    return RawPluginLayout(try backend.makeInstance(options: view.options), data: data, timeout: timeout)
+                } catch {
+                    if case .reported(let reported) = error { throw reported }
+                    throw .layout(message: error.description)
+                }
+            }
+            return .success((session, violations))
+        } catch {
+            return .failure(ViewSession.locate(error, view: view, source: session.source, file: workspace.file))
+        }
     }
 }

@@ -57,7 +57,13 @@ extension JSONWriter {
         if let encoded = attributes.extraFields.encodedBytes {
             encoded.withUnsafeBytes { write(parts, encodedExtras: $0) }
         } else {
-            write(parts, extras: attributes.extraFields.isEmpty ? .none : .decoded(attributes.extra))
+            if attributes.extraFields.isEmpty {
+                var none = NoExtraFields()
+                write(parts, extras: &none)
+            } else {
+                var decoded = DecodedExtraFields(attributes.extra)
+                write(parts, extras: &decoded)
+            }
         }
     }
 
@@ -69,31 +75,34 @@ extension JSONWriter {
                                     zIndex: Int, alpha: Double, isHidden: Bool, encodedExtras: UnsafeRawBufferPointer?) {
         let parts = AttributeParts(category: category, kind: kind, section: section, item: item, frame: frame, zIndex: zIndex,
                                    alpha: alpha, isHidden: isHidden)
-        if let encodedExtras { write(parts, encodedExtras: encodedExtras) } else { write(parts, extras: .none) }
+        if let encodedExtras { return write(parts, encodedExtras: encodedExtras) }
+        var none = NoExtraFields()
+        write(parts, extras: &none)
     }
 
     private mutating func write(_ parts: AttributeParts, encodedExtras raw: UnsafeRawBufferPointer) {
-        if raw.count >= 9, raw[0] == ValueTagByte.map, EncodedValue.canonicalEnd(raw, at: 0) == raw.count {
-            write(parts, extras: .canonical(raw))
+        if var canonical = CanonicalExtraFields(raw) {
+            write(parts, extras: &canonical)
         } else {
-            write(parts, extras: .decoded(ValueReader(raw).value(at: 0).map ?? [:]))
+            var decoded = DecodedExtraFields(ValueReader(raw).value(at: 0).map ?? [:])
+            write(parts, extras: &decoded)
         }
     }
 
     /// The one writer of attributes: the standard fields in `AttributeField`'s order, each
     /// extra field before the first standard field that sorts after it. Attributes without
-    /// extra fields take a faster road to the same bytes (`plainAttributes`).
-    private mutating func write(_ parts: AttributeParts, extras: AttributeExtras) {
-        if case .none = extras, !isPretty, plainAttributes(parts) { return }
-        var extras = extras
+    /// extra fields take a faster road through the same table to the same bytes
+    /// (`plainAttributes`).
+    private mutating func write(_ parts: AttributeParts, extras: inout some ExtraFieldCursor) {
+        if extras.isEmpty, plainAttributes(parts) { return }
         beginObject()
         for field in AttributeField.allCases {
-            writeExtras(&extras, before: field)
+            extras.write(before: field, into: &self)
             key(field.key)
             switch field {
             case .alpha: number(parts.alpha)
-            case .category: string(parts.category.name)
-            case .frame: rect(parts.frame)
+            case .category: valueLiteral(parts.category.quotedName)
+            case .frame: if isPretty { rect(parts.frame) } else { compactRect(parts.frame) }
             case .hidden: bool(parts.isHidden)
             case .item: integer(parts.item)
             case .kind: if let kind = parts.kind { string(kind) } else { null() }
@@ -101,77 +110,131 @@ extension JSONWriter {
             case .zIndex: integer(parts.zIndex)
             }
         }
-        writeExtras(&extras, before: nil)
+        extras.write(before: nil, into: &self)
         endObject()
     }
 
-    /// Writes the extra fields that sort before `field` (all that are left when nil), and
-    /// skips any that use a standard field's name.
-    private mutating func writeExtras(_ extras: inout AttributeExtras, before field: AttributeField?) {
-        switch extras {
-        case .none: return
-        case .decoded(var keys, let values):
-            while let next = keys.first, field.map({ next < $0.name }) ?? true {
-                key(next)
-                value(values[next]!)
-                keys.removeFirst()
-            }
-            extras = .decoded(keys: keys, values: values)
-        case .canonical(let raw, var remaining, var cursor):
-            while remaining > 0 {
-                let keyRange = (cursor + 4)..<(cursor + 4 + Int(EncodedValue.uint32(raw, cursor)))
-                if let field, !EncodedValue.key(raw, keyRange, isLessThan: field.key) { break }
-                remaining -= 1
-                if EncodedValue.isStandardName(raw, keyRange) {
-                    cursor = EncodedValue.canonicalEnd(raw, at: keyRange.upperBound) ?? raw.count
-                    continue
-                }
-                keyASCII(UnsafeRawBufferPointer(rebasing: raw[keyRange]))
-                cursor = encodedValue(raw, at: keyRange.upperBound)
-            }
-            extras = .canonical(raw, remaining: remaining, cursor: cursor)
-        }
+    /// A value known to need no escaping, as a literal (a category's quoted name).
+    private mutating func valueLiteral(_ literal: StaticString) {
+        noteElementWritten()
+        appendLiteral(literal)
     }
 
-    /// The hot path: compact attributes without extra fields, written into a stack buffer and
-    /// appended at once — the same bytes `write(_:extras:)` writes, field for field (a test
-    /// holds the two equal). Returns false, writing nothing, if the kind needs escaping or is
-    /// over 128 bytes.
+    /// `{height, width, x, y}` in one run of bytes: a frame needs no structural writer when compact.
+    private mutating func compactRect(_ rect: Rect) {
+        noteElementWritten()
+        appendLiteral("{\"height\":")
+        writeNumber(rect.height)
+        appendLiteral(",\"width\":")
+        writeNumber(rect.width)
+        appendLiteral(",\"x\":")
+        writeNumber(rect.x)
+        appendLiteral(",\"y\":")
+        writeNumber(rect.y)
+        appendLiteral("}")
+    }
+
+    /// The hot path: attributes without extra fields, written into a stack buffer and appended
+    /// at once — the same bytes `write(_:extras:)` writes (a test holds the two equal), in the
+    /// same `AttributeField` order. Returns false, writing nothing, if the kind needs escaping
+    /// or is over 128 bytes, or (pretty) the attributes sit deeper than 16 containers.
     private mutating func plainAttributes(_ parts: AttributeParts) -> Bool {
         var kindText = parts.kind ?? ""
         return kindText.withUTF8 { kindBytes -> Bool in
-            guard kindBytes.count <= 128,
+            guard kindBytes.count <= 128, !isPretty || depth <= 16,
                   kindBytes.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) else { return false }
             noteElementWritten()
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 512) { memory in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1024) { memory in
                 var raw = RawBytes(memory.baseAddress!)
-                raw.literal("{\"alpha\":")
-                raw.number(parts.alpha)
-                switch parts.category {
-                case .cell: raw.literal(",\"category\":\"cell\",\"frame\":{\"height\":")
-                case .supplementary: raw.literal(",\"category\":\"supplementary\",\"frame\":{\"height\":")
-                case .decoration: raw.literal(",\"category\":\"decoration\",\"frame\":{\"height\":")
+                if isPretty {
+                    raw.prettyPlainAttributes(parts, kind: kindBytes, depth: depth)
+                } else {
+                    raw.compactPlainAttributes(parts, kind: kindBytes)
                 }
-                raw.number(parts.frame.height)
-                raw.literal(",\"width\":")
-                raw.number(parts.frame.width)
-                raw.literal(",\"x\":")
-                raw.number(parts.frame.x)
-                raw.literal(",\"y\":")
-                raw.number(parts.frame.y)
-                raw.literal(parts.isHidden ? "},\"hidden\":true,\"item\":" : "},\"hidden\":false,\"item\":")
-                raw.integer(parts.item)
-                raw.literal(",\"kind\":")
-                if parts.kind == nil { raw.literal("null") } else { raw.plainString(kindBytes) }
-                raw.literal(",\"section\":")
-                raw.integer(parts.section)
-                raw.literal(",\"zIndex\":")
-                raw.integer(parts.zIndex)
-                raw.literal("}")
                 bytes.append(contentsOf: raw.buffer)
                 nonFiniteNumberCount += raw.nonFiniteNumberCount
             }
             return true
+        }
+    }
+}
+
+extension RawBytes {
+    /// Plain attributes, compact, in `AttributeField` order: the literal fragments between the
+    /// values join neighbouring keys (this is the hottest path of every reply and `run`).
+    mutating func compactPlainAttributes(_ parts: AttributeParts, kind: UnsafeBufferPointer<UInt8>) {
+        literal("{\"alpha\":")
+        number(parts.alpha)
+        switch parts.category {
+        case .cell: literal(",\"category\":\"cell\",\"frame\":{\"height\":")
+        case .supplementary: literal(",\"category\":\"supplementary\",\"frame\":{\"height\":")
+        case .decoration: literal(",\"category\":\"decoration\",\"frame\":{\"height\":")
+        }
+        number(parts.frame.height)
+        literal(",\"width\":")
+        number(parts.frame.width)
+        literal(",\"x\":")
+        number(parts.frame.x)
+        literal(",\"y\":")
+        number(parts.frame.y)
+        literal(parts.isHidden ? "},\"hidden\":true,\"item\":" : "},\"hidden\":false,\"item\":")
+        integer(parts.item)
+        literal(",\"kind\":")
+        if parts.kind == nil { literal("null") } else { plainString(kind) }
+        literal(",\"section\":")
+        integer(parts.section)
+        literal(",\"zIndex\":")
+        integer(parts.zIndex)
+        literal("}")
+    }
+
+    /// Plain attributes, pretty, key by key from the `AttributeField` table: keys one indent
+    /// deeper than the container at `depth`, as the structural writer puts them.
+    mutating func prettyPlainAttributes(_ parts: AttributeParts, kind: UnsafeBufferPointer<UInt8>, depth: Int) {
+        let indent = depth + 1
+        literal("{")
+        for field in AttributeField.allCases {
+            key(field.key, first: field == .alpha, indent: indent)
+            switch field {
+            case .alpha: number(parts.alpha)
+            case .category: literal(parts.category.quotedName)
+            case .frame:
+                literal("{")
+                key("height", first: true, indent: indent + 1); number(parts.frame.height)
+                key("width", first: false, indent: indent + 1); number(parts.frame.width)
+                key("x", first: false, indent: indent + 1); number(parts.frame.x)
+                key("y", first: false, indent: indent + 1); number(parts.frame.y)
+                newline(indent: indent)
+                literal("}")
+            case .hidden: literal(parts.isHidden ? "true" : "false")
+            case .item: integer(parts.item)
+            case .kind: if parts.kind == nil { literal("null") } else { plainString(kind) }
+            case .section: integer(parts.section)
+            case .zIndex: integer(parts.zIndex)
+            }
+        }
+        newline(indent: depth)
+        literal("}")
+    }
+
+    /// A key known to need no escaping, on a line of its own at `indent`.
+    @inline(__always)
+    private mutating func key(_ key: StaticString, first: Bool, indent: Int) {
+        if !first { literal(",") }
+        newline(indent: indent)
+        literal("\"")
+        literal(key)
+        literal("\": ")
+    }
+}
+
+extension ElementCategory {
+    /// The category's name as a JSON string.
+    var quotedName: StaticString {
+        switch self {
+        case .cell: "\"cell\""
+        case .supplementary: "\"supplementary\""
+        case .decoration: "\"decoration\""
         }
     }
 }

@@ -36,6 +36,7 @@ extension Server {
     /// plugin missing) and prepares it, at the bounds the view had. Call on the control queue.
     func reloadPlugins(forcing: Set<String>) -> PluginChanges {
         let changes = plugins.reload(forcing: forcing)
+        if !changes.isEmpty { documentsDidChangePlugins() }
         let affected = Set(changes.changed + changes.removed)
         guard !affected.isEmpty else { return changes }
         for entry in state.entries(usingAny: affected) { entry.pluginDidChange() }

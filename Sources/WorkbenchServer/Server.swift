@@ -23,11 +23,13 @@ public final class Server: @unchecked Sendable {  // Unchecked: immutable but fo
     public var timeout: Double?
     let loader: WorkspaceLoader
     let state = ServerState()
+    /// The documents an editor has open (the language server's side).
+    let documents = DocumentStore()
     let memoryRelease: MemoryRelease
     let log: @Sendable (String) -> Void
     private let controlQueue = DispatchQueue(label: "workbench.control")
     /// All work not yet answered.
-    private let work = DispatchGroup()
+    let work = DispatchGroup()
     /// Work handed to view queues and not yet answered; `shutdown` waits for it.
     let viewWork = DispatchGroup()
     private let output: any MessageOutput
@@ -179,6 +181,9 @@ public final class Server: @unchecked Sendable {  // Unchecked: immutable but fo
             }
         default:
             let pending = state.begin(request.id)
+            if let method = MethodTable.documentMethod(named: request.method) {
+                return runOnDocuments(method, Params(request.params), pending, finishing(request, reply))
+            }
             if let method = MethodTable.viewMethod(named: request.method), !state.hasShutDown, let entry = state.directRoute(to: request.params) {
                 run(method, on: entry, Params(request.params), pending, finishing(request, reply), allowInline: method != PrepareMethod.self && method != UpdateMethod.self)
                 return
@@ -217,7 +222,7 @@ public final class Server: @unchecked Sendable {  // Unchecked: immutable but fo
         switch MethodTable.handler(named: request.method) {
         case .control(let method)?: onControl(method, params, finish)
         case .view(let method)?: onView(method, params, pending, finish)
-        case .immediate?, nil: finish(.failure(.methodNotFound(request.method)))
+        case .immediate?, .document?, nil: finish(.failure(.methodNotFound(request.method)))
         }
     }
 
@@ -269,10 +274,11 @@ public final class Server: @unchecked Sendable {  // Unchecked: immutable but fo
             if case .failure(let error) = result, error.code == RPCError.requestCancelledCode || error.code == RPCError.layoutErrorCode {
                 memoryRelease.soon()
             }
-            let isPrepared = entry.sessionIsPrepared, bounds = entry.sessionBounds
+            let isPrepared = entry.sessionIsPrepared, bounds = entry.sessionBounds, prepared = entry.preparedSummary
             state.withLock {
                 entry.queued -= 1
                 entry.isPrepared = isPrepared
+                if let prepared { entry.prepared = prepared }
                 if let bounds { entry.bounds = bounds }
             }
             reply(result)

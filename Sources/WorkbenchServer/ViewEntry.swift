@@ -21,6 +21,9 @@ final class ViewEntry: @unchecked Sendable {  // Unchecked: `session` is only to
     var isPrepared = false
     /// The session's bounds after its last request (nil before the first).
     var bounds: Rect?
+    /// What the last prepare made, in words ("content size 375 × 1200, 40 elements"), for a
+    /// hover; nil before the first.
+    var prepared: String?
     /// The bounds a new session starts with, when not the viewport's (carried over by `change`,
     /// or by a plugin reload). Touched on `queue` only, after `init`.
     private var initialBounds: Rect?
@@ -77,6 +80,15 @@ final class ViewEntry: @unchecked Sendable {  // Unchecked: `session` is only to
     /// memory its caches held back.
     deinit {
         memoryRelease.soon()
+    }
+
+    /// The prepared session's content size and element count, in words; nil if it is not
+    /// prepared. Call on `queue` only.
+    var preparedSummary: String? {
+        guard let session, !session.needsPrepare, let size = try? session.contentSize() else { return nil }
+        let count = (try? session.numberOfElements()).flatMap { $0 }
+        return "content size \(size.width.compactDescription) × \(size.height.compactDescription), "
+            + (count.map { "\($0) elements" } ?? "elements made on demand")
     }
 
     /// Whether the session is ready to answer without preparing. Call on `queue` only.

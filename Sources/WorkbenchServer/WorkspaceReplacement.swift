@@ -47,6 +47,7 @@ extension Server {
             if keptSources.contains(view.source) && previous.view.options == view.options && sameSizes {
                 let entry = ViewEntry(id: id, view: view, workspace: workspace, source: sources[view.source], memoryRelease: memoryRelease,
                                       initialBounds: bounds, queue: previous.queue)
+                state.withLock { entry.prepared = previous.prepared }  // the session it takes over
                 takeOvers.append((entry, previous))
                 return entry
             }

@@ -127,3 +127,27 @@ struct WorkspaceErrorTests {
         }
     }
 }
+
+/// `diagnose` finds the problem of every source and view, not only the first.
+struct WorkspaceDiagnosisTests {
+    @Test func everySourceAndViewIsCheckedOnItsOwn() {
+        let text = "sources:\n  a: {items: 3}\n  b: {items: [1]}\nviews:\n  v: {layout: x, source: a}\n  w: {layout: x, source: c}\n  z: {source: b}\n  ok: {layout: x, source: b}\n"
+        let diagnosis = WorkspaceLoader().diagnose(text: text, path: "/tmp/w.yaml", directory: "/tmp")
+        let (workspace, problems) = (diagnosis.workspace, diagnosis.problems)
+        #expect(problems.map(\.diagnostic.summary) == [
+            "/tmp/w.yaml:2:14: error: 'items' must be a list, got a number",
+            "/tmp/w.yaml:6:26: error: no source named 'c'; sources: b",
+            "/tmp/w.yaml:7:3: error: view 'z' needs a 'layout' (a plugin name)",
+        ])
+        #expect(problems.map(\.part) == [.source("a"), .view("w"), .view("z")])
+        #expect(workspace?.views.map(\.name) == ["ok"])
+        #expect(workspace?.name == "w")
+    }
+
+    @Test func aFileThatIsNotAWorkspaceIsOneProblem() {
+        let diagnosis = WorkspaceLoader().diagnose(text: "views: [", path: "w.yaml", directory: ".")
+        let problems = diagnosis.problems
+        #expect(diagnosis.workspace == nil && diagnosis.root == nil)
+        #expect(problems.count == 1 && problems[0].part == .document && problems[0].diagnostic.mark?.line == 2)
+    }
+}
