@@ -51,6 +51,7 @@ let package = Package(
         .library(name: "Tree", type: .dynamic, targets: ["TreePlugin"]),
         .library(name: "MarkSheet", type: .dynamic, targets: ["MarkSheetPlugin"]),
         .library(name: "Guide", type: .dynamic, targets: ["GuidePlugin"]),
+        .library(name: "Waterfall", type: .dynamic, targets: ["WaterfallPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -131,7 +132,7 @@ let package = Package(
         .executableTarget(name: "workbench-fuzz", dependencies: ["JSONRPC", "SeededRandom"]),
         .executableTarget(
             name: "workbench-bench",
-            dependencies: ["DescriptorIO", "LayoutKit", "JSONOutput", "WorkspaceModel", "SeedReferences", "PluginHost", "PluginIsolation", "Sessions", "Circles", "Tree", "MarkSheet", "Guide",
+            dependencies: ["DescriptorIO", "LayoutKit", "JSONOutput", "WorkspaceModel", "SeedReferences", "PluginHost", "PluginIsolation", "Sessions", "Circles", "Tree", "MarkSheet", "Guide", "Waterfall",
                            "TestSupport"]  // RawWebSocket, for the `preview` part
         ),
 
@@ -144,6 +145,11 @@ let package = Package(
         .target(name: "MarkSheetPlugin", dependencies: ["MarkSheet", "LayoutKit"], path: "Plugins/MarkSheet/Plugin"),
         .target(name: "Guide", dependencies: ["LayoutKit"], path: "Plugins/Guide/Layout"),
         .target(name: "GuidePlugin", dependencies: ["Guide", "LayoutKit"], path: "Plugins/Guide/Plugin"),
+
+        // The fifth plugin, waterfall (issue 19), written as an outside author would: LayoutKit only.
+        .target(name: "Waterfall", dependencies: ["LayoutKit"], path: "Plugins/Waterfall/Layout"),
+        .target(name: "WaterfallPlugin", dependencies: ["Waterfall", "LayoutKit"], path: "Plugins/Waterfall/Plugin"),
+        .testTarget(name: "WaterfallTests", dependencies: ["Waterfall", "LayoutKit", "LayoutChecker", "TestSupport"]),
 
         .target(name: "TestSupport", dependencies: ["LayoutKit", "SeededRandom"], path: "Tests/TestSupport"),
         .testTarget(name: "YAMLReaderTests", dependencies: ["YAMLReader"]),

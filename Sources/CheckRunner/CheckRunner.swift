@@ -110,6 +110,13 @@ public struct CheckRunner: Sendable {
         if let snapshots {
             compareSnapshot(snapshots, session: session, of: workspace, into: &outcome)
         }
+        // Last, and only on a layout that keeps the contract: it scrolls the session and gives
+        // it a preferred size.
+        let anchoring = violations.isEmpty ? checkAnchoring(session) : []
+        for violation in anchoring {
+            outcome.lines.append(workspace.file.error(prefix + violation.description, at: view.mark).summary)
+        }
+        outcome.violations += anchoring.count
         return outcome
     }
 

@@ -42,6 +42,7 @@ enum WorkspaceSchema {
         Key(name: "source", documentation: "The source the view shows, by name."),
         Key(name: "viewport", documentation: "The initial bounds' size, `{width, height}` (default 375 × 667)."),
         Key(name: "options", documentation: "Options passed to the layout plugin."),
+        Key(name: "preferredSizes", documentation: "A JSON file of sizes an app measured (`preferredSizes`'s `sizes` list): `run` and `check` lay the view out with them."),
     ]
 
     static let viewportKeys = [

@@ -61,13 +61,19 @@ public struct AttributesRecords {
         return UnsafeRawBufferPointer(rebasing: extras[Int(record.extra_offset)..<Int(record.extra_offset + record.extra_length)])
     }
 
+    /// Record `index`'s element.
+    public func element(at index: Int) -> ElementID {
+        let record = self[index]
+        let kind = record.kind >= 0 && record.kind < kindNames.count ? kindNames[record.kind] : nil
+        return ElementID(category: record.category, kind: kind, path: ItemPath(section: record.section, item: record.item))
+    }
+
     /// Record `index` decoded.
     public func attributes(at index: Int) -> LayoutAttributes {
         let record = self[index]
         let extra = extraFields(at: index).map { ValueReader($0).value(at: 0).map ?? [:] } ?? [:]
-        let kind = record.kind >= 0 && record.kind < kindNames.count ? kindNames[record.kind] : nil
-        return LayoutAttributes(element: ElementID(category: record.category, kind: kind, path: ItemPath(section: record.section, item: record.item)),
-                                frame: record.frame, zIndex: record.zIndex, alpha: record.alpha, isHidden: record.isHidden, extra: extra)
+        return LayoutAttributes(element: element(at: index), frame: record.frame, zIndex: record.zIndex, alpha: record.alpha,
+                                isHidden: record.isHidden, extra: extra)
     }
 
     /// Every record decoded, in canonical order.

@@ -134,6 +134,39 @@ final class InProcessInstance: PluginInstance, DataAllocating {
         return point
     }
 
+    func preferredAttributes(_ sizes: [PreferredSize]) throws(PluginCallError) -> [PreferredSizeAnswer?] {
+        guard let preferredAttributes = functions.preferred_attributes else { return sizes.map { _ in nil } }
+        var answers: [PreferredSizeAnswer?] = []
+        answers.reserveCapacity(sizes.count)
+        for preferred in sizes {
+            guard let id = preferred.element.abi(kindIndex: kindIndex) else {
+                answers.append(nil)
+                continue
+            }
+            var answer = wb_preferred_answer()
+            var error = wb_error()
+            let status = preferredAttributes(handle, id, preferred.size.abi, &answer, &error)
+            guard status >= 0 else { throw failure(status, error, operation: "preferred_attributes") }
+            answers.append(status == 1 ? try PreferredSizeAnswer(answer).checked(plugin: plugin.name, element: preferred.element) : nil)
+        }
+        return answers
+    }
+
+    func changedElements(limit: Int) throws(PluginCallError) -> (first: [ElementID], count: Int)? {
+        guard let changedElements = functions.changed_elements else { return nil }
+        buffer.reset()
+        defer { buffer.releaseExcess() }
+        let count = changedElements(handle, Int64(limit), buffer.sink)
+        guard count >= 0 else { return nil }
+        let records = try writtenRecords()
+        guard records.count <= min(limit, Int(count)) else {
+            throw .badRecord(plugin: plugin.name, element: "the changed elements", field: "count", problem: "\(records.count) records for \(count) changes, at most \(limit) asked")
+        }
+        let (order, _) = try check.check(records, extras: writtenExtras, data: preparedSource, rect: nil)
+        let answer = AttributesRecords(records: records, extras: writtenExtras, order: order, kindNames: kindNames, repairs: [])
+        return ((0..<answer.count).map { answer.element(at: $0) }, Int(count))
+    }
+
     /// A failed call, as both backends report it.
     private func failure(_ status: Int32, _ error: wb_error, operation: String) -> PluginCallError {
         .failure(status: status, error: error, plugin: plugin.name, operation: operation, cancel: cancel)

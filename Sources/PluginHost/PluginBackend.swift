@@ -55,6 +55,18 @@ public protocol PluginInstance: AnyObject {
     func invalidation(forBoundsChange newBounds: Rect) throws(PluginCallError) -> Invalidation
     func invalidate(_ invalidation: Invalidation) throws(PluginCallError)
     func targetContentOffset(proposed: Point, velocity: Point) throws(PluginCallError) -> Point
+
+    /// Tells the layout the sizes elements measured for themselves (ABI 2.1's optional
+    /// `preferred_attributes`; a plugin without it ignores them all). The layout lays out
+    /// the sizes it takes from its next `prepare` on.
+    ///
+    /// - Returns: per size, in order, what the layout made of it; nil when it ignored it.
+    func preferredAttributes(_ sizes: [PreferredSize]) throws(PluginCallError) -> [PreferredSizeAnswer?]
+
+    /// What the last `prepare` moved, when the layout knows (ABI 2.1's optional
+    /// `changed_elements`): the first `limit` elements whose frames changed, in canonical
+    /// order, and how many in all; nil when it does not know.
+    func changedElements(limit: Int) throws(PluginCallError) -> (first: [ElementID], count: Int)?
 }
 
 extension PluginInstance {

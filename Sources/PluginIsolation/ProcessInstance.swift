@@ -14,13 +14,16 @@ final class ProcessInstance: PluginInstance, DataAllocating {
     var cancel = CancelFlag()
     let options: [UInt8]
     let kindNames: [String]
-    private let kindIndex: [String: Int32]
+    let kindIndex: [String: Int32]
+    /// The preferred sizes sent since the layout last dropped them (data or everything
+    /// invalidated, a batch given): told again to a layout made again in a new child.
+    var rememberedSizes: [ElementID: Size] = [:]
     /// The instance's id in the child, and which life of the child it belongs to.
     private var remote: (generation: Int, id: UInt32)?
     private var prepared: (data: DataSet, bounds: Rect)?
     /// Where the running prepare's progress goes.
     private var progress: ((Double) -> Void)?
-    private var preparedSource: DataSource?
+    private(set) var preparedSource: DataSource?
     /// Whether the data changed (a batch was given) since the last prepare: a layout made
     /// again in a new child in between, prepared with the old data, is invalidated too.
     private var awaitsNewData = false
@@ -55,6 +58,7 @@ final class ProcessInstance: PluginInstance, DataAllocating {
             }
             let id = try fields("create") { () throws(ChannelError) in try reply.read(UInt32.self) }
             remote = (generation, id)
+            try resendPreferredSizes(to: child, id: id)
             if let prepared { try prepareRemote(child, id: id, data: prepared.data, bounds: prepared.bounds) }
             if awaitsNewData {
                 var message = MessageWriter(.invalidate, instance: id)
@@ -103,6 +107,7 @@ final class ProcessInstance: PluginInstance, DataAllocating {
             }
         }
         awaitsNewData = true
+        rememberedSizes = [:]
     }
 
     private func prepareRemote(_ child: ChildProcess, id: UInt32, data: DataSet, bounds: Rect) throws(PluginCallError) {
@@ -155,6 +160,7 @@ final class ProcessInstance: PluginInstance, DataAllocating {
     }
 
     func invalidate(_ invalidation: Invalidation) throws(PluginCallError) {
+        if !invalidation.isDisjoint(with: [.data, .everything]) { rememberedSizes = [:] }
         try simple(.invalidate, operation: "invalidate", { $0.append(invalidation.rawValue) }) { _ throws(ChannelError) in }
     }
 

@@ -34,6 +34,19 @@ public final class ViewSession {
         didSet { layout.cancel = cancel }
     }
     private var hasWarned = false
+    /// The sizes elements measured for themselves that the layout took (`setPreferredSizes`),
+    /// kept like the data: moved by batch updates, told to the layout again when it dropped them.
+    public internal(set) var preferredSizes: [ElementID: Size] = [:]
+    /// Whether the layout dropped its preferred sizes (new data, a batch) and must be told
+    /// `preferredSizes` again before it is prepared.
+    var needsPreferredReplay = false
+    /// Measured sizes (`preferredSizes: FILE`) of views other than cells, checked to exist
+    /// once the layout is prepared.
+    var measuredViewsToCheck: [MeasuredSize] = []
+    /// Whether the layout says what a prepare moved (ABI 2.1's `changed_elements`), once asked.
+    var reportsChanges: Bool?
+    /// During an update: the preferred sizes before the batch moved them, for the old layout.
+    var preferredSizesBeforeUpdate: [ElementID: Size] = [:]
 
     /// Opens `view` of `workspace` with its plugin from `plugins`; with `sharedSource`, the
     /// view's data is that one, shared with other views (and changed by batch updates).
@@ -61,6 +74,7 @@ public final class ViewSession {
         } catch {
             throw Self.locate(error, view: view, source: source, file: workspace.file)
         }
+        if let measured = view.measuredSizes { try takeMeasuredSizes(measured) }
     }
 
     /// Takes up a new text of the workspace whose inputs for this view did not change (same
@@ -87,6 +101,7 @@ public final class ViewSession {
     public func prepareIfNeeded() throws(WorkbenchError) -> Bool {
         try catchUpWithSource()
         guard needsPrepare else { return false }
+        try replayPreferredSizesIfNeeded()
         let cancel = cancel
         try call { () throws(PluginCallError) in
             try cancel.withTimeout(timeout) { () throws(PluginCallError) in
@@ -94,6 +109,7 @@ public final class ViewSession {
             }
         }
         needsPrepare = false
+        try checkMeasuredViews()
         return true
     }
 
@@ -140,7 +156,9 @@ public final class ViewSession {
         guard newBounds != bounds else { return false }
         let invalidates = try call { () throws(PluginCallError) -> Bool in
             guard try layout.shouldInvalidate(forBoundsChange: newBounds) else { return false }
-            try layout.invalidate(try layout.invalidation(forBoundsChange: newBounds))
+            let invalidation = try layout.invalidation(forBoundsChange: newBounds)
+            try layout.invalidate(invalidation)
+            layoutDidInvalidate(invalidation)
             return true
         }
         bounds = newBounds
@@ -152,6 +170,7 @@ public final class ViewSession {
     public func invalidate() throws(WorkbenchError) {
         needsPrepare = true
         try call { () throws(PluginCallError) in try layout.invalidate(.everything) }
+        layoutDidInvalidate(.everything)
     }
 
     /// Where scrolling should come to rest.

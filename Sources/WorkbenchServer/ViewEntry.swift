@@ -27,6 +27,8 @@ final class ViewEntry: @unchecked Sendable {  // Unchecked: `session` is only to
     /// The bounds a new session starts with, when not the viewport's (carried over by `change`,
     /// or by a plugin reload). Touched on `queue` only, after `init`.
     private var initialBounds: Rect?
+    /// The preferred sizes a new session starts with (carried over by a plugin reload).
+    private var initialPreferredSizes: [ElementID: Size] = [:]
 
     private let memoryRelease: MemoryRelease
 
@@ -58,17 +60,21 @@ final class ViewEntry: @unchecked Sendable {  // Unchecked: `session` is only to
 
     /// The view's plugin was reloaded (or removed): the session goes, in order after the
     /// requests already queued, and the next request makes one with the new build and
-    /// prepares it at the bounds the view had.
+    /// prepares it at the bounds, and with the preferred sizes, the view had.
     func pluginDidChange() {
         queue.async { [self] in
             guard let old = session else { return }
             initialBounds = old.bounds
+            initialPreferredSizes = old.preferredSizes
             session = nil
         }
     }
 
     /// The session's bounds, if it exists. Call on `queue` only.
     var sessionBounds: Rect? { session?.bounds }
+
+    /// The session, if it was made. Call on `queue` only.
+    var sessionIfMade: ViewSession? { session }
 
     /// The view is gone (its workspace closed or replaced) and its session with it: give the
     /// memory its caches held back.
@@ -95,6 +101,7 @@ final class ViewEntry: @unchecked Sendable {  // Unchecked: `session` is only to
             let made = try ViewSession(view: view, in: workspace, plugins: plugins, sharedSource: source, bounds: initialBounds)
             made.warn = log
             made.timeout = timeout
+            made.restorePreferredSizes(initialPreferredSizes)
             session = made
             return made
         } catch {

@@ -78,7 +78,11 @@ public struct WorkspaceLoader: Sendable {
             }
             for pair in pairs {
                 do {
-                    views.append(try view(pair, sources: sources, reader: reader))
+                    var view = try view(pair, sources: sources, reader: reader)
+                    if let node = try reader.mapping(pair.value, what: "view '\(view.name)'", allowed: Self.viewKeys)["preferredSizes"]?.value {
+                        view.measuredSizes = try sourceLoader.loadMeasuredSizes(node, reader: reader)
+                    }
+                    views.append(view)
                 } catch {
                     // A view on a source that failed to load is left out: the source's own problem says why.
                     if let source = pair.value["source"]?.scalarText, failedSources.contains(source) { continue }
@@ -89,9 +93,11 @@ public struct WorkspaceLoader: Sendable {
         return Workspace(name: name, file: file, directory: directory, sources: sources, views: views)
     }
 
+    static let viewKeys = ["layout", "source", "viewport", "options", "preferredSizes"]
+
     private func view(_ pair: YAMLPair, sources: [String: LoadedSource], reader: NodeReader) throws(Diagnostic) -> ViewDefinition {
         let name = try reader.text(pair.key, what: "a view name")
-        let entries = try reader.mapping(pair.value, what: "view '\(name)'", allowed: ["layout", "source", "viewport", "options"])
+        let entries = try reader.mapping(pair.value, what: "view '\(name)'", allowed: Self.viewKeys)
         guard let layoutPair = entries["layout"] else { throw reader.error("view '\(name)' needs a 'layout' (a plugin name)", at: pair.key) }
         guard let sourcePair = entries["source"] else { throw reader.error("view '\(name)' needs a 'source'", at: pair.key) }
         let layout = try reader.string(layoutPair.value, what: "'layout'")

@@ -71,7 +71,7 @@ struct WorkspaceDocumentTests {
     }
 
     @Test func completionOffersWhatEachPlaceTakes() {
-        #expect(labels("views:\n  v:\n    layout: \n", 2, 12) == ["circles", "guide", "mark-sheet", "tree"])
+        #expect(labels("views:\n  v:\n    layout: \n", 2, 12) == ["circles", "guide", "mark-sheet", "tree", "waterfall"])
         #expect(labels("views:\n  v:\n    layout: circles\n    options:\n      \n", 4, 6) == ["insets", "step", "spacing", "predecessors"])
         #expect(labels("sources:\n  a: {items: []}\n  b: {items: []}\nviews:\n  v:\n    source: \n", 5, 12) == ["a", "b"])
         #expect(labels("sources:\n  a:\n    file: \n", 2, 10) == ["table.csv"])

@@ -8,7 +8,7 @@
  * The host calls it, reads `abi_version` (always the first field, in every ABI version) and
  * refuses the plugin unless it equals WB_ABI_VERSION; only then does it touch anything else.
  *
- * Version 2 (this header) is designed to grow without breaking: the descriptor states its
+ * Version 2 (this header, at minor version 1) is designed to grow without breaking: the descriptor states its
  * own size and its function table's size, and a minor version. A host accepts plugins of its
  * major version whose minor version is not newer than its own; it reads only the bytes the
  * plugin says it has and treats functions missing from a shorter (older) table, and optional
@@ -39,8 +39,9 @@ extern "C" {
 
 /** The ABI (major) version this header describes. Bump on any incompatible change. */
 #define WB_ABI_VERSION 2u
-/** The minor version: bumped when optional fields or functions are added at the ends of the structs. */
-#define WB_ABI_MINOR_VERSION 0u
+/** The minor version: bumped when optional fields or functions are added at the ends of the structs.
+ *  2.1 added `preferred_attributes` and `changed_elements` (self-sizing elements). */
+#define WB_ABI_MINOR_VERSION 1u
 
 /** The name of the one symbol a plugin exports. */
 #define WB_PLUGIN_ENTRY_POINT "workbench_plugin_descriptor"
@@ -189,8 +190,16 @@ typedef struct {
 enum {
     WB_INVALIDATE_EVERYTHING = 1u << 0,
     WB_INVALIDATE_DATA = 1u << 1,
-    WB_INVALIDATE_BOUNDS = 1u << 2
+    WB_INVALIDATE_BOUNDS = 1u << 2,
+    WB_INVALIDATE_ITEMS = 1u << 3   /* 2.1: some items only (a preferred size): the layout knows which */
 };
+
+/** 2.1: what a layout makes of an element's preferred size (see `preferred_attributes`). */
+typedef struct {
+    wb_size size;           /* the size the element will have once the layout is prepared again */
+    uint32_t invalidation;  /* what that prepare redoes: WB_INVALIDATE_ITEMS or WB_INVALIDATE_EVERYTHING */
+    uint32_t reserved;
+} wb_preferred_answer;
 
 typedef struct wb_layout wb_layout;  /* opaque: one layout instance, owned by the host */
 struct wb_plugin_descriptor;
@@ -230,6 +239,32 @@ typedef struct {
      * when it has no batch to give (data replaced whole, or several batches behind).
      */
     int32_t (*prepare_for_updates)(wb_layout *layout, const wb_update_batch *batch, wb_error *error);
+
+    /* 2.1 */
+
+    /**
+     * An element measured itself: `preferred` is the size its content needs (UIKit's
+     * `preferredLayoutAttributesFitting`). Returns 1 when the layout takes it, with `answer`
+     * set; 0 when it ignores it; negative (with `error` set) on failure. A layout that takes a
+     * size lays the element out with it from its next `prepare` on — the host prepares once
+     * after a whole batch of sizes — and keeps it until `invalidate` with WB_INVALIDATE_DATA or
+     * WB_INVALIDATE_EVERYTHING (it may carry it through `prepare_for_updates`). The host
+     * tells it the sizes again after such an invalidation, after a batch update, and in a
+     * fresh instance (possibly before the first `prepare`): a size it already holds must
+     * cost nothing. Default (NULL): preferred sizes are ignored, as UIKit's default
+     * `preferredLayoutAttributesFitting` would leave them.
+     */
+    int32_t (*preferred_attributes)(wb_layout *layout, wb_element element, wb_size preferred,
+                                    wb_preferred_answer *answer, wb_error *error);
+
+    /**
+     * What the last `prepare` moved: appends the first `limit` elements whose frames it changed
+     * (after a full prepare: all of them, placed anew), in canonical order, to `sink`, and
+     * returns how many there are in all; -1 when it cannot say. A layout that re-places only
+     * what a preferred size moved knows this for free. Default (NULL): the host compares the
+     * whole layout before and after a batch of preferred sizes, O(elements).
+     */
+    int64_t (*changed_elements)(wb_layout *layout, int64_t limit, wb_attributes_sink *sink);
 } wb_layout_functions;
 
 typedef struct wb_plugin_descriptor {

@@ -27,6 +27,12 @@ extension Size {
     package var abi: wb_size { wb_size(width: width, height: height) }
 }
 
+extension PreferredSizeAnswer {
+    package init(_ answer: wb_preferred_answer) {
+        self.init(size: Size(answer.size), invalidation: Invalidation(rawValue: answer.invalidation))
+    }
+}
+
 extension ElementID {
     /// The C identity, with `kind` looked up in the plugin's kind table; nil for an
     /// undeclared kind.

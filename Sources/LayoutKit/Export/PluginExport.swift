@@ -48,7 +48,9 @@ public enum PluginExport {
             target_content_offset: ExportedFunctions.targetContentOffset,
             transition_attributes: ExportedFunctions.transitionAttributes,
             element_count: ExportedFunctions.elementCount,
-            prepare_for_updates: ExportedFunctions.prepareForUpdates))
+            prepare_for_updates: ExportedFunctions.prepareForUpdates,
+            preferred_attributes: ExportedFunctions.preferredAttributes,
+            changed_elements: ExportedFunctions.changedElements))
         return UnsafePointer(table)
     }()
 

@@ -27,6 +27,7 @@ enum MethodTable {
         (UpdateMethod.name, .view(UpdateMethod.self)),
         (ChangeMethod.name, .control(ChangeMethod.self)),
         (ReloadMethod.name, .control(ReloadMethod.self)),
+        (PreferredSizesMethod.name, .view(PreferredSizesMethod.self)),
         // The language server (LSP) for workspace files.
         (DidOpenMethod.name, .document(DidOpenMethod.self)),
         (DidChangeMethod.name, .document(DidChangeMethod.self)),

@@ -1,6 +1,7 @@
 import Foundation
 import JSONOutput
 import JSONRPC
+import LayoutKit
 import Sessions
 import SourceDiagnostics
 import WorkspaceModel
@@ -47,7 +48,7 @@ enum OpenMethod: ControlMethod {
 
 extension JSONWriter {
     /// `{views: [{id, layout, name, source, viewport}], workspace}`, and `changed` when given.
-    mutating func opened(_ name: String, _ entries: [ViewEntry], changed: [String]? = nil) {
+    mutating func opened(_ name: String, _ entries: [ViewEntry], changed: [String]? = nil, adjustments: [String: Point] = [:]) {
         beginObject()
         if let changed {
             key("changed")
@@ -59,6 +60,7 @@ extension JSONWriter {
         beginArray()
         for entry in entries {
             beginObject()
+            if let adjustment = adjustments[entry.id] { key("contentOffsetAdjustment"); point(adjustment) }
             key("id"); string(entry.id)
             key("layout"); string(entry.view.layout)
             key("name"); string(entry.view.name)

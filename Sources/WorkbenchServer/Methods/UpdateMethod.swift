@@ -3,10 +3,11 @@ import JSONRPC
 import LayoutKit
 import Sessions
 
-/// `update {view, changes: [change…], rect?}` → `{appearing: [{after, initial}], contentSize,
-/// disappearing: [{before, final}], moving: [{after, before}]}`: applies the changes as one
-/// batch to the view's source (every view bound to it sees them) and tells what the elements
-/// intersecting `rect` (default: the view's bounds) before or after do. An invalid batch is
+/// `update {view, changes: [change…], rect?}` → `{appearing: [{after, initial}], bounds,
+/// contentOffsetAdjustment, contentSize, disappearing: [{before, final}], moving: [{after, before}]}`:
+/// applies the changes as one batch to the view's source (every view bound to it sees them)
+/// and tells what the elements intersecting `rect` (default: the view's bounds) before or
+/// after do; the scroll anchor stays in place (the bounds move by the adjustment). An invalid batch is
 /// refused whole (-32602 naming `params.changes[k]`); nothing is applied.
 enum UpdateMethod: ViewMethod {
     static let name = "update"
@@ -27,6 +28,8 @@ enum UpdateMethod: ViewMethod {
         writer.beginObject()
         writer.key("appearing")
         writer.pairs(result.appearing.map { ($0.after, $0.initial) }, keys: ("after", "initial"))
+        writer.key("bounds"); writer.rect(result.bounds)
+        writer.key("contentOffsetAdjustment"); writer.point(result.contentOffsetAdjustment)
         writer.key("contentSize"); writer.size(result.contentSize)
         writer.key("disappearing")
         writer.pairs(result.disappearing.map { ($0.before, $0.final) }, keys: ("before", "final"))
