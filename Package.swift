@@ -15,6 +15,7 @@ import PackageDescription
 ///                                and for plugins' own tests
 ///   BatchUpdates                 batch updates (insert, delete, reload, move) planned and applied to data
 ///   FileWatching                 files watched with inotify (workspaces and their data; plugin folders)
+///   DescriptorIO                 whole writes and retried reads on file descriptors
 ///   WorkspaceModel               workspace files: sources and views, validated
 ///   PluginHost                   finding and loading plugins; the backend seam, the in-process
 ///                                backend, and the boundary check on every record
@@ -69,27 +70,28 @@ let package = Package(
         .target(name: "LayoutChecker", dependencies: ["LayoutKit", "SeededRandom"]),
         .target(name: "BatchUpdates", dependencies: ["LayoutKit"]),
         .target(name: "FileWatching"),
+        .target(name: "DescriptorIO"),
         .target(name: "WorkspaceModel", dependencies: ["YAMLReader", "SourceDiagnostics", "LayoutKit", "SeededRandom"]),
-        .target(name: "PluginHost", dependencies: ["CLayoutABI", "CSystemShims", "LayoutKit", "BatchUpdates"]),
-        .target(name: "PluginIsolation", dependencies: ["CLayoutABI", "CSystemShims", "LayoutKit", "PluginHost"]),
+        .target(name: "PluginHost", dependencies: ["CLayoutABI", "CSystemShims", "DescriptorIO", "LayoutKit", "BatchUpdates"]),
+        .target(name: "PluginIsolation", dependencies: ["CLayoutABI", "CSystemShims", "DescriptorIO", "LayoutKit", "PluginHost"]),
         .target(name: "JSONOutput", dependencies: ["LayoutKit", "NumberText"]),
         .target(name: "JSONRPC", dependencies: ["NumberText"]),
-        .target(name: "Sessions", dependencies: ["LayoutKit", "PluginHost", "WorkspaceModel", "BatchUpdates"]),
+        .target(name: "Sessions", dependencies: ["LayoutKit", "JSONOutput", "PluginHost", "WorkspaceModel", "BatchUpdates"]),
         .target(name: "SVGRenderer", dependencies: ["LayoutKit", "NumberText"]),
         .target(name: "BatchRunner", dependencies: ["Sessions", "JSONOutput", "SVGRenderer", "SourceDiagnostics"]),
         .target(name: "PluginScaffold"),
         .target(name: "CheckRunner", dependencies: ["BatchRunner", "LayoutChecker", "Sessions", "JSONOutput", "JSONRPC", "SourceDiagnostics"]),
-        .target(name: "WorkbenchServer", dependencies: ["JSONRPC", "JSONOutput", "Sessions", "BatchUpdates", "FileWatching", "PluginHost", "WorkspaceModel", "SourceDiagnostics", "LayoutKit"]),
+        .target(name: "WorkbenchServer", dependencies: ["DescriptorIO", "JSONRPC", "JSONOutput", "Sessions", "BatchUpdates", "FileWatching", "PluginHost", "WorkspaceModel", "SourceDiagnostics", "LayoutKit"]),
         .executableTarget(
             name: "workbench",
             dependencies: [
-                "BatchRunner", "CAllocator", "CheckRunner", "PluginHost", "PluginIsolation", "PluginScaffold", "WorkbenchServer",
+                "BatchRunner", "CAllocator", "CheckRunner", "DescriptorIO", "PluginHost", "PluginIsolation", "PluginScaffold", "WorkbenchServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(
             name: "workbench-soak",
-            dependencies: ["JSONRPC", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["DescriptorIO", "JSONRPC", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .target(name: "SeedReferences", dependencies: ["LayoutKit"]),
         // The project fuzzes itself: generated workspaces and JSON-RPC traffic through the real
@@ -97,7 +99,7 @@ let package = Package(
         .executableTarget(name: "workbench-fuzz", dependencies: ["JSONRPC", "SeededRandom"]),
         .executableTarget(
             name: "workbench-bench",
-            dependencies: ["LayoutKit", "JSONOutput", "WorkspaceModel", "SeedReferences", "PluginHost", "PluginIsolation", "Sessions", "Circles", "Tree", "MarkSheet", "Guide"]
+            dependencies: ["DescriptorIO", "LayoutKit", "JSONOutput", "WorkspaceModel", "SeedReferences", "PluginHost", "PluginIsolation", "Sessions", "Circles", "Tree", "MarkSheet", "Guide"]
         ),
 
         // Layout plugins: the layout itself (testable in-process) and its C export.
@@ -119,6 +121,7 @@ let package = Package(
         .testTarget(name: "YAMLReaderTests", dependencies: ["YAMLReader"]),
         .testTarget(name: "LayoutKitTests", dependencies: ["LayoutKit", "CLayoutABI", "TestSupport"]),
         .testTarget(name: "FileWatchingTests", dependencies: ["FileWatching", "TestSupport"]),
+        .testTarget(name: "DescriptorIOTests", dependencies: ["DescriptorIO"]),
         .testTarget(name: "BatchUpdatesTests", dependencies: ["BatchUpdates", "LayoutKit", "TestSupport"]),
         .testTarget(name: "JSONOutputTests", dependencies: ["JSONOutput", "LayoutKit", "NumberText"]),
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "TestSupport"]),

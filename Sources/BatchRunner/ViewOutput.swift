@@ -70,9 +70,7 @@ final class PreparedView: @unchecked Sendable {  // Unchecked: handed from the t
         }
         let outcome: Result<Void, WorkbenchError> = try session.withElementRecords(in: .everything) { records in
             var nonFiniteCount = 0
-            for index in 0..<records.count where records[index].hasExtraFields {
-                nonFiniteCount += records.extraFields(at: index).map(JSONWriter.nonFiniteNumberCount(encoded:)) ?? 0
-            }
+            for index in 0..<records.count { nonFiniteCount += records.nonFiniteExtraNumbers(records[index], at: index) }
             guard nonFiniteCount == 0 else { return .failure(nonFinite(nonFiniteCount)) }
             return Result { () throws(WorkbenchError) in
                 try writeDocument(pretty: pretty, chunkSize: chunkSize, to: sink) { output throws(WorkbenchError) in

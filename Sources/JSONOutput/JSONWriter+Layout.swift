@@ -50,276 +50,128 @@ extension JSONWriter {
 
     /// One element's attributes, keys sorted, extra fields among them:
     /// `{alpha, category, …extra, frame, hidden, item, kind, section, zIndex}`.
-    ///
-    /// The hot path of every reply: compact output is written from literal fragments.
     public mutating func attributes(_ attributes: LayoutAttributes) {
-        guard !isPretty else {
-            if attributes.extraFields.isEmpty, writePlainAttributes(attributes) { return }
-            return attributesByKey(attributes)
-        }
-        if attributes.extraFields.isEmpty, writePlainAttributes(attributes) { return }
+        let element = attributes.element
+        let parts = AttributeParts(category: element.category, kind: element.kind, section: element.path.section, item: element.path.item,
+                                   frame: attributes.frame, zIndex: attributes.zIndex, alpha: attributes.alpha, isHidden: attributes.isHidden)
         if let encoded = attributes.extraFields.encodedBytes {
-            let isWritten = encoded.withUnsafeBytes { raw in
-                guard raw.count > 0, raw[0] == 6, EncodedValue.canonicalEnd(raw, at: 0) == raw.count else { return false }
-                self.attributes(attributes, canonicalExtras: raw)
-                return true
-            }
-            if isWritten { return }
+            encoded.withUnsafeBytes { write(parts, encodedExtras: $0) }
+        } else {
+            write(parts, extras: attributes.extraFields.isEmpty ? .none : .decoded(attributes.extra))
         }
-        let extra = attributes.extra
-        var extraKeys: [String] = []
-        if !extra.isEmpty { extraKeys = extra.keys.filter { !LayoutAttributes.standardFieldNames.contains($0) }.sorted() }
-        var next = 0
-        noteElementWritten()
-        appendLiteral("{")
-        var first = true
-        writeExtras(extraKeys, extra, before: "alpha", &next, &first)
-        appendLiteral(first ? "\"alpha\":" : ",\"alpha\":")
-        first = false
-        writeNumber(attributes.alpha)
-        writeExtras(extraKeys, extra, before: "category", &next, &first)
-        appendLiteral(",\"category\":")
-        switch attributes.element.category {
-        case .cell: appendLiteral("\"cell\"")
-        case .supplementary: appendLiteral("\"supplementary\"")
-        case .decoration: appendLiteral("\"decoration\"")
-        }
-        writeExtras(extraKeys, extra, before: "frame", &next, &first)
-        let frame = attributes.frame
-        appendLiteral(",\"frame\":{\"height\":")
-        writeNumber(frame.height)
-        appendLiteral(",\"width\":")
-        writeNumber(frame.width)
-        appendLiteral(",\"x\":")
-        writeNumber(frame.x)
-        appendLiteral(",\"y\":")
-        writeNumber(frame.y)
-        appendLiteral("}")
-        writeExtras(extraKeys, extra, before: "hidden", &next, &first)
-        appendLiteral(attributes.isHidden ? ",\"hidden\":true" : ",\"hidden\":false")
-        writeExtras(extraKeys, extra, before: "item", &next, &first)
-        appendLiteral(",\"item\":")
-        writeInteger(attributes.element.path.item)
-        writeExtras(extraKeys, extra, before: "kind", &next, &first)
-        appendLiteral(",\"kind\":")
-        if let kind = attributes.element.kind { writeString(kind) } else { appendLiteral("null") }
-        writeExtras(extraKeys, extra, before: "section", &next, &first)
-        appendLiteral(",\"section\":")
-        writeInteger(attributes.element.path.section)
-        writeExtras(extraKeys, extra, before: "zIndex", &next, &first)
-        appendLiteral(",\"zIndex\":")
-        writeInteger(attributes.zIndex)
-        writeExtras(extraKeys, extra, before: nil, &next, &first)
-        appendLiteral("}")
     }
 
-    /// Attributes whose extra fields are a canonical encoded map: the fields are written from
-    /// the bytes, between the standard fields in key order, as `attributes(_:)` would.
-    private mutating func attributes(_ attributes: LayoutAttributes, canonicalExtras raw: UnsafeRawBufferPointer) {
-        var remaining = Int(EncodedValue.uint32(raw, 1)), cursor = 9
-        var first = true
-        func extras(before name: StaticString?) {
-            while remaining > 0 {
-                let key = (cursor + 4)..<(cursor + 4 + Int(EncodedValue.uint32(raw, cursor)))
-                if let name, !EncodedValue.key(raw, key, isLessThan: name) { return }
-                remaining -= 1
-                if EncodedValue.isStandardName(raw, key) {
-                    cursor = EncodedValue.canonicalEnd(raw, at: key.upperBound) ?? raw.count
-                    continue
-                }
-                if !first { appendLiteral(",") }
-                first = false
-                writeASCIIString(UnsafeRawBufferPointer(rebasing: raw[key]))
-                appendLiteral(":")
-                afterKey = true
-                cursor = encodedValue(raw, at: key.upperBound)
-            }
-        }
-        noteElementWritten()
-        appendLiteral("{")
-        extras(before: "alpha")
-        appendLiteral(first ? "\"alpha\":" : ",\"alpha\":")
-        first = false
-        writeNumber(attributes.alpha)
-        extras(before: "category")
-        switch attributes.element.category {
-        case .cell: appendLiteral(",\"category\":\"cell\"")
-        case .supplementary: appendLiteral(",\"category\":\"supplementary\"")
-        case .decoration: appendLiteral(",\"category\":\"decoration\"")
-        }
-        extras(before: "frame")
-        let frame = attributes.frame
-        appendLiteral(",\"frame\":{\"height\":")
-        writeNumber(frame.height)
-        appendLiteral(",\"width\":")
-        writeNumber(frame.width)
-        appendLiteral(",\"x\":")
-        writeNumber(frame.x)
-        appendLiteral(",\"y\":")
-        writeNumber(frame.y)
-        appendLiteral("}")
-        extras(before: "hidden")
-        appendLiteral(attributes.isHidden ? ",\"hidden\":true" : ",\"hidden\":false")
-        extras(before: "item")
-        appendLiteral(",\"item\":")
-        writeInteger(attributes.element.path.item)
-        extras(before: "kind")
-        appendLiteral(",\"kind\":")
-        if let kind = attributes.element.kind { writeString(kind) } else { appendLiteral("null") }
-        extras(before: "section")
-        appendLiteral(",\"section\":")
-        writeInteger(attributes.element.path.section)
-        extras(before: "zIndex")
-        appendLiteral(",\"zIndex\":")
-        writeInteger(attributes.zIndex)
-        extras(before: nil)
-        appendLiteral("}")
-    }
-
-    /// One element's attributes from their parts, as `attributes(_:)` writes them, with its
-    /// extra fields (if any) given as the value-encoded map a plugin wrote: written from the
-    /// bytes when they are canonical, else decoded first. Writing a plugin's records this
-    /// way builds no `Value` and no dictionary.
+    /// One element's attributes from their parts — a plugin's record — with its extra fields
+    /// (if any) given as the value-encoded map the plugin wrote: written from the bytes when
+    /// they are canonical, else decoded first. No `LayoutAttributes`, `Value` or dictionary
+    /// is built on the way.
     public mutating func attributes(category: ElementCategory, kind: String?, section: Int, item: Int, frame: Rect,
                                     zIndex: Int, alpha: Double, isHidden: Bool, encodedExtras: UnsafeRawBufferPointer?) {
-        if encodedExtras == nil, plainAttributes(category: category, kind: kind, section: section, item: item, frame: frame,
-                                                 zIndex: zIndex, alpha: alpha, isHidden: isHidden) { return }
-        var attributes = LayoutAttributes(element: ElementID(category: category, kind: kind, path: ItemPath(section: section, item: item)),
-                                          frame: frame, zIndex: zIndex, alpha: alpha, isHidden: isHidden)
-        guard let raw = encodedExtras else { return self.attributes(attributes) }
-        if !isPretty, raw.count >= 9, raw[0] == ValueTagByte.map, EncodedValue.canonicalEnd(raw, at: 0) == raw.count {
-            return self.attributes(attributes, canonicalExtras: raw)
+        let parts = AttributeParts(category: category, kind: kind, section: section, item: item, frame: frame, zIndex: zIndex,
+                                   alpha: alpha, isHidden: isHidden)
+        if let encodedExtras { write(parts, encodedExtras: encodedExtras) } else { write(parts, extras: .none) }
+    }
+
+    private mutating func write(_ parts: AttributeParts, encodedExtras raw: UnsafeRawBufferPointer) {
+        if raw.count >= 9, raw[0] == ValueTagByte.map, EncodedValue.canonicalEnd(raw, at: 0) == raw.count {
+            write(parts, extras: .canonical(raw))
+        } else {
+            write(parts, extras: .decoded(ValueReader(raw).value(at: 0).map ?? [:]))
         }
-        attributes.extra = ValueReader(raw).value(at: 0).map ?? [:]
-        self.attributes(attributes)
     }
 
-    /// The fastest path: attributes without extra fields, written into a stack buffer and
-    /// appended at once. Returns false (writing nothing) if the kind needs escaping or is long.
-    private mutating func writePlainAttributes(_ attributes: LayoutAttributes) -> Bool {
-        plainAttributes(category: attributes.element.category, kind: attributes.element.kind, section: attributes.element.path.section,
-                        item: attributes.element.path.item, frame: attributes.frame, zIndex: attributes.zIndex,
-                        alpha: attributes.alpha, isHidden: attributes.isHidden)
+    /// The one writer of attributes: the standard fields in `AttributeField`'s order, each
+    /// extra field before the first standard field that sorts after it. Attributes without
+    /// extra fields take a faster road to the same bytes (`plainAttributes`).
+    private mutating func write(_ parts: AttributeParts, extras: AttributeExtras) {
+        if case .none = extras, !isPretty, plainAttributes(parts) { return }
+        var extras = extras
+        beginObject()
+        for field in AttributeField.allCases {
+            writeExtras(&extras, before: field)
+            key(field.key)
+            switch field {
+            case .alpha: number(parts.alpha)
+            case .category: string(parts.category.name)
+            case .frame: rect(parts.frame)
+            case .hidden: bool(parts.isHidden)
+            case .item: integer(parts.item)
+            case .kind: if let kind = parts.kind { string(kind) } else { null() }
+            case .section: integer(parts.section)
+            case .zIndex: integer(parts.zIndex)
+            }
+        }
+        writeExtras(&extras, before: nil)
+        endObject()
     }
 
-    /// Writes attributes without extra fields from their parts, as `attributes(_:)` would.
-    /// Returns false, writing nothing, if `kind` needs escaping or is over 128 bytes (or,
-    /// pretty, the attributes would be nested deeper than 16 containers).
-    public mutating func plainAttributes(category: ElementCategory, kind: String?, section: Int, item: Int, frame: Rect,
-                                         zIndex: Int, alpha: Double, isHidden: Bool) -> Bool {
-        var kindText = kind ?? ""
+    /// Writes the extra fields that sort before `field` (all that are left when nil), and
+    /// skips any that use a standard field's name.
+    private mutating func writeExtras(_ extras: inout AttributeExtras, before field: AttributeField?) {
+        switch extras {
+        case .none: return
+        case .decoded(var keys, let values):
+            while let next = keys.first, field.map({ next < $0.name }) ?? true {
+                key(next)
+                value(values[next]!)
+                keys.removeFirst()
+            }
+            extras = .decoded(keys: keys, values: values)
+        case .canonical(let raw, var remaining, var cursor):
+            while remaining > 0 {
+                let keyRange = (cursor + 4)..<(cursor + 4 + Int(EncodedValue.uint32(raw, cursor)))
+                if let field, !EncodedValue.key(raw, keyRange, isLessThan: field.key) { break }
+                remaining -= 1
+                if EncodedValue.isStandardName(raw, keyRange) {
+                    cursor = EncodedValue.canonicalEnd(raw, at: keyRange.upperBound) ?? raw.count
+                    continue
+                }
+                keyASCII(UnsafeRawBufferPointer(rebasing: raw[keyRange]))
+                cursor = encodedValue(raw, at: keyRange.upperBound)
+            }
+            extras = .canonical(raw, remaining: remaining, cursor: cursor)
+        }
+    }
+
+    /// The hot path: compact attributes without extra fields, written into a stack buffer and
+    /// appended at once — the same bytes `write(_:extras:)` writes, field for field (a test
+    /// holds the two equal). Returns false, writing nothing, if the kind needs escaping or is
+    /// over 128 bytes.
+    private mutating func plainAttributes(_ parts: AttributeParts) -> Bool {
+        var kindText = parts.kind ?? ""
         return kindText.withUTF8 { kindBytes -> Bool in
-            guard kindBytes.count <= 128, !isPretty || depth <= 16,
+            guard kindBytes.count <= 128,
                   kindBytes.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) else { return false }
             noteElementWritten()
-            if isPretty {
-                prettyPlainAttributes(category: category, kind: kind == nil ? nil : kindBytes, section: section, item: item, frame: frame,
-                                      zIndex: zIndex, alpha: alpha, isHidden: isHidden)
-                return true
-            }
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 512) { memory in
                 var raw = RawBytes(memory.baseAddress!)
                 raw.literal("{\"alpha\":")
-                raw.number(alpha)
-                switch category {
+                raw.number(parts.alpha)
+                switch parts.category {
                 case .cell: raw.literal(",\"category\":\"cell\",\"frame\":{\"height\":")
                 case .supplementary: raw.literal(",\"category\":\"supplementary\",\"frame\":{\"height\":")
                 case .decoration: raw.literal(",\"category\":\"decoration\",\"frame\":{\"height\":")
                 }
-                raw.number(frame.height)
+                raw.number(parts.frame.height)
                 raw.literal(",\"width\":")
-                raw.number(frame.width)
+                raw.number(parts.frame.width)
                 raw.literal(",\"x\":")
-                raw.number(frame.x)
+                raw.number(parts.frame.x)
                 raw.literal(",\"y\":")
-                raw.number(frame.y)
-                raw.literal(isHidden ? "},\"hidden\":true,\"item\":" : "},\"hidden\":false,\"item\":")
-                raw.integer(item)
+                raw.number(parts.frame.y)
+                raw.literal(parts.isHidden ? "},\"hidden\":true,\"item\":" : "},\"hidden\":false,\"item\":")
+                raw.integer(parts.item)
                 raw.literal(",\"kind\":")
-                if kind == nil { raw.literal("null") } else { raw.plainString(kindBytes) }
+                if parts.kind == nil { raw.literal("null") } else { raw.plainString(kindBytes) }
                 raw.literal(",\"section\":")
-                raw.integer(section)
+                raw.integer(parts.section)
                 raw.literal(",\"zIndex\":")
-                raw.integer(zIndex)
+                raw.integer(parts.zIndex)
                 raw.literal("}")
                 bytes.append(contentsOf: raw.buffer)
                 nonFiniteNumberCount += raw.nonFiniteNumberCount
             }
             return true
         }
-    }
-
-    /// The pretty form of `plainAttributes`, written at once from a stack buffer: keys one
-    /// indent deeper than the container the attributes are in, as the structural writer
-    /// puts them.
-    private mutating func prettyPlainAttributes(category: ElementCategory, kind: UnsafeBufferPointer<UInt8>?, section: Int, item: Int,
-                                                frame: Rect, zIndex: Int, alpha: Double, isHidden: Bool) {
-        let outer = depth, inner = depth + 1
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1024) { memory in
-            var raw = RawBytes(memory.baseAddress!)
-            raw.literal("{")
-            raw.newline(indent: inner); raw.literal("\"alpha\": "); raw.number(alpha); raw.literal(",")
-            raw.newline(indent: inner)
-            switch category {
-            case .cell: raw.literal("\"category\": \"cell\",")
-            case .supplementary: raw.literal("\"category\": \"supplementary\",")
-            case .decoration: raw.literal("\"category\": \"decoration\",")
-            }
-            raw.newline(indent: inner); raw.literal("\"frame\": {")
-            raw.newline(indent: inner + 1); raw.literal("\"height\": "); raw.number(frame.height); raw.literal(",")
-            raw.newline(indent: inner + 1); raw.literal("\"width\": "); raw.number(frame.width); raw.literal(",")
-            raw.newline(indent: inner + 1); raw.literal("\"x\": "); raw.number(frame.x); raw.literal(",")
-            raw.newline(indent: inner + 1); raw.literal("\"y\": "); raw.number(frame.y)
-            raw.newline(indent: inner); raw.literal("},")
-            raw.newline(indent: inner); raw.literal(isHidden ? "\"hidden\": true," : "\"hidden\": false,")
-            raw.newline(indent: inner); raw.literal("\"item\": "); raw.integer(item); raw.literal(",")
-            raw.newline(indent: inner); raw.literal("\"kind\": ")
-            if let kind { raw.plainString(kind) } else { raw.literal("null") }
-            raw.literal(",")
-            raw.newline(indent: inner); raw.literal("\"section\": "); raw.integer(section); raw.literal(",")
-            raw.newline(indent: inner); raw.literal("\"zIndex\": "); raw.integer(zIndex)
-            raw.newline(indent: outer); raw.literal("}")
-            bytes.append(contentsOf: raw.buffer)
-            nonFiniteNumberCount += raw.nonFiniteNumberCount
-        }
-    }
-
-    /// Writes the extra fields that sort before `name` (all that are left when nil).
-    private mutating func writeExtras(_ keys: [String], _ extra: [String: Value], before name: String?, _ next: inout Int, _ first: inout Bool) {
-        while next < keys.count, name.map({ keys[next] < $0 }) ?? true {
-            if !first { appendLiteral(",") }
-            first = false
-            writeString(keys[next])
-            appendLiteral(":")
-            afterKey = true
-            value(extra[keys[next]] ?? .null)
-            next += 1
-        }
-    }
-
-    /// The general path (pretty output): key by key through the structural writer.
-    private mutating func attributesByKey(_ attributes: LayoutAttributes) {
-        var fields: [(String, Value?)] = attributes.extra.filter { !LayoutAttributes.standardFieldNames.contains($0.key) }.map { ($0.key, $0.value) }
-        for name in ["alpha", "category", "frame", "hidden", "item", "kind", "section", "zIndex"] { fields.append((name, nil)) }
-        fields.sort { $0.0 < $1.0 }
-        beginObject()
-        for (name, value) in fields {
-            key(name)
-            if let value {
-                self.value(value)
-                continue
-            }
-            switch name {
-            case "alpha": number(attributes.alpha)
-            case "category": string(attributes.element.category.name)
-            case "frame": rect(attributes.frame)
-            case "hidden": bool(attributes.isHidden)
-            case "item": integer(attributes.element.path.item)
-            case "kind": if let kind = attributes.element.kind { string(kind) } else { null() }
-            case "section": integer(attributes.element.path.section)
-            default: integer(attributes.zIndex)
-            }
-        }
-        endObject()
     }
 }

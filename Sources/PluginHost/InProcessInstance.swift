@@ -35,7 +35,7 @@ final class InProcessInstance: PluginInstance, DataAllocating {
         }
         guard let created else {
             dataDescription.deallocate()
-            throw .reported(error.code == 0 ? .layout(message: "the plugin made no layout and gave no reason") : error.layoutError)
+            throw .creationFailure(error: error)
         }
         handle = created
     }
@@ -60,11 +60,7 @@ final class InProcessInstance: PluginInstance, DataAllocating {
             host_context: reporter.map { Unmanaged.passUnretained($0).toOpaque() })
         let status = withExtendedLifetime(reporter) { functions.prepare(handle, dataDescription, bounds.abi, &context, &error) }
         guard status != Int32(WB_OK) else { return }
-        if status == Int32(WB_ERROR_CANCELLED) || error.code == Int32(WB_ERROR_CANCELLED) {
-            if case .timedOut(let seconds) = cancel.raisedReason { throw .timedOut(plugin: plugin.name, operation: "prepare", seconds: seconds) }
-            throw .cancelled
-        }
-        throw error.code == 0 ? .failed(plugin: plugin.name, operation: "prepare", status: Int(status)) : .reported(error.layoutError)
+        throw .failure(status: status, error: error, plugin: plugin.name, operation: "prepare", cancel: cancel)
     }
 
     func prepareForUpdates(_ plan: BatchPlan) throws(PluginCallError) {
@@ -72,7 +68,7 @@ final class InProcessInstance: PluginInstance, DataAllocating {
         var error = wb_error()
         let status = plan.withABIBatch { batch in prepareForUpdates(handle, batch, &error) }
         guard status == Int32(WB_OK) else {
-            throw error.code == 0 ? .failed(plugin: plugin.name, operation: "prepare_for_updates", status: Int(status)) : .reported(error.layoutError)
+            throw failure(status, error, operation: "prepare_for_updates")
         }
     }
 
@@ -156,9 +152,9 @@ final class InProcessInstance: PluginInstance, DataAllocating {
         return answers
     }
 
-    /// A failed call: the plugin's own error when it gave one, else its status.
+    /// A failed call, as both backends report it.
     private func failure(_ status: Int32, _ error: wb_error, operation: String) -> PluginCallError {
-        error.code != 0 && error.code != Int32(WB_OK) ? .reported(error.layoutError) : .failed(plugin: plugin.name, operation: operation, status: Int(status))
+        .failure(status: status, error: error, plugin: plugin.name, operation: operation, cancel: cancel)
     }
 
     /// The records in the buffer, after checking the plugin left the sink's counts sane.

@@ -44,10 +44,7 @@ extension ProcessInstance {
                 }
                 guard status >= 0 else {
                     let error = try Self.error(&reply, plugin: plugin.name, operation: operation)
-                    if case .layout(let text) = error, text == "the plugin failed without a message" {
-                        throw .failed(plugin: plugin.name, operation: operation, status: Int(status))
-                    }
-                    throw .reported(error)
+                    throw .failure(status: status, error: error, plugin: plugin.name, operation: operation, cancel: cancel)
                 }
                 answers.append(status == 1 ? try PreferredSizeAnswer(answer).checked(plugin: plugin.name, element: preferred.element) : nil)
             }

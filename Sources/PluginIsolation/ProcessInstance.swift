@@ -54,7 +54,7 @@ final class ProcessInstance: PluginInstance, DataAllocating {
             message.append(bytes: options)
             var reply = try reader(process.call(child, message, operation: "create", cancel: cancel))
             if try fields("create", { () throws(ChannelError) in try reply.read(UInt8.self) }) != 1 {
-                throw .reported(try Self.error(&reply, plugin: plugin.name, operation: "create"))
+                throw .creationFailure(error: try Self.error(&reply, plugin: plugin.name, operation: "create"))
             }
             let id = try fields("create") { () throws(ChannelError) in try reply.read(UInt32.self) }
             remote = (generation, id)
@@ -103,10 +103,7 @@ final class ProcessInstance: PluginInstance, DataAllocating {
             let status = try fields("prepare_for_updates") { () throws(ChannelError) in try reply.read(Int32.self) }
             guard status == Int32(WB_OK) else {
                 let error = try Self.error(&reply, plugin: plugin.name, operation: "prepare_for_updates")
-                if case .layout(let message) = error, message == "the plugin failed without a message", status != Int32(WB_ERROR_LAYOUT) {
-                    throw .failed(plugin: plugin.name, operation: "prepare_for_updates", status: Int(status))
-                }
-                throw .reported(error)
+                throw .failure(status: status, error: error, plugin: plugin.name, operation: "prepare_for_updates", cancel: cancel)
             }
         }
         awaitsNewData = true
@@ -131,14 +128,7 @@ final class ProcessInstance: PluginInstance, DataAllocating {
         let status = try fields("prepare") { () throws(ChannelError) in try reply.read(Int32.self) }
         guard status != Int32(WB_OK) else { return }
         let error = try Self.error(&reply, plugin: plugin.name, operation: "prepare")
-        if error == .cancelled || status == Int32(WB_ERROR_CANCELLED) {
-            if case .timedOut(let seconds) = cancel.raisedReason { throw .timedOut(plugin: plugin.name, operation: "prepare", seconds: seconds) }
-            throw .cancelled
-        }
-        if case .layout(let message) = error, message == "the plugin failed without a message", status != Int32(WB_ERROR_LAYOUT) {
-            throw .failed(plugin: plugin.name, operation: "prepare", status: Int(status))
-        }
-        throw .reported(error)
+        throw .failure(status: status, error: error, plugin: plugin.name, operation: "prepare", cancel: cancel)
     }
 
     func contentSize() throws(PluginCallError) -> Size {

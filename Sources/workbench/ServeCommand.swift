@@ -22,19 +22,20 @@ struct ServeCommand: ParsableCommand {
     func run() throws {
         // Stdout belongs to the protocol: keep a private copy of it, and point fd 1 at stderr
         // so that a stray print cannot corrupt the stream.
-        let protocolOutput = dup(1)
-        guard protocolOutput >= 0, dup2(2, 1) >= 0 else { throw ExitCode(70) }
+        let protocolDescriptor = dup(1)
+        guard protocolDescriptor >= 0, dup2(2, 1) >= 0 else { throw ExitCode(70) }
+        let output = ProtocolOutput(fileDescriptor: protocolDescriptor)
         signal(SIGPIPE, SIG_IGN)
         AllocatorPolicy.configureForServing()
         let catalog = PluginDiscovery.catalog(plugins, isolation)
-        let server = Server(plugins: catalog, releaseMemory: {
+        let server = Server(plugins: catalog, output: output, releaseMemory: {
             catalog.releaseSpareMemory()
             AllocatorPolicy.releaseFreeMemory()
         }) { line in
             FileHandle.standardError.write(Data((line + "\n").utf8))
         }
         server.timeout = isolation.timeout
-        let status = server.run(input: 0, output: protocolOutput, maximumMessageSize: maximumMessageSize)
+        let status = server.serve(input: 0, output: output, maximumMessageSize: maximumMessageSize)
         // End now, whatever plugins are doing: children are killed, and a plugin thread stuck
         // in this process (isolation none) ends with the process.
         catalog.terminateChildren()

@@ -34,12 +34,7 @@ extension QueryMethod {
         writer.beginObject()
         writer.key("elements")
         writer.beginArray()
-        for index in 0..<records.count {
-            let record = records[index]
-            writer.attributes(category: record.category, kind: record.kind >= 0 ? records.kindNames[record.kind] : nil,
-                              section: record.section, item: record.item, frame: record.frame, zIndex: record.zIndex,
-                              alpha: record.alpha, isHidden: record.isHidden, encodedExtras: records.extraFields(at: index))
-        }
+        for index in 0..<records.count { writer.attributes(records, at: index) }
         writer.endArray()
         writer.endObject()
         return Result { () throws(RPCError) in try writer.checkedBytes() }
