@@ -32,6 +32,9 @@ public struct CheckRunner: Sendable {
     public var snapshots: Snapshots?
     /// The longest one view's `prepare` may take, in seconds; nil for no limit.
     public var timeout: Double?
+    /// Which directions the invariants run in; the `mirror` invariant runs on every view whose
+    /// plugin flips, whatever this says.
+    public var directions = CheckDirections.asWritten
     /// The most snapshot differences printed per view.
     public var maximumDifferences = 8
 
@@ -104,26 +107,27 @@ public struct CheckRunner: Sendable {
         } catch {
             return ViewOutcome(lines: [error.description], isError: true)
         }
-        let violations: [Violation]
+        var violations: [(direction: LayoutDirection, violation: Violation)] = []
         do throws(LayoutError) {
             let backend = try? plugins.backend(named: view.layout)
             let data = session.source.data
-            violations = try checker.check(data: data.source, bounds: view.bounds) { () throws(LayoutError) -> any Layout in
-                guard let backend else { throw .layout(message: "the plugin is gone") }
-                do throws(PluginCallError) {
-                    return RawPluginLayout(try backend.makeInstance(options: view.options), data: data, timeout: timeout)
-                } catch {
-                    if case .reported(let reported) = error { throw reported }
-                    throw .layout(message: error.description)
-                }
+            for direction in directions.directions(for: view) {
+                violations += try checker.check(data: data.source, bounds: view.bounds, makeLayout: makeLayout(view, backend, data, direction))
+                    .map { (direction, $0) }
+            }
+            if backend?.plugin.flipsHorizontally == true {
+                violations += try checker.checkMirror(data: data.source, bounds: view.bounds,
+                                                      rightToLeft: makeLayout(view, backend, data, .rightToLeft),
+                                                      leftToRight: makeLayout(view, backend, data, .leftToRight))
+                    .map { (.rightToLeft, $0) }
             }
         } catch {
             let diagnostic = ViewSession.locate(error, view: view, source: session.source, file: workspace.file)
             return ViewOutcome(lines: [diagnostic.description], isError: true)
         }
         var outcome = ViewOutcome()
-        let prefix = "view '\(view.name)' (\(view.layout)): "
-        for violation in violations {
+        for (direction, violation) in violations {
+            let prefix = "view '\(view.name)' (\(view.layout)\(direction == .rightToLeft ? ", rightToLeft" : "")): "
             outcome.lines.append(workspace.file.error(prefix + violation.description, at: view.mark).summary)
         }
         outcome.violations = violations.count
@@ -131,5 +135,40 @@ public struct CheckRunner: Sendable {
             compareSnapshot(snapshots, session: session, of: workspace, into: &outcome)
         }
         return outcome
+    }
+
+    /// Makes fresh layouts of `view` for the checker, in `direction` (mirrored by the host
+    /// when the plugin flips), with the plugin's answers as it wrote them.
+    private func makeLayout(_ view: ViewDefinition, _ backend: (any PluginBackend)?, _ data: DataSet,
+                            _ direction: LayoutDirection) -> () throws(LayoutError) -> any Layout {
+        let timeout = timeout
+        return { () throws(LayoutError) -> any Layout in
+            guard let backend else { throw .layout(message: "the plugin is gone") }
+            do throws(PluginCallError) {
+                let instance = DirectedInstance(try backend.makeInstance(options: view.options),
+                                                flipsHorizontally: backend.plugin.flipsHorizontally, direction: direction)
+                return RawPluginLayout(instance, data: data, timeout: timeout)
+            } catch {
+                if case .reported(let reported) = error { throw reported }
+                throw .layout(message: error.description)
+            }
+        }
+    }
+}
+
+/// Which directions `workbench check` lays each view out in.
+public enum CheckDirections: Sendable {
+    /// The view's own (`direction:` in the workspace).
+    case asWritten
+    case only(LayoutDirection)
+    /// Left to right, then right to left.
+    case both
+
+    func directions(for view: ViewDefinition) -> [LayoutDirection] {
+        switch self {
+        case .asWritten: return [view.direction]
+        case .only(let direction): return [direction]
+        case .both: return [.leftToRight, .rightToLeft]
+        }
     }
 }

@@ -25,6 +25,10 @@ public enum Invariant: String, CaseIterable, Sendable, CustomStringConvertible {
     /// Initial (appearing) and final (disappearing) attributes exist for every element and
     /// are finite.
     case transitions = "transitions"
+    /// For a plugin the host mirrors in right-to-left views: every right-to-left answer
+    /// (queries, element lookups, target offsets) equals the left-to-right answer to the
+    /// mirrored question, mirrored, at several scroll offsets (`LayoutChecker.checkMirror`).
+    case mirror = "mirror"
 
     public var description: String { rawValue }
 }

@@ -13,6 +13,7 @@ final class InProcessInstance: PluginInstance, DataAllocating {
     /// A batch update's new data goes into a block of its own (reused: see `SpareMemory`).
     var dataAllocator: DataSetAllocator { PrivateMemory.allocator }
     var cancel = CancelFlag()
+    var direction = LayoutDirection.leftToRight
     private let kindNames: [String]
     private let kindIndex: [String: Int32]
     /// The data the plugin was prepared with, kept alive (and at a fixed address) until the next prepare.
@@ -57,7 +58,7 @@ final class InProcessInstance: PluginInstance, DataAllocating {
         let reporter = progress.map(ProgressReporter.init)
         var context = wb_prepare_context(
             cancel: UnsafePointer(cancel.word), progress: reporter == nil ? nil : ProgressReporter.callback,
-            host_context: reporter.map { Unmanaged.passUnretained($0).toOpaque() })
+            host_context: reporter.map { Unmanaged.passUnretained($0).toOpaque() }, direction: direction.abi, reserved: 0)
         let status = withExtendedLifetime(reporter) { functions.prepare(handle, dataDescription, bounds.abi, &context, &error) }
         guard status != Int32(WB_OK) else { return }
         throw .failure(status: status, error: error, plugin: plugin.name, operation: "prepare", cancel: cancel)

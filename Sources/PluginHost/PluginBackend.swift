@@ -24,6 +24,10 @@ public protocol PluginInstance: AnyObject {
     /// given its own). The session sets it per request.
     var cancel: CancelFlag { get set }
 
+    /// The view's direction, passed on in every `prepare`'s context from the next one on (ABI
+    /// 2.2). Mirroring for plugins that flip is not the instance's business: see `DirectedInstance`.
+    var direction: LayoutDirection { get set }
+
     /// Computes the layout for `data` and `bounds`. The plugin polls `cancel`; a plugin that
     /// ignores it may be stopped by force where the backend can (a child is killed).
     func prepare(data: DataSet, bounds: Rect, cancel: CancelFlag) throws(PluginCallError)

@@ -69,6 +69,7 @@ final class ChildServer {
             case .prepare:
                 let bounds = try reader.readRect()
                 let key = try reader.read(UInt64.self)
+                let direction = try reader.read(Int32.self)
                 guard descriptor >= 0 else { throw .protocolViolation("prepare without data") }
                 if key == instance.dataKey, instance.data != nil {
                     close(descriptor)
@@ -82,7 +83,7 @@ final class ChildServer {
                 var context = wb_prepare_context(cancel: cancelWord, progress: { word, fraction in
                     guard let word, fraction.isFinite else { return }
                     wb_atomic_store_u64(word.assumingMemoryBound(to: UInt64.self), min(1, max(0, fraction)).bitPattern)
-                }, host_context: progressWord)
+                }, host_context: progressWord, direction: direction, reserved: 0)
                 reply.append(functions.prepare(instance.handle, instance.source, bounds, &context, &error))
                 withUnsafeBytes(of: error) { reply.append(bytes: Array($0)) }
             case .prepareForUpdates:

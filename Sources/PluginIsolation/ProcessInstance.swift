@@ -12,6 +12,7 @@ final class ProcessInstance: PluginInstance, DataAllocating {
     let plugin: LoadedPlugin
     let check: RecordCheck
     var cancel = CancelFlag()
+    var direction = LayoutDirection.leftToRight
     let options: [UInt8]
     let kindNames: [String]
     let kindIndex: [String: Int32]
@@ -123,6 +124,7 @@ final class ProcessInstance: PluginInstance, DataAllocating {
         var message = MessageWriter(.prepare, instance: id)
         message.append(bounds.abi)
         message.append(image!.key)
+        message.append(direction.abi)
         var reply = try reader(process.call(child, message, descriptor: image!.memory.fileDescriptor, operation: "prepare", cancel: cancel,
                                             progress: progress))
         let status = try fields("prepare") { () throws(ChannelError) in try reply.read(Int32.self) }

@@ -145,9 +145,10 @@ struct TransitionBuilder {
 extension ViewSession {
     /// A second instance of the view's layout, prepared with `data` and the current bounds.
     func oldLayout(with data: DataSet) throws(WorkbenchError) -> any PluginInstance {
-        let cancel = cancel, bounds = bounds, backend = backend, options = view.options
+        let cancel = cancel, bounds = bounds, backend = backend, options = view.options, direction = direction
         return try call { () throws(PluginCallError) in
-            let instance = try backend.makeInstance(options: options)
+            let instance = DirectedInstance(try backend.makeInstance(options: options),
+                                            flipsHorizontally: backend.plugin.flipsHorizontally, direction: direction)
             try cancel.withTimeout(timeout) { () throws(PluginCallError) in try instance.prepare(data: data, bounds: bounds, cancel: cancel) }
             return instance
         }

@@ -70,7 +70,7 @@ extension ViewSession {
             try? layout.invalidate(.data)
             throw .failed(error)
         }
-        let newSource = oldSource.updated(by: plan, allocator: (layout as? any DataAllocating)?.dataAllocator)
+        let newSource = oldSource.updated(by: plan, allocator: (layout.base as? any DataAllocating)?.dataAllocator)
         try prepareAfterUpdate(newSource, plan: plan)
         source = newSource
         dataVersion = sharedSource.commit(newSource, plan: plan)

@@ -16,7 +16,9 @@ public final class ViewSession {
     let sharedSource: SharedSource
     /// The version of `sharedSource` that `source` is.
     var dataVersion = 0
-    public let layout: any PluginInstance
+    /// The plugin's instance, mirrored by the host when the view reads right to left and the
+    /// plugin flips (`DirectedInstance`): everything the session asks is in the view's space.
+    public let layout: DirectedInstance
     let backend: any PluginBackend
     public private(set) var workspaceFile: SourceFile
     /// The collection view's bounds: origin = content offset, size = viewport.
@@ -57,7 +59,8 @@ public final class ViewSession {
         }
         self.bounds = bounds ?? view.bounds
         do {
-            layout = try backend.makeInstance(options: view.options)
+            layout = DirectedInstance(try backend.makeInstance(options: view.options),
+                                      flipsHorizontally: backend.plugin.flipsHorizontally, direction: view.direction)
         } catch {
             throw Self.locate(error, view: view, source: source, file: workspace.file)
         }
@@ -152,6 +155,16 @@ public final class ViewSession {
     public func invalidate() throws(WorkbenchError) {
         needsPrepare = true
         try call { () throws(PluginCallError) in try layout.invalidate(.everything) }
+    }
+
+    /// The view's direction: `direction:` in the workspace, until `setDirection`.
+    public var direction: LayoutDirection { layout.direction }
+
+    /// Turns the view to `direction` (a full invalidation, as UIKit's trait change): the next
+    /// prepare tells the plugin, and a plugin that flips is mirrored from then on.
+    public func setDirection(_ direction: LayoutDirection) throws(WorkbenchError) {
+        layout.direction = direction
+        try invalidate()
     }
 
     /// Where scrolling should come to rest.

@@ -63,7 +63,7 @@ public struct WorkspaceLoader: Sendable {
 
     private func view(_ pair: YAMLPair, sources: [String: LoadedSource], reader: NodeReader) throws(Diagnostic) -> ViewDefinition {
         let name = try reader.text(pair.key, what: "a view name")
-        let entries = try reader.mapping(pair.value, what: "view '\(name)'", allowed: ["layout", "source", "viewport", "options"])
+        let entries = try reader.mapping(pair.value, what: "view '\(name)'", allowed: ["layout", "source", "viewport", "options", "direction"])
         guard let layoutPair = entries["layout"] else { throw reader.error("view '\(name)' needs a 'layout' (a plugin name)", at: pair.key) }
         guard let sourcePair = entries["source"] else { throw reader.error("view '\(name)' needs a 'source'", at: pair.key) }
         let layout = try reader.string(layoutPair.value, what: "'layout'")
@@ -87,8 +87,18 @@ public struct WorkspaceLoader: Sendable {
             guard optionsNode.pairs != nil else { throw reader.error("'options' must be a mapping, got \(optionsNode.kindDescription)", at: optionsNode) }
             options = try reader.value(optionsNode).map ?? [:]
         }
+        var direction = LayoutDirection.leftToRight
+        if let directionNode = entries["direction"]?.value {
+            let text = try reader.string(directionNode, what: "'direction'")
+            guard let known = LayoutDirection(rawValue: text) else {
+                let names = LayoutDirection.allCases.map(\.rawValue)
+                throw reader.error("'direction' must be \(names.joined(separator: " or ")), got '\(text)'\(Suggestion.phrase(for: text, in: names))",
+                                   at: directionNode)
+            }
+            direction = known
+        }
         return ViewDefinition(name: name, layout: layout, source: source, viewport: viewport, options: options,
-                              optionsNode: optionsNode, mark: pair.key.mark, layoutMark: layoutPair.value.mark)
+                              optionsNode: optionsNode, mark: pair.key.mark, layoutMark: layoutPair.value.mark, direction: direction)
     }
 
     /// A file type in words, for "not a regular file" errors.

@@ -44,7 +44,7 @@ struct RunCommandTests {
         #expect(result.status == 0)
         #expect(result.standardOutput.isEmpty)
         let text = try String(contentsOfFile: folder.path + "/circles/alarms.json", encoding: .utf8)
-        #expect(text.hasPrefix("{\n  \"contentSize\": {\n    \"height\": 620,\n    \"width\": 375\n  },\n  \"elements\": [\n    {\n      \"alpha\": 1,"))
+        #expect(text.hasPrefix("{\n  \"contentSize\": {\n    \"height\": 620,\n    \"width\": 375\n  },\n  \"direction\": \"leftToRight\",\n  \"elements\": [\n    {\n      \"alpha\": 1,"))
         #expect(text.hasSuffix("  \"layout\": \"circles\",\n  \"view\": \"alarms\",\n  \"workspace\": \"circles\"\n}\n"))
         #expect(FileManager.default.fileExists(atPath: folder.path + "/circles/many-alarms.json"))
     }
@@ -82,7 +82,7 @@ struct RunCommandTests {
             "w.yaml:2:25: error: view 'narrow' (circles): item [0, 1]: a circle of size 400 does not fit the 335-point row between the insets",
             "    alarms: {items: [120, 400]}",
             String(repeating: " ", count: 26) + "^",
-            "w.yaml:6:18: error: no layout plugin named 'circels' (did you mean 'circles'?) (available: circles, guide, mark-sheet, tree)",
+            "w.yaml:6:18: error: no layout plugin named 'circels' (did you mean 'circles'?) (available: circles, guide, mark-sheet, tree, waterfall)",
             "    typo: {layout: circels, source: alarms}",
             String(repeating: " ", count: 19) + "^",
             "workbench: 1 view laid out, 2 failed",

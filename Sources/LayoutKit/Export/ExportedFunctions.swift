@@ -75,7 +75,9 @@ enum ExportedFunctions {
         }
         let cancel = context?.pointee.cancel.map { UnsafePointer<Int32>(OpaquePointer($0)) }
         do throws(LayoutError) {
-            try instance.layout.prepare(LayoutContext(dataSource: source, bounds: Rect(bounds), cancelFlag: cancel, progress: progress))
+            let direction = LayoutDirection(abi: context?.pointee.direction ?? 0)
+            try instance.layout.prepare(LayoutContext(dataSource: source, bounds: Rect(bounds), direction: direction,
+                                                      cancelFlag: cancel, progress: progress))
             return Int32(WB_OK)
         } catch {
             errorOut?.pointee.set(error)

@@ -28,7 +28,9 @@ public enum PluginExport {
             option_count: Int32(info.options.count),
             option_names: makeCStringArray(info.options),
             functions: functionTable,
-            plugin_data: UnsafeRawPointer(Unmanaged.passRetained(factory).toOpaque())))
+            plugin_data: UnsafeRawPointer(Unmanaged.passRetained(factory).toOpaque()),
+            flips_horizontally: info.flipsHorizontally ? 1 : 0,
+            reserved_flags: 0))
         return PluginDescriptor(pointer: UnsafeRawPointer(descriptor))
     }
 

@@ -44,7 +44,7 @@ enum OpenMethod: ControlMethod {
 }
 
 extension JSONWriter {
-    /// `{views: [{id, layout, name, source, viewport}], workspace}`, and `changed` when given.
+    /// `{views: [{direction, id, layout, name, source, viewport}], workspace}`, and `changed` when given.
     mutating func opened(_ name: String, _ entries: [ViewEntry], changed: [String]? = nil) {
         beginObject()
         if let changed {
@@ -57,6 +57,7 @@ extension JSONWriter {
         beginArray()
         for entry in entries {
             beginObject()
+            key("direction"); string(entry.view.direction.rawValue)
             key("id"); string(entry.id)
             key("layout"); string(entry.view.layout)
             key("name"); string(entry.view.name)
