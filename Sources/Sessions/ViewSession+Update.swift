@@ -46,6 +46,7 @@ extension ViewSession {
     /// - Throws: `.refused` for an invalid batch or a value the layout rejects, `.failed`
     ///   when the plugin fails; either way nothing is applied.
     public func update(_ changes: [BatchChange], rect: Rect?) throws(UpdateFailure) -> UpdateResult {
+        interactiveMove = nil  // any update ends a drag to reorder
         sharedSource.updating.lock()
         defer { sharedSource.updating.unlock() }
         do {

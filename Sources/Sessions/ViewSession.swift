@@ -36,6 +36,8 @@ public final class ViewSession {
         didSet { layout.cancel = cancel }
     }
     private var hasWarned = false
+    /// The drag to reorder in progress, if any (`beginMove`).
+    var interactiveMove: InteractiveMove?
 
     /// Opens `view` of `workspace` with its plugin from `plugins`; with `sharedSource`, the
     /// view's data is that one, shared with other views (and changed by batch updates).

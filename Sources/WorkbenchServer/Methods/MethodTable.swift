@@ -23,6 +23,9 @@ enum MethodTable {
         (TargetContentOffsetMethod.name, .view(TargetContentOffsetMethod.self)),
         (PluginsMethod.name, .control(PluginsMethod.self)),
         (UpdateMethod.name, .view(UpdateMethod.self)),
+        (BeginMoveMethod.name, .view(BeginMoveMethod.self)),
+        (UpdateMoveMethod.name, .view(UpdateMoveMethod.self)),
+        (EndMoveMethod.name, .view(EndMoveMethod.self)),
         (ChangeMethod.name, .control(ChangeMethod.self)),
         (ReloadMethod.name, .control(ReloadMethod.self)),
     ]

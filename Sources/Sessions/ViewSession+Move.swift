@@ -1,0 +1,116 @@
+import BatchUpdates
+import LayoutKit
+import PluginHost
+
+/// Drag to reorder (UICollectionView's `beginInteractiveMovementForItem`,
+/// `updateInteractiveMovementTargetPosition`, `endInteractiveMovement` and
+/// `cancelInteractiveMovement`): one move per view at a time; any `update` ends it.
+extension ViewSession {
+    /// Starts dragging the cell at `element` from `position` (view coordinates).
+    ///
+    /// - Returns: the item's attributes, raised above the rest.
+    /// - Throws: `.invalid` when a move is in progress or the cell does not exist.
+    public func beginMove(_ element: ItemPath, at position: Point) throws(MoveFailure) -> LayoutAttributes {
+        guard interactiveMove == nil else { throw .invalid("a move is in progress on this view: end it with endMove first") }
+        return try answering {
+            try prepareIfNeeded()
+            guard let attributes = try attributes(for: ElementID(category: .cell, kind: nil, path: element)) else {
+                throw MoveFailure.invalid("params.element: the view has no cell at [\(element.section), \(element.item)]")
+            }
+            let plan = try movePlan(from: element, to: element)
+            let (shown, top) = try movePreview(plan, from: element)
+            interactiveMove = InteractiveMove(from: element, dataVersion: dataVersion, size: attributes.frame.size, target: element, shown: shown)
+            return movingAttributes(attributes, at: position, target: element, above: top)
+        }
+    }
+
+    /// Moves the dragged item to `position`: the target under it, the item there, and how the
+    /// cells in the bounds make room since the previous step. No prepare: O(log n + k).
+    public func updateMove(to position: Point) throws(MoveFailure) -> MoveStep {
+        var move = try currentMove()
+        return try answering {
+            let target = try defaultTarget(for: move.from, at: position) { target in
+                (try? self.movePlan(from: move.from, to: target)) != nil
+            }
+            let previousPlan = try movePlan(from: move.from, to: move.target)
+            let plan = try movePlan(from: move.from, to: target)
+            let (shown, top) = try movePreview(plan, from: move.from)
+            let changes = try moveDifference(from: move.shown, previousPlan: previousPlan, to: shown, plan: plan)
+            move.target = target
+            move.shown = shown
+            interactiveMove = move
+            let item = try attributes(for: ElementID(category: .cell, kind: nil, path: move.from))
+                ?? LayoutAttributes(element: ElementID(category: .cell, kind: nil, path: move.from), frame: Rect(origin: .zero, size: move.size))
+            return MoveStep(target: target, item: movingAttributes(item, at: position, target: target, above: top), changes: changes)
+        }
+    }
+
+    /// Ends the move: `commit` applies it as `update {changes: [{move: from, to: target}]}`
+    /// and answers as that would; otherwise the layout is left as it was and the answer moves
+    /// the cells back from the last step's places.
+    public func endMove(commit: Bool) throws(MoveFailure) -> UpdateResult {
+        let move = try currentMove()
+        interactiveMove = nil
+        if commit {
+            do {
+                return try update([.move(move.from, to: move.target)], rect: nil)
+            } catch {
+                switch error {
+                case .refused(let refusal): throw .invalid("the move is refused: \(refusal.message)")
+                case .failed(let failure): throw .failed(failure)
+                }
+            }
+        }
+        return try answering {
+            let plan = try movePlan(from: move.from, to: move.target), untouched = try movePlan(from: move.from, to: move.from)
+            var (restored, _) = try movePreview(untouched, from: move.from)
+            if let item = try attributes(for: ElementID(category: .cell, kind: nil, path: move.from)), item.frame.intersects(bounds) {
+                restored[move.from] = item
+            }
+            return try moveDifference(from: move.shown, previousPlan: plan, to: restored, plan: untouched)
+        }
+    }
+
+    /// The move in progress, if the data did not change under it since it began.
+    private func currentMove() throws(MoveFailure) -> InteractiveMove {
+        guard let move = interactiveMove else { throw .invalid("no move is in progress on this view: beginMove first") }
+        do { try catchUpWithSource() } catch { throw .failed(error) }
+        guard dataVersion == move.dataVersion else {
+            interactiveMove = nil
+            throw .invalid("the view's data changed since beginMove (another view's update or an edit): the move was ended")
+        }
+        return move
+    }
+
+    private func movePlan(from: ItemPath, to target: ItemPath) throws(MoveFailure) -> BatchPlan {
+        let data = source.data.source
+        do {
+            return try InteractiveMove.plan(from: from, to: target, sectionCounts: data.sectionCounts, rules: data.batchRules)
+        } catch {
+            throw .invalid("the view's data cannot take this move: \(error.message)")
+        }
+    }
+
+    /// The default `moving_item_attributes`: the item's size centred at `position`, at its
+    /// target's index path, zIndex above every element in the bounds.
+    private func movingAttributes(_ item: LayoutAttributes, at position: Point, target: ItemPath, above top: Int) -> LayoutAttributes {
+        var moving = item
+        moving.element.path = target
+        moving.frame = item.frame.centered(at: position)
+        moving.zIndex = max(item.zIndex, top == Int.min ? item.zIndex : top) + 1
+        return moving
+    }
+
+    /// Runs `body`, turning plugin failures (`WorkbenchError`) into `.failed`.
+    private func answering<T>(_ body: () throws -> T) throws(MoveFailure) -> T {
+        do {
+            return try body()
+        } catch let failure as MoveFailure {
+            throw failure
+        } catch let error as WorkbenchError {
+            throw .failed(error)
+        } catch {
+            throw .invalid("\(error)")
+        }
+    }
+}
