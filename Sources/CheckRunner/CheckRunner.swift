@@ -121,6 +121,7 @@ public struct CheckRunner: Sendable {
                                                       leftToRight: makeLayout(view, backend, data, .leftToRight))
                     .map { (.rightToLeft, $0) }
             }
+            violations += checkTransitions(of: view, in: workspace, data: data).map { (view.direction, $0) }
         } catch {
             let diagnostic = ViewSession.locate(error, view: view, source: session.source, file: workspace.file)
             return ViewOutcome(lines: [diagnostic.description], isError: true)
@@ -139,7 +140,7 @@ public struct CheckRunner: Sendable {
 
     /// Makes fresh layouts of `view` for the checker, in `direction` (mirrored by the host
     /// when the plugin flips), with the plugin's answers as it wrote them.
-    private func makeLayout(_ view: ViewDefinition, _ backend: (any PluginBackend)?, _ data: DataSet,
+    func makeLayout(_ view: ViewDefinition, _ backend: (any PluginBackend)?, _ data: DataSet,
                             _ direction: LayoutDirection) -> () throws(LayoutError) -> any Layout {
         let timeout = timeout
         return { () throws(LayoutError) -> any Layout in

@@ -125,6 +125,14 @@ public final class DirectedInstance: PluginInstance {
         return Point(x: contentWidth - answer.x - width, y: answer.y)
     }
 
+    /// The plugin's answer for the proposal mirrored, mirrored back (as a target offset).
+    public func targetContentOffset(forProposed proposed: Point) throws(PluginCallError) -> Point {
+        guard isMirrored, let contentWidth else { return try base.targetContentOffset(forProposed: proposed) }
+        let width = lastBounds.width
+        let answer = try base.targetContentOffset(forProposed: Point(x: contentWidth - proposed.x - width, y: proposed.y))
+        return Point(x: contentWidth - answer.x - width, y: answer.y)
+    }
+
     public func preferredAttributes(_ sizes: [PreferredSize]) throws(PluginCallError) -> [PreferredSizeAnswer?] {
         try base.preferredAttributes(sizes)
     }

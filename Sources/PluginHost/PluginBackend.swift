@@ -66,6 +66,10 @@ public protocol PluginInstance: AnyObject {
     ///
     /// - Returns: per size, in order, what the layout made of it; nil when it ignored it.
     func preferredAttributes(_ sizes: [PreferredSize]) throws(PluginCallError) -> [PreferredSizeAnswer?]
+
+    /// Where a layout just switched to wants the content offset, given the proposed one (ABI
+    /// 2.2's optional `target_content_offset_for_proposed`; without it, the proposal).
+    func targetContentOffset(forProposed proposed: Point) throws(PluginCallError) -> Point
 }
 
 extension PluginInstance {
@@ -73,6 +77,9 @@ extension PluginInstance {
     public func prepare(data: DataSet, bounds: Rect, cancel: CancelFlag, progress: ((Double) -> Void)?) throws(PluginCallError) {
         try prepare(data: data, bounds: bounds, cancel: cancel)
     }
+
+    /// A backend without the function keeps the proposal.
+    public func targetContentOffset(forProposed proposed: Point) throws(PluginCallError) -> Point { proposed }
 
     /// A backend that cannot pass a batch on invalidates the data instead.
     public func prepareForUpdates(_ plan: BatchPlan) throws(PluginCallError) {

@@ -35,10 +35,10 @@ public struct MoveStep: Sendable {
     public var changes: UpdateResult
 }
 
-/// Why a move request was not answered.
-public enum MoveFailure: Error, Sendable {
+/// Why a move or transition request was not answered.
+public enum RequestFailure: Error, Sendable {
     /// The request does not fit the view's state (no move, one already, no such item, a
-    /// batch the data's rules refuse): `-32602` with this text.
+    /// batch the data's rules refuse, an unknown layout, refused options): `-32602` with this text.
     case invalid(String)
     case failed(WorkbenchError)
 }

@@ -10,12 +10,12 @@ extension ViewSession {
     ///
     /// - Returns: the item's attributes, raised above the rest.
     /// - Throws: `.invalid` when a move is in progress or the cell does not exist.
-    public func beginMove(_ element: ItemPath, at position: Point) throws(MoveFailure) -> LayoutAttributes {
+    public func beginMove(_ element: ItemPath, at position: Point) throws(RequestFailure) -> LayoutAttributes {
         guard interactiveMove == nil else { throw .invalid("a move is in progress on this view: end it with endMove first") }
         return try answering {
             try prepareIfNeeded()
             guard let attributes = try attributes(for: ElementID(category: .cell, kind: nil, path: element)) else {
-                throw MoveFailure.invalid("params.element: the view has no cell at [\(element.section), \(element.item)]")
+                throw RequestFailure.invalid("params.element: the view has no cell at [\(element.section), \(element.item)]")
             }
             let plan = try movePlan(from: element, to: element)
             let (shown, top) = try movePreview(plan, from: element)
@@ -26,7 +26,7 @@ extension ViewSession {
 
     /// Moves the dragged item to `position`: the target under it, the item there, and how the
     /// cells in the bounds make room since the previous step. No prepare: O(log n + k).
-    public func updateMove(to position: Point) throws(MoveFailure) -> MoveStep {
+    public func updateMove(to position: Point) throws(RequestFailure) -> MoveStep {
         var move = try currentMove()
         return try answering {
             let target = try defaultTarget(for: move.from, at: position) { target in
@@ -48,7 +48,7 @@ extension ViewSession {
     /// Ends the move: `commit` applies it as `update {changes: [{move: from, to: target}]}`
     /// and answers as that would; otherwise the layout is left as it was and the answer moves
     /// the cells back from the last step's places.
-    public func endMove(commit: Bool) throws(MoveFailure) -> UpdateResult {
+    public func endMove(commit: Bool) throws(RequestFailure) -> UpdateResult {
         let move = try currentMove()
         interactiveMove = nil
         if commit {
@@ -72,7 +72,7 @@ extension ViewSession {
     }
 
     /// The move in progress, if the data did not change under it since it began.
-    private func currentMove() throws(MoveFailure) -> InteractiveMove {
+    private func currentMove() throws(RequestFailure) -> InteractiveMove {
         guard let move = interactiveMove else { throw .invalid("no move is in progress on this view: beginMove first") }
         do { try catchUpWithSource() } catch { throw .failed(error) }
         guard dataVersion == move.dataVersion else {
@@ -82,7 +82,7 @@ extension ViewSession {
         return move
     }
 
-    private func movePlan(from: ItemPath, to target: ItemPath) throws(MoveFailure) -> BatchPlan {
+    private func movePlan(from: ItemPath, to target: ItemPath) throws(RequestFailure) -> BatchPlan {
         let data = source.data.source
         do {
             return try InteractiveMove.plan(from: from, to: target, sectionCounts: data.sectionCounts, rules: data.batchRules)
@@ -102,10 +102,10 @@ extension ViewSession {
     }
 
     /// Runs `body`, turning plugin failures (`WorkbenchError`) into `.failed`.
-    private func answering<T>(_ body: () throws -> T) throws(MoveFailure) -> T {
+    private func answering<T>(_ body: () throws -> T) throws(RequestFailure) -> T {
         do {
             return try body()
-        } catch let failure as MoveFailure {
+        } catch let failure as RequestFailure {
             throw failure
         } catch let error as WorkbenchError {
             throw .failed(error)

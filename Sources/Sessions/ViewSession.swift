@@ -9,7 +9,7 @@ import WorkspaceModel
 ///
 /// Not thread-safe: one owner uses it at a time (the batch runner, or the server's view queue).
 public final class ViewSession {
-    public private(set) var view: ViewDefinition
+    public internal(set) var view: ViewDefinition
     /// The data as this view last saw it (batch updates replace it).
     public internal(set) var source: LoadedSource
     /// Where the data lives, shared with the workspace's other views in a server session.
@@ -18,11 +18,13 @@ public final class ViewSession {
     var dataVersion = 0
     /// The plugin's instance, mirrored by the host when the view reads right to left and the
     /// plugin flips (`DirectedInstance`): everything the session asks is in the view's space.
-    public let layout: DirectedInstance
-    let backend: any PluginBackend
+    public internal(set) var layout: DirectedInstance
+    var backend: any PluginBackend
+    /// Where the view's plugin came from, and where a transition finds another.
+    let plugins: PluginCatalog
     public private(set) var workspaceFile: SourceFile
     /// The collection view's bounds: origin = content offset, size = viewport.
-    public private(set) var bounds: Rect
+    public internal(set) var bounds: Rect
     /// Whether the layout must be prepared before answering.
     public internal(set) var needsPrepare = true
     /// The longest a `prepare` may take, in seconds; nil for no limit.
@@ -48,6 +50,7 @@ public final class ViewSession {
                 bounds: Rect? = nil) throws(WorkbenchError) {
         self.view = view
         self.workspaceFile = workspace.file
+        self.plugins = plugins
         guard let source = workspace.sources[view.source] else {
             throw WorkbenchError(.workspace, workspace.file.error("no source named '\(view.source)'", at: view.mark))
         }

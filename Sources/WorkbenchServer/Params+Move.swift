@@ -12,7 +12,7 @@ extension Params {
 
 /// Runs move work, turning its failures into JSON-RPC errors: `-32602` for a request that
 /// does not fit the view's state, the session's error otherwise.
-func rpc<T>(move body: () throws(MoveFailure) -> T) throws(RPCError) -> T {
+func rpc<T>(move body: () throws(RequestFailure) -> T) throws(RPCError) -> T {
     do {
         return try body()
     } catch {

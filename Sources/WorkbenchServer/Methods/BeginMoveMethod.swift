@@ -11,7 +11,7 @@ enum BeginMoveMethod: ViewMethod {
     static func run(_ params: Params, session: ViewSession) throws(RPCError) -> [UInt8] {
         let element = try params.cellPath("element")
         let position = try params.point("position")
-        let item = try rpc { () throws(MoveFailure) in try session.beginMove(element, at: position) }
+        let item = try rpc { () throws(RequestFailure) in try session.beginMove(element, at: position) }
         var writer = JSONWriter()
         writer.beginObject()
         writer.key("item"); writer.attributes(item)

@@ -11,7 +11,7 @@ enum EndMoveMethod: ViewMethod {
 
     static func run(_ params: Params, session: ViewSession) throws(RPCError) -> [UInt8] {
         let commit = try params.bool("commit")
-        let result = try rpc { () throws(MoveFailure) in try session.endMove(commit: commit) }
+        let result = try rpc { () throws(RequestFailure) in try session.endMove(commit: commit) }
         var writer = JSONWriter()
         writer.beginObject()
         writer.updateFields(result)

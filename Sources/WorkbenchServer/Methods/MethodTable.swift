@@ -26,6 +26,7 @@ enum MethodTable {
         (BeginMoveMethod.name, .view(BeginMoveMethod.self)),
         (UpdateMoveMethod.name, .view(UpdateMoveMethod.self)),
         (EndMoveMethod.name, .view(EndMoveMethod.self)),
+        (TransitionMethod.name, .view(TransitionMethod.self)),
         (ChangeMethod.name, .control(ChangeMethod.self)),
         (ReloadMethod.name, .control(ReloadMethod.self)),
     ]
