@@ -133,6 +133,21 @@ public final class DirectedInstance: PluginInstance {
         return Point(x: contentWidth - answer.x - width, y: answer.y)
     }
 
+    /// The position mirrored in (a point: `x' = w − x`).
+    public func targetForMovingItem(_ item: ItemPath, at position: Point) throws(PluginCallError) -> ItemPath? {
+        try base.targetForMovingItem(item, at: mirror(position))
+    }
+
+    /// The position mirrored in, the frame mirrored out.
+    public func movingItemAttributes(for item: ItemPath, at position: Point) throws(PluginCallError) -> LayoutAttributes? {
+        mirror(try base.movingItemAttributes(for: item, at: mirror(position)))
+    }
+
+    private func mirror(_ point: Point) -> Point {
+        guard isMirrored, let contentWidth else { return point }
+        return Point(x: contentWidth - point.x, y: point.y)
+    }
+
     public func preferredAttributes(_ sizes: [PreferredSize]) throws(PluginCallError) -> [PreferredSizeAnswer?] {
         try base.preferredAttributes(sizes)
     }

@@ -174,7 +174,7 @@ final class InProcessInstance: PluginInstance, DataAllocating {
 
     /// The one record of an answer about `element`: 1 = found, 0 = no such element. Without
     /// `data`, the element's index path is not checked (an appearing item is not in the data yet).
-    private func single(_ status: Int32, for element: ElementID, operation: String, data: DataSource?) throws(PluginCallError) -> LayoutAttributes? {
+    func single(_ status: Int32, for element: ElementID, operation: String, data: DataSource?) throws(PluginCallError) -> LayoutAttributes? {
         guard status >= 0 else { throw .failed(plugin: plugin.name, operation: operation, status: Int(status)) }
         guard status == 1 else { return nil }
         let records = try writtenRecords()

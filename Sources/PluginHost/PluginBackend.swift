@@ -70,6 +70,14 @@ public protocol PluginInstance: AnyObject {
     /// Where a layout just switched to wants the content offset, given the proposed one (ABI
     /// 2.2's optional `target_content_offset_for_proposed`; without it, the proposal).
     func targetContentOffset(forProposed proposed: Point) throws(PluginCallError) -> Point
+
+    /// Drag to reorder (ABI 2.2's optional `target_for_moving_item`): where the cell at `item`
+    /// (before the move) would land with the drag at `position`; nil for the host's default.
+    func targetForMovingItem(_ item: ItemPath, at position: Point) throws(PluginCallError) -> ItemPath?
+
+    /// Drag to reorder (ABI 2.2's optional `moving_item_attributes`): the dragged cell's
+    /// attributes, at `item` (its current target); nil for the host's default.
+    func movingItemAttributes(for item: ItemPath, at position: Point) throws(PluginCallError) -> LayoutAttributes?
 }
 
 extension PluginInstance {
@@ -80,6 +88,12 @@ extension PluginInstance {
 
     /// A backend without the function keeps the proposal.
     public func targetContentOffset(forProposed proposed: Point) throws(PluginCallError) -> Point { proposed }
+
+    /// A backend without the function leaves the target to the host.
+    public func targetForMovingItem(_ item: ItemPath, at position: Point) throws(PluginCallError) -> ItemPath? { nil }
+
+    /// A backend without the function leaves the dragged attributes to the host.
+    public func movingItemAttributes(for item: ItemPath, at position: Point) throws(PluginCallError) -> LayoutAttributes? { nil }
 
     /// A backend that cannot pass a batch on invalidates the data instead.
     public func prepareForUpdates(_ plan: BatchPlan) throws(PluginCallError) {

@@ -122,6 +122,25 @@ final class ChildServer {
             case .invalidate:
                 functions.invalidate(instance.handle, try reader.read(UInt32.self))
                 reply.append(UInt8(0))  // an empty datagram would read as the end of the channel
+            case .targetForMovingItem:
+                let item = try reader.readElement()
+                let position = wb_point(x: try reader.readDouble(), y: try reader.readDouble())
+                var target = wb_element(), error = wb_error()
+                reply.append(functions.target_for_moving_item.map { $0(instance.handle, item, position, &target, &error) } ?? 0)
+                reply.append(target)
+                withUnsafeBytes(of: error) { reply.append(bytes: Array($0)) }
+            case .movingItemAttributes:
+                let item = try reader.readElement()
+                let position = wb_point(x: try reader.readDouble(), y: try reader.readDouble())
+                results.reset()
+                var error = wb_error()
+                let status = functions.moving_item_attributes.map { $0(instance.handle, item, position, results.sink, &error) } ?? 0
+                try sendRecords(status: status, error: error)
+                continue
+            case .targetContentOffsetForProposed:
+                let proposed = wb_point(x: try reader.readDouble(), y: try reader.readDouble())
+                let point = functions.target_content_offset_for_proposed.map { $0(instance.handle, proposed) } ?? proposed
+                reply.append(point.x, point.y)
             case .targetContentOffset:
                 let proposed = wb_point(x: try reader.readDouble(), y: try reader.readDouble())
                 let velocity = wb_point(x: try reader.readDouble(), y: try reader.readDouble())

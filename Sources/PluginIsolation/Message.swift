@@ -13,6 +13,8 @@ enum Operation: UInt8 {
     /// ABI 2.1: preferred sizes (a count, then element and size each); the reply holds an
     /// answer per size, up to the first failure (then the plugin's error).
     case preferredAttributes
+    /// ABI 2.2, each optional: the reply says 0 (default) when the plugin lacks the function.
+    case targetForMovingItem, movingItemAttributes, targetContentOffsetForProposed
 }
 
 /// The largest message either side sends or accepts.

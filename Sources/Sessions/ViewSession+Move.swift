@@ -20,7 +20,7 @@ extension ViewSession {
             let plan = try movePlan(from: element, to: element)
             let (shown, top) = try movePreview(plan, from: element)
             interactiveMove = InteractiveMove(from: element, dataVersion: dataVersion, size: attributes.frame.size, target: element, shown: shown)
-            return movingAttributes(attributes, at: position, target: element, above: top)
+            return try movingAttributes(attributes, at: position, target: element, above: top)
         }
     }
 
@@ -29,9 +29,7 @@ extension ViewSession {
     public func updateMove(to position: Point) throws(RequestFailure) -> MoveStep {
         var move = try currentMove()
         return try answering {
-            let target = try defaultTarget(for: move.from, at: position) { target in
-                (try? self.movePlan(from: move.from, to: target)) != nil
-            }
+            let target = try target(for: move.from, at: position)
             let previousPlan = try movePlan(from: move.from, to: move.target)
             let plan = try movePlan(from: move.from, to: target)
             let (shown, top) = try movePreview(plan, from: move.from)
@@ -41,7 +39,7 @@ extension ViewSession {
             interactiveMove = move
             let item = try attributes(for: ElementID(category: .cell, kind: nil, path: move.from))
                 ?? LayoutAttributes(element: ElementID(category: .cell, kind: nil, path: move.from), frame: Rect(origin: .zero, size: move.size))
-            return MoveStep(target: target, item: movingAttributes(item, at: position, target: target, above: top), changes: changes)
+            return MoveStep(target: target, item: try movingAttributes(item, at: position, target: target, above: top), changes: changes)
         }
     }
 
@@ -91,9 +89,34 @@ extension ViewSession {
         }
     }
 
-    /// The default `moving_item_attributes`: the item's size centred at `position`, at its
-    /// target's index path, zIndex above every element in the bounds.
-    private func movingAttributes(_ item: LayoutAttributes, at position: Point, target: ItemPath, above top: Int) -> LayoutAttributes {
+    /// The layout's `target_for_moving_item`, else the default (`defaultTarget`); a target the
+    /// data cannot take is the plugin's bad answer.
+    private func target(for from: ItemPath, at position: Point) throws(RequestFailure) -> ItemPath {
+        let chosen: ItemPath?
+        do { chosen = try call { () throws(PluginCallError) in try layout.targetForMovingItem(from, at: position) } } catch { throw .failed(error) }
+        guard let chosen else {
+            do {
+                return try defaultTarget(for: from, at: position) { target in (try? self.movePlan(from: from, to: target)) != nil }
+            } catch {
+                throw .failed(error)
+            }
+        }
+        do {
+            _ = try movePlan(from: from, to: chosen)
+        } catch {
+            let problem = "[\(chosen.section), \(chosen.item)] is not a place the data can take the item to"
+            throw .failed(Self.locate(.badRecord(plugin: view.layout, element: "the moving item's target", field: "target", problem: problem),
+                                      view: view, source: source, file: workspaceFile))
+        }
+        return chosen
+    }
+
+    /// The layout's `moving_item_attributes`, else the default: the item's size centred at
+    /// `position`, at its target's index path, zIndex above every element in the bounds.
+    private func movingAttributes(_ item: LayoutAttributes, at position: Point, target: ItemPath, above top: Int) throws(RequestFailure) -> LayoutAttributes {
+        let answer: LayoutAttributes?
+        do { answer = try call { () throws(PluginCallError) in try layout.movingItemAttributes(for: target, at: position) } } catch { throw .failed(error) }
+        if let answer { return answer }
         var moving = item
         moving.element.path = target
         moving.frame = item.frame.centered(at: position)

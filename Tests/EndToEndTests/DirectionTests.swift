@@ -31,7 +31,7 @@ struct DirectionTests {
         try FileManager.default.createDirectory(atPath: plugins, withIntermediateDirectories: true)
         let source = BuildProducts.repositoryRoot + "/Tests/EndToEndTests/Fixtures/directed_grid.c"
         let compiled = try ProcessRunner.run("/usr/bin/env", ["cc", "-shared", "-fPIC"] + defines.map { "-D" + $0 }
-            + ["-I", BuildProducts.repositoryRoot + "/" + include, "-o", plugins + "/libdirected.so", source])
+            + ["-I", BuildProducts.repositoryRoot + "/" + include, "-o", plugins + "/libdirected.so", source, "-lm"])
         #expect(compiled.status == 0, "\(compiled.standardError)")
         return (try folder.write("grid.yaml", Self.workspace), plugins)
     }

@@ -41,7 +41,9 @@ extern "C" {
 #define WB_ABI_VERSION 2u
 /** The minor version: bumped when optional fields or functions are added at the ends of the structs.
  *  2.1 added `preferred_attributes` (self-sizing elements); 2.2 added layout direction
- *  (`flips_horizontally` in the descriptor, `direction` in the prepare context). */
+ *  (`flips_horizontally` in the descriptor, `direction` in the prepare context), and the
+ *  optional `target_for_moving_item`, `moving_item_attributes` (drag to reorder) and
+ *  `target_content_offset_for_proposed` (layout-to-layout transitions). */
 #define WB_ABI_MINOR_VERSION 2u
 
 /** The name of the one symbol a plugin exports. */
@@ -274,6 +276,38 @@ typedef struct {
      */
     int32_t (*preferred_attributes)(wb_layout *layout, wb_element element, wb_size preferred,
                                     wb_preferred_answer *answer, wb_error *error);
+
+    /* 2.2 — called only after a successful `prepare`, on the same thread rules as the queries. */
+
+    /**
+     * Drag to reorder (UIKit's `targetIndexPath(forInteractivelyMovingItem:withPosition:)`):
+     * where the cell `item` (its index path before the move) would land with the drag at
+     * `position` (content coordinates). Returns 1 with `target` set to a cell index path after
+     * the move (a section's item count is a valid item there when the item comes from another
+     * section); 0 for the default; negative (with `error` set) on failure. The host refuses a
+     * target the data cannot take as a bad answer. Default (NULL or 0): the cell whose frame
+     * contains the position, else the nearest cell in the item's section, else its own place.
+     */
+    int32_t (*target_for_moving_item)(wb_layout *layout, wb_element item, wb_point position,
+                                      wb_element *target, wb_error *error);
+    /**
+     * Drag to reorder (UIKit's `layoutAttributesForInteractivelyMovingItem(at:withTargetPosition:)`):
+     * appends the attributes of the dragged cell `item` (its index path at the current target)
+     * with the drag at `position`; returns 1, 0 for the default, negative (with `error` set) on
+     * failure. Default: the cell's size centred at the position, zIndex one above every
+     * element in the view's bounds.
+     */
+    int32_t (*moving_item_attributes)(wb_layout *layout, wb_element item, wb_point position,
+                                      wb_attributes_sink *sink, wb_error *error);
+    /**
+     * Layout-to-layout transition (UIKit's `targetContentOffset(forProposedContentOffset:)`):
+     * this layout was just switched to and prepared at the old bounds; `proposed` keeps the
+     * anchor (the first cell in canonical order that was visible) where it was on screen.
+     * Return the content offset to show (the host clamps it to the content). Default: `proposed`.
+     * The host needs no prepare-for-transition or finalize calls: the old layout answers from
+     * its prepared state and is destroyed after the answer, the new one is prepared normally.
+     */
+    wb_point (*target_content_offset_for_proposed)(wb_layout *layout, wb_point proposed);
 } wb_layout_functions;
 
 typedef struct wb_plugin_descriptor {

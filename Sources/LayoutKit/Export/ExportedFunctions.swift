@@ -184,7 +184,7 @@ enum ExportedFunctions {
 
 extension LayoutInstance {
     /// Writes one element's attributes: 1 when written, negative when the sink refused.
-    fileprivate func write(_ attributes: LayoutAttributes, to sink: UnsafeMutablePointer<wb_attributes_sink>) -> Int32 {
+    func write(_ attributes: LayoutAttributes, to sink: UnsafeMutablePointer<wb_attributes_sink>) -> Int32 {
         sink.append(attributes, kindIndex: kindIndex, scratch: &extraWriter) ? 1 : -Int32(WB_ERROR_LAYOUT)
     }
 }

@@ -51,7 +51,10 @@ public enum PluginExport {
             transition_attributes: ExportedFunctions.transitionAttributes,
             element_count: ExportedFunctions.elementCount,
             prepare_for_updates: ExportedFunctions.prepareForUpdates,
-            preferred_attributes: ExportedFunctions.preferredAttributes))
+            preferred_attributes: ExportedFunctions.preferredAttributes,
+            target_for_moving_item: ExportedFunctions.targetForMovingItem,
+            moving_item_attributes: ExportedFunctions.movingItemAttributes,
+            target_content_offset_for_proposed: ExportedFunctions.targetContentOffsetForProposed))
         return UnsafePointer(table)
     }()
 

@@ -9,13 +9,21 @@
  * -DFLIPS=1 also sets `flips_horizontally`, which is a bug: the host mirrors a layout that has
  * mirrored itself already, so right to left shows it left to right (the `mirror` invariant
  * catches it).
+ *
+ * -DMOVES=1 also implements 2.2's optional functions: a dragged item always targets the last
+ * item of section 0, is drawn 10 x 10 at the position with zIndex 99 and alpha 0.5, and a
+ * transition to this layout snaps the proposed offset to x 0 and the next whole row (50 points).
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "workbench_layout.h"
 
 #ifndef FLIPS
 #define FLIPS 0
+#endif
+#ifndef MOVES
+#define MOVES 0
 #endif
 
 typedef struct { double width; int64_t count; int right_to_left; } grid;
@@ -106,9 +114,36 @@ static int32_t transition_attributes(wb_layout *layout, wb_element e, int32_t ap
 
 static int64_t element_count(wb_layout *layout) { return ((grid *)layout)->count; }
 
+#if WB_ABI_MINOR_VERSION >= 2 && MOVES
+static int32_t target_for_moving_item(wb_layout *layout, wb_element item, wb_point position, wb_element *target, wb_error *error) {
+    (void)item; (void)position; (void)error;
+    *target = (wb_element){ WB_CATEGORY_CELL, -1, 0, ((grid *)layout)->count - 1 };
+    return 1;
+}
+
+static int32_t moving_item_attributes(wb_layout *layout, wb_element item, wb_point position, wb_attributes_sink *sink, wb_error *error) {
+    (void)layout; (void)error;
+    wb_attributes a = {0};
+    a.element = item;
+    a.frame = (wb_rect){ position.x, position.y, 10, 10 };
+    a.alpha = 0.5;
+    a.z_index = 99;
+    return append(sink, a) ? 1 : -WB_ERROR_LAYOUT;
+}
+
+static wb_point target_content_offset_for_proposed(wb_layout *layout, wb_point proposed) {
+    (void)layout;
+    return (wb_point){ 0, (floor(proposed.y / 50) + 1) * 50 };
+}
+#endif
+
 static const wb_layout_functions functions = {
     create, destroy, prepare, content_size, elements_in_rect, attributes_for_element, should_invalidate,
-    invalidation_for_bounds_change, invalidate, target_content_offset, transition_attributes, element_count
+    invalidation_for_bounds_change, invalidate, target_content_offset, transition_attributes, element_count,
+#if WB_ABI_MINOR_VERSION >= 2 && MOVES
+    .target_for_moving_item = target_for_moving_item, .moving_item_attributes = moving_item_attributes,
+    .target_content_offset_for_proposed = target_content_offset_for_proposed,
+#endif
 };
 static const wb_plugin_descriptor descriptor = {
     WB_PLUGIN_DESCRIPTOR_HEADER, .name = "directed", .version = "1.0.0", .summary = "a grid that reads its direction",
