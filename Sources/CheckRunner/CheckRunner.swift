@@ -121,7 +121,8 @@ public struct CheckRunner: Sendable {
                                                       leftToRight: makeLayout(view, backend, data, .leftToRight))
                     .map { (.rightToLeft, $0) }
             }
-            violations += checkTransitions(of: view, in: workspace, data: data).map { (view.direction, $0) }
+            // Transitions are judged against the layouts' own answers: meaningless if those are wrong.
+            if violations.isEmpty { violations += checkTransitions(of: view, in: workspace, data: data).map { (view.direction, $0) } }
         } catch {
             let diagnostic = ViewSession.locate(error, view: view, source: session.source, file: workspace.file)
             return ViewOutcome(lines: [diagnostic.description], isError: true)

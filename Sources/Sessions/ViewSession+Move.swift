@@ -80,13 +80,8 @@ extension ViewSession {
         return move
     }
 
-    private func movePlan(from: ItemPath, to target: ItemPath) throws(RequestFailure) -> BatchPlan {
-        let data = source.data.source
-        do {
-            return try InteractiveMove.plan(from: from, to: target, sectionCounts: data.sectionCounts, rules: data.batchRules)
-        } catch {
-            throw .invalid("the view's data cannot take this move: \(error.message)")
-        }
+    private func movePlan(from: ItemPath, to target: ItemPath) throws(RequestFailure) -> MoveMapping {
+        try MoveMapping(from: from, to: target, data: source.data.source)
     }
 
     /// The layout's `target_for_moving_item`, else the default (`defaultTarget`); a target the
