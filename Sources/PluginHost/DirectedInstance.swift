@@ -16,7 +16,7 @@ public final class DirectedInstance: PluginInstance {
     public let base: any PluginInstance
     /// Whether the plugin wants the host to mirror it in right-to-left views.
     public let flipsHorizontally: Bool
-    /// The content width the prepared layout mirrors around, read after each prepare.
+    /// The content width the prepared layout mirrors around, read after each mirrored prepare.
     private var contentWidth: Double?
     /// The bounds in the host's space as last prepared or proposed: their width places a
     /// mirrored target content offset.
@@ -64,11 +64,7 @@ public final class DirectedInstance: PluginInstance {
     /// origin would not settle).
     public func prepare(data: DataSet, bounds: Rect, cancel: CancelFlag, progress: ((Double) -> Void)?) throws(PluginCallError) {
         lastBounds = bounds
-        guard isMirrored else {
-            try base.prepare(data: data, bounds: bounds, cancel: cancel, progress: progress)
-            contentWidth = try base.contentSize().width
-            return
-        }
+        guard isMirrored else { return try base.prepare(data: data, bounds: bounds, cancel: cancel, progress: progress) }
         var inPluginSpace = bounds.mirrored(inWidth: contentWidth ?? bounds.width)
         try base.prepare(data: data, bounds: inPluginSpace, cancel: cancel, progress: progress)
         for _ in 0..<2 {

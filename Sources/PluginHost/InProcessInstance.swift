@@ -127,12 +127,7 @@ final class InProcessInstance: PluginInstance, DataAllocating {
     }
 
     func targetContentOffset(proposed: Point, velocity: Point) throws(PluginCallError) -> Point {
-        let point = Point(functions.target_content_offset(handle, proposed.abi, velocity.abi))
-        guard point.x.isFinite, point.y.isFinite else {
-            throw .badRecord(plugin: plugin.name, element: "the target content offset", field: point.x.isFinite ? "y" : "x",
-                             problem: "(\(point.x), \(point.y)) is not a finite point")
-        }
-        return point
+        try Point(functions.target_content_offset(handle, proposed.abi, velocity.abi)).checkedOffset(plugin: plugin.name)
     }
 
     func preferredAttributes(_ sizes: [PreferredSize]) throws(PluginCallError) -> [PreferredSizeAnswer?] {
