@@ -87,10 +87,10 @@ public enum RequestFailure: Error, Sendable {
 }
 
 extension ViewSession {
-    /// The cells in the bounds as the move of `plan` shows them: each slot holding the item
+    /// The cells in the bounds as the move of `mapping` shows them: each slot holding the item
     /// that lands there, keyed by that item's index path before the move; the moving item
     /// (whose slot is the gap) left out. Also the highest zIndex in the bounds. O(log n + k).
-    func movePreview(_ plan: MoveMapping, from: ItemPath) throws(WorkbenchError) -> (shown: [ItemPath: LayoutAttributes], topZIndex: Int) {
+    func movePreview(_ mapping: MoveMapping, from: ItemPath) throws(WorkbenchError) -> (shown: [ItemPath: LayoutAttributes], topZIndex: Int) {
         try withElementRecords(in: bounds) { records in
             var shown: [ItemPath: LayoutAttributes] = [:]
             var top = Int.min
@@ -98,7 +98,7 @@ extension ViewSession {
                 let record = records[index]
                 top = max(top, record.zIndex)
                 guard record.category == .cell else { continue }
-                let old = plan.oldPath(ofNew: ItemPath(section: record.section, item: record.item))
+                let old = mapping.oldPath(ofNew: ItemPath(section: record.section, item: record.item))
                 guard old != from else { continue }
                 shown[old] = records.attributes(at: index)
             }
@@ -106,22 +106,22 @@ extension ViewSession {
         }
     }
 
-    /// Where the item of old path `old` sits in `plan`'s preview: its slot's attributes, or
+    /// Where the item of old path `old` sits in `mapping`'s preview: its slot's attributes, or
     /// nil when it has no slot in the current layout (the new last item of a section a move
     /// lengthens).
-    func slot(of old: ItemPath, in plan: MoveMapping) throws(WorkbenchError) -> LayoutAttributes? {
-        try attributes(for: ElementID(category: .cell, kind: nil, path: plan.newPath(ofOld: old)))
+    func slot(of old: ItemPath, in mapping: MoveMapping) throws(WorkbenchError) -> LayoutAttributes? {
+        try attributes(for: ElementID(category: .cell, kind: nil, path: mapping.newPath(ofOld: old)))
     }
 
     /// The difference between two previews, in `update`'s shape: cells that changed place
     /// move (from their old slot when they come into the bounds, to their new one when they
     /// leave); a cell without a slot on one side appears or disappears.
-    func moveDifference(from previous: [ItemPath: LayoutAttributes], previousPlan: MoveMapping,
-                        to current: [ItemPath: LayoutAttributes], plan: MoveMapping) throws(WorkbenchError) -> UpdateResult {
+    func moveDifference(from previous: [ItemPath: LayoutAttributes], previousMapping: MoveMapping,
+                        to current: [ItemPath: LayoutAttributes], mapping: MoveMapping) throws(WorkbenchError) -> UpdateResult {
         var result = UpdateResult(contentSize: try contentSize(), appearing: [], disappearing: [], moving: [])
         for (old, after) in current {
             var before = previous[old]
-            if before == nil { before = try slot(of: old, in: previousPlan) }
+            if before == nil { before = try slot(of: old, in: previousMapping) }
             if let before {
                 if before != after { result.moving.append((before, after)) }
             } else {
@@ -129,7 +129,7 @@ extension ViewSession {
             }
         }
         for (old, before) in previous where current[old] == nil {
-            if let after = try slot(of: old, in: plan) {
+            if let after = try slot(of: old, in: mapping) {
                 if before != after { result.moving.append((before, after)) }
             } else {
                 result.disappearing.append((before, before))

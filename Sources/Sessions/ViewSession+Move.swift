@@ -17,8 +17,8 @@ extension ViewSession {
             guard let attributes = try attributes(for: ElementID(category: .cell, kind: nil, path: element)) else {
                 throw RequestFailure.invalid("params.element: the view has no cell at [\(element.section), \(element.item)]")
             }
-            let plan = try movePlan(from: element, to: element)
-            let (shown, top) = try movePreview(plan, from: element)
+            let mapping = try moveMapping(from: element, to: element)
+            let (shown, top) = try movePreview(mapping, from: element)
             interactiveMove = InteractiveMove(from: element, dataVersion: dataVersion, size: attributes.frame.size, target: element, shown: shown)
             return try movingAttributes(attributes, at: position, target: element, above: top)
         }
@@ -30,10 +30,10 @@ extension ViewSession {
         var move = try currentMove()
         return try answering {
             let target = try target(for: move.from, at: position)
-            let previousPlan = try movePlan(from: move.from, to: move.target)
-            let plan = try movePlan(from: move.from, to: target)
-            let (shown, top) = try movePreview(plan, from: move.from)
-            let changes = try moveDifference(from: move.shown, previousPlan: previousPlan, to: shown, plan: plan)
+            let previousMapping = try moveMapping(from: move.from, to: move.target)
+            let mapping = try moveMapping(from: move.from, to: target)
+            let (shown, top) = try movePreview(mapping, from: move.from)
+            let changes = try moveDifference(from: move.shown, previousMapping: previousMapping, to: shown, mapping: mapping)
             move.target = target
             move.shown = shown
             interactiveMove = move
@@ -60,12 +60,12 @@ extension ViewSession {
             }
         }
         return try answering {
-            let plan = try movePlan(from: move.from, to: move.target), untouched = try movePlan(from: move.from, to: move.from)
+            let last = try moveMapping(from: move.from, to: move.target), untouched = try moveMapping(from: move.from, to: move.from)
             var (restored, _) = try movePreview(untouched, from: move.from)
             if let item = try attributes(for: ElementID(category: .cell, kind: nil, path: move.from)), item.frame.intersects(bounds) {
                 restored[move.from] = item
             }
-            return try moveDifference(from: move.shown, previousPlan: plan, to: restored, plan: untouched)
+            return try moveDifference(from: move.shown, previousMapping: last, to: restored, mapping: untouched)
         }
     }
 
@@ -80,7 +80,7 @@ extension ViewSession {
         return move
     }
 
-    private func movePlan(from: ItemPath, to target: ItemPath) throws(RequestFailure) -> MoveMapping {
+    private func moveMapping(from: ItemPath, to target: ItemPath) throws(RequestFailure) -> MoveMapping {
         try MoveMapping(from: from, to: target, data: source.data.source)
     }
 
@@ -91,13 +91,13 @@ extension ViewSession {
         do { chosen = try call { () throws(PluginCallError) in try layout.targetForMovingItem(from, at: position) } } catch { throw .failed(error) }
         guard let chosen else {
             do {
-                return try defaultTarget(for: from, at: position) { target in (try? self.movePlan(from: from, to: target)) != nil }
+                return try defaultTarget(for: from, at: position) { target in (try? self.moveMapping(from: from, to: target)) != nil }
             } catch {
                 throw .failed(error)
             }
         }
         do {
-            _ = try movePlan(from: from, to: chosen)
+            _ = try moveMapping(from: from, to: chosen)
         } catch {
             let problem = "[\(chosen.section), \(chosen.item)] is not a place the data can take the item to"
             throw .failed(Self.locate(.badRecord(plugin: view.layout, element: "the moving item's target", field: "target", problem: problem),
