@@ -63,24 +63,39 @@ extension ViewSession {
     /// Prepares `instance` at the bounds, then moves them so that `anchor` stays where it is
     /// on screen (as the layout's target offset for that proposal has it, clamped to the
     /// content); returns the new bounds.
+    ///
+    /// Right to left, the anchor keeps its leading (right) edge, and a layout the host mirrors
+    /// first sees the old bounds at the same distance from the content's right edge (the old
+    /// bounds moved by how much wider the content became): so the answer is the left-to-right
+    /// one mirrored, whatever the two content widths.
     private func prepare(_ instance: DirectedInstance, keeping anchor: LayoutAttributes?) throws(PluginCallError) -> Rect {
-        let cancel = cancel, bounds = bounds, data = source.data
-        try cancel.withTimeout(timeout) { () throws(PluginCallError) in try instance.prepare(data: data, bounds: bounds, cancel: cancel) }
-        var proposed = bounds.origin
+        let cancel = cancel, data = source.data, oldBounds = bounds
+        var current = oldBounds
+        func moveInstance(to newBounds: Rect) throws(PluginCallError) {
+            defer { current = newBounds }
+            guard newBounds != current, try instance.shouldInvalidate(forBoundsChange: newBounds) else { return }
+            try instance.invalidate(try instance.invalidation(forBoundsChange: newBounds))
+            try cancel.withTimeout(timeout) { () throws(PluginCallError) in try instance.prepare(data: data, bounds: newBounds, cancel: cancel) }
+        }
+        try cancel.withTimeout(timeout) { () throws(PluginCallError) in try instance.prepare(data: data, bounds: oldBounds, cancel: cancel) }
+        let isRightToLeft = direction == .rightToLeft
+        if instance.isMirrored {
+            let widening = try instance.contentSize().width - (try layout.contentSize().width)
+            try moveInstance(to: Rect(origin: Point(x: oldBounds.x + widening, y: oldBounds.y), size: oldBounds.size))
+        }
+        var proposed = current.origin
         if let anchor, let moved = try instance.attributes(for: anchor.element) {
-            proposed = Point(x: bounds.x + moved.frame.x - anchor.frame.x, y: bounds.y + moved.frame.y - anchor.frame.y)
+            let dx = isRightToLeft ? moved.frame.maxX - anchor.frame.maxX : moved.frame.minX - anchor.frame.minX
+            proposed = Point(x: oldBounds.x + dx, y: oldBounds.y + moved.frame.minY - anchor.frame.minY)
         }
         let content = try instance.contentSize()
         let target = try instance.targetContentOffset(forProposed: proposed)
         func clamped(_ value: Double, _ content: Double, _ viewport: Double) -> Double {
             value.isFinite ? min(max(value, 0), max(0, content - viewport)) : 0
         }
-        let newBounds = Rect(x: clamped(target.x, content.width, bounds.width), y: clamped(target.y, content.height, bounds.height),
-                             width: bounds.width, height: bounds.height)
-        if newBounds != bounds, try instance.shouldInvalidate(forBoundsChange: newBounds) {
-            try instance.invalidate(try instance.invalidation(forBoundsChange: newBounds))
-            try cancel.withTimeout(timeout) { () throws(PluginCallError) in try instance.prepare(data: data, bounds: newBounds, cancel: cancel) }
-        }
+        let newBounds = Rect(x: clamped(target.x, content.width, oldBounds.width), y: clamped(target.y, content.height, oldBounds.height),
+                             width: oldBounds.width, height: oldBounds.height)
+        try moveInstance(to: newBounds)
         return newBounds
     }
 

@@ -81,3 +81,73 @@ struct ServerDirectionTests {
         #expect((error?["message"] as? String)?.contains("params.direction") == true, "\(String(describing: error))")
     }
 }
+
+/// `update` and `transition` right to left: the left-to-right answers at the mirrored bounds,
+/// mirrored — every pair of attributes, and the transition's content offset.
+struct ServerMirroredAnswersTests {
+    static func workspace(_ name: String, direction: String) -> String {
+        """
+        workspace: \(name)
+        sources:
+          demo:
+            generate: {sections: 12, items: 15}
+        views:
+          v: {layout: guide, source: demo, viewport: {width: 375, height: 200}, direction: \(direction)}
+        """
+    }
+
+    static func result(_ answer: [String: Any]?) -> [String: Any] {
+        answer?["result"] as? [String: Any] ?? ["error": answer?["error"] ?? "none"]
+    }
+
+    /// Each list's attributes as comparable dictionaries, frames mirrored when widths are
+    /// given: the old layout's (`before`, `final`) around `old`, the new one's around `new`.
+    static func lists(_ answer: [String: Any], old: Double? = nil, new: Double? = nil) -> [String: [NSDictionary]] {
+        var lists: [String: [NSDictionary]] = [:]
+        for name in ["appearing", "disappearing", "moving"] {
+            lists[name] = (answer[name] as? [[String: Any]] ?? []).flatMap { pair in
+                pair.keys.sorted().map { key -> NSDictionary in
+                    var attributes = pair[key] as! [String: Any]
+                    if let width = ["before", "final"].contains(key) ? old : new {
+                        var frame = attributes["frame"] as! [String: Double]
+                        frame["x"] = width - frame["x"]! - frame["width"]!
+                        attributes["frame"] = frame
+                    }
+                    return NSDictionary(dictionary: attributes)
+                }
+            }
+        }
+        return lists
+    }
+
+    @Test func updateAndTransitionAnswersAreTheLeftToRightOnesMirrored() throws {
+        let client = try ServerClient()
+        defer { _ = client.finish() }
+        for (index, (name, direction)) in [("ltr", "leftToRight"), ("rtl", "rightToLeft")].enumerated() {
+            #expect(client.request("open", ["text": Self.workspace(name, direction: direction), "directory": "."], id: 1 + index)?["result"] != nil)
+        }
+        let width = try #require((Self.result(client.request("prepare", ["view": "rtl/v"], id: 3))["contentSize"] as? [String: Double])?["width"])
+        _ = client.request("invalidate", ["view": "rtl/v", "bounds": ["x": width - 150 - 375, "y": 60, "width": 375, "height": 200]], id: 4)
+        _ = client.request("invalidate", ["view": "ltr/v", "bounds": ["x": 150, "y": 60, "width": 375, "height": 200]], id: 5)
+        // Changes that keep the content's width (the even sections, the widest, keep their
+        // items): a width change would shift every mirrored frame, so right to left more moves.
+        let changes: [[String: Any]] = [["delete": [3, 4]], ["insert": [3, 1], "value": 7], ["move": [5, 2], "to": [5, 9]]]
+        let right = Self.result(client.request("update", ["view": "rtl/v", "changes": changes], id: 6))
+        let left = Self.result(client.request("update", ["view": "ltr/v", "changes": changes], id: 7))
+        #expect(!(right["moving"] as? [Any] ?? []).isEmpty)
+        let updatedWidth = try #require((right["contentSize"] as? [String: Double])?["width"])
+        #expect(Self.lists(right) == Self.lists(left, old: width, new: updatedWidth))
+
+        // The same layout with narrower cells: the content narrows, the anchor is kept mirrored.
+        let options: [String: Any] = ["cellSize": ["width": 70, "height": 30]]
+        let rightSwitch = Self.result(client.request("transition", ["view": "rtl/v", "layout": "guide", "options": options], id: 8))
+        let leftSwitch = Self.result(client.request("transition", ["view": "ltr/v", "layout": "guide", "options": options], id: 9))
+        let newWidth = try #require((rightSwitch["contentSize"] as? [String: Double])?["width"])
+        #expect(newWidth < updatedWidth)
+        let rightOffset = try #require(rightSwitch["contentOffset"] as? [String: Double])
+        let leftOffset = try #require(leftSwitch["contentOffset"] as? [String: Double])
+        #expect(rightOffset["x"] == newWidth - leftOffset["x"]! - 375 && rightOffset["y"] == leftOffset["y"], "\(rightOffset) \(leftOffset)")
+        #expect(!(rightSwitch["moving"] as? [Any] ?? []).isEmpty)
+        #expect(Self.lists(rightSwitch) == Self.lists(leftSwitch, old: updatedWidth, new: newWidth))
+    }
+}
