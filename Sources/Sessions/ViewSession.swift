@@ -72,9 +72,13 @@ public final class ViewSession {
     }
 
     /// Takes up a new text of the workspace whose inputs for this view did not change (same
-    /// layout, options and data): errors are located in the new text from now on.
+    /// layout, options and data): errors are located in the new text from now on. A layout
+    /// the view switched to (`transition`) stays, with its options.
     public func adopt(view: ViewDefinition, file: SourceFile) {
+        let (layoutName, options) = (self.view.layout, self.view.options)
         self.view = view
+        self.view.layout = layoutName
+        self.view.options = options
         workspaceFile = file
         let (current, version, _) = sharedSource.snapshot()
         if version == dataVersion { source = current }

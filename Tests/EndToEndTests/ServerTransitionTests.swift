@@ -105,6 +105,19 @@ struct ServerTransitionTests {
         #expect(Self.all(client, "a/v", id: 9) == after)
     }
 
+    @Test func aChangeThatLeavesTheViewAloneKeepsTheLayoutItSwitchedTo() throws {
+        let client = try ServerClient()
+        defer { _ = client.finish() }
+        let text = Self.workspace("a", layout: "guide", source: "generate: {sections: 3, items: 3}")
+        _ = client.request("open", ["text": text, "directory": "."], id: 1)
+        _ = client.request("transition", ["view": "a/v", "layout": "mark-sheet"], id: 2)
+        let switched = Self.all(client, "a/v", id: 3)
+        #expect(switched.keys.contains { $0.hasPrefix("supplementary/columnHeader/") })
+        let changed = client.request("change", ["workspace": "a", "text": text + "  w: {layout: guide, source: data}\n"], id: 4)
+        #expect((Self.result(changed)["changed"] as? [String]) == ["a/w"], "\(String(describing: changed))")
+        #expect(Self.all(client, "a/v", id: 5) == switched)
+    }
+
     @Test func anUnknownLayoutOrRefusedOptionsChangeNothing() throws {
         let client = try ServerClient()
         defer { _ = client.finish() }
