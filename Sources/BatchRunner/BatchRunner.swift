@@ -127,11 +127,12 @@ public struct BatchRunner: Sendable {
 }
 
 extension JSONWriter {
-    /// `{contentSize, elements, layout, view, workspace}`: one view, laid out whole, from
-    /// decoded elements (the snapshots of `workbench check`; `run` streams `PreparedView`s).
+    /// `{contentSize, direction, elements, layout, view, workspace}`: one view, laid out whole,
+    /// from decoded elements (the snapshots of `workbench check`; `run` streams `PreparedView`s).
     package mutating func viewLayout(workspace: String, view: ViewDefinition, contentSize: Size, elements: [LayoutAttributes]) {
         beginObject()
         key("contentSize"); size(contentSize)
+        key("direction"); string(view.direction.rawValue)
         key("elements")
         beginArray()
         for element in elements { attributes(element) }

@@ -81,7 +81,7 @@ final class PreparedView: @unchecked Sendable {  // Unchecked: handed from the t
         try outcome.get()
     }
 
-    /// Writes `{contentSize, elements, layout, view, workspace}` and a newline, the elements
+    /// Writes `{contentSize, direction, elements, layout, view, workspace}` and a newline, the elements
     /// by `elements`, failing (before the last piece) if any number written is not finite.
     /// Stops as soon as `elements` returns false (the caller takes the bytes back), and
     /// returns false then.
@@ -93,6 +93,7 @@ final class PreparedView: @unchecked Sendable {  // Unchecked: handed from the t
                                        sink: sink, file: workspace.file.path)
             output.writer.beginObject()
             output.writer.key("contentSize"); output.writer.size(contentSize)
+            output.writer.key("direction"); output.writer.string(view.direction.rawValue)
             output.writer.key("elements")
             output.writer.beginArray()
             do throws(WorkbenchError) {

@@ -31,6 +31,10 @@ public enum Invariant: String, CaseIterable, Sendable, CustomStringConvertible {
     /// The host keeps the scroll anchor in place: after a change, the first cell that
     /// intersected the bounds is where it was in the moved bounds (unless they hit the content's edge).
     case anchoring = "anchoring"
+    /// For a plugin the host mirrors in right-to-left views: every right-to-left answer
+    /// (queries, element lookups, target offsets) equals the left-to-right answer to the
+    /// mirrored question, mirrored, at several scroll offsets (`LayoutChecker.checkMirror`).
+    case mirror = "mirror"
 
     public var description: String { rawValue }
 }

@@ -28,6 +28,8 @@ public struct AttributesRecords {
     public let kindNames: [String]
     /// What the host had to put right.
     public let repairs: RecordRepairs
+    /// The content width to mirror every frame around (`DirectedInstance`), nil for frames as written.
+    package private(set) var mirrorWidth: Double?
 
     package init(records: UnsafeBufferPointer<wb_attributes>, extras: UnsafeRawBufferPointer, order: [Int32]?,
                  kindNames: [String], repairs: RecordRepairs) {
@@ -41,7 +43,23 @@ public struct AttributesRecords {
     public var count: Int { order?.count ?? records.count }
 
     private func raw(_ index: Int) -> wb_attributes {
-        records[order.map { Int($0[index]) } ?? index]
+        mirrored(records[order.map { Int($0[index]) } ?? index])
+    }
+
+    /// These records with every frame mirrored around content `width` wide (order and
+    /// identities unchanged: canonical order does not depend on positions).
+    package func mirrored(inWidth width: Double) -> AttributesRecords {
+        var copy = self
+        copy.mirrorWidth = width
+        return copy
+    }
+
+    /// `record` as the caller sees it: mirrored when these records are.
+    func mirrored(_ record: wb_attributes) -> wb_attributes {
+        guard let mirrorWidth else { return record }
+        var record = record
+        record.frame.x = mirrorWidth - record.frame.x - record.frame.width
+        return record
     }
 
     public subscript(index: Int) -> Record {

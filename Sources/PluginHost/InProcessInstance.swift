@@ -13,6 +13,7 @@ final class InProcessInstance: PluginInstance, DataAllocating {
     /// A batch update's new data goes into a block of its own (reused: see `SpareMemory`).
     var dataAllocator: DataSetAllocator { PrivateMemory.allocator }
     var cancel = CancelFlag()
+    var direction = LayoutDirection.leftToRight
     private let kindNames: [String]
     private let kindIndex: [String: Int32]
     /// The data the plugin was prepared with, kept alive (and at a fixed address) until the next prepare.
@@ -57,7 +58,7 @@ final class InProcessInstance: PluginInstance, DataAllocating {
         let reporter = progress.map(ProgressReporter.init)
         var context = wb_prepare_context(
             cancel: UnsafePointer(cancel.word), progress: reporter == nil ? nil : ProgressReporter.callback,
-            host_context: reporter.map { Unmanaged.passUnretained($0).toOpaque() })
+            host_context: reporter.map { Unmanaged.passUnretained($0).toOpaque() }, direction: direction.abi, reserved: 0)
         let status = withExtendedLifetime(reporter) { functions.prepare(handle, dataDescription, bounds.abi, &context, &error) }
         guard status != Int32(WB_OK) else { return }
         throw .failure(status: status, error: error, plugin: plugin.name, operation: "prepare", cancel: cancel)
@@ -126,12 +127,7 @@ final class InProcessInstance: PluginInstance, DataAllocating {
     }
 
     func targetContentOffset(proposed: Point, velocity: Point) throws(PluginCallError) -> Point {
-        let point = Point(functions.target_content_offset(handle, proposed.abi, velocity.abi))
-        guard point.x.isFinite, point.y.isFinite else {
-            throw .badRecord(plugin: plugin.name, element: "the target content offset", field: point.x.isFinite ? "y" : "x",
-                             problem: "(\(point.x), \(point.y)) is not a finite point")
-        }
-        return point
+        try Point(functions.target_content_offset(handle, proposed.abi, velocity.abi)).checkedOffset(plugin: plugin.name)
     }
 
     func preferredAttributes(_ sizes: [PreferredSize]) throws(PluginCallError) -> [PreferredSizeAnswer?] {
@@ -188,7 +184,7 @@ final class InProcessInstance: PluginInstance, DataAllocating {
 
     /// The one record of an answer about `element`: 1 = found, 0 = no such element. Without
     /// `data`, the element's index path is not checked (an appearing item is not in the data yet).
-    private func single(_ status: Int32, for element: ElementID, operation: String, data: DataSource?) throws(PluginCallError) -> LayoutAttributes? {
+    func single(_ status: Int32, for element: ElementID, operation: String, data: DataSource?) throws(PluginCallError) -> LayoutAttributes? {
         guard status >= 0 else { throw .failed(plugin: plugin.name, operation: operation, status: Int(status)) }
         guard status == 1 else { return nil }
         let records = try writtenRecords()

@@ -69,6 +69,7 @@ final class ChildServer {
             case .prepare:
                 let bounds = try reader.readRect()
                 let key = try reader.read(UInt64.self)
+                let direction = try reader.read(Int32.self)
                 guard descriptor >= 0 else { throw .protocolViolation("prepare without data") }
                 if key == instance.dataKey, instance.data != nil {
                     close(descriptor)
@@ -82,7 +83,7 @@ final class ChildServer {
                 var context = wb_prepare_context(cancel: cancelWord, progress: { word, fraction in
                     guard let word, fraction.isFinite else { return }
                     wb_atomic_store_u64(word.assumingMemoryBound(to: UInt64.self), min(1, max(0, fraction)).bitPattern)
-                }, host_context: progressWord)
+                }, host_context: progressWord, direction: direction, reserved: 0)
                 reply.append(functions.prepare(instance.handle, instance.source, bounds, &context, &error))
                 withUnsafeBytes(of: error) { reply.append(bytes: Array($0)) }
             case .prepareForUpdates:
@@ -126,6 +127,25 @@ final class ChildServer {
             case .invalidate:
                 functions.invalidate(instance.handle, try reader.read(UInt32.self))
                 reply.append(UInt8(0))  // an empty datagram would read as the end of the channel
+            case .targetForMovingItem:
+                let item = try reader.readElement()
+                let position = wb_point(x: try reader.readDouble(), y: try reader.readDouble())
+                var target = wb_element(), error = wb_error()
+                reply.append(functions.target_for_moving_item.map { $0(instance.handle, item, position, &target, &error) } ?? 0)
+                reply.append(target)
+                withUnsafeBytes(of: error) { reply.append(bytes: Array($0)) }
+            case .movingItemAttributes:
+                let item = try reader.readElement()
+                let position = wb_point(x: try reader.readDouble(), y: try reader.readDouble())
+                results.reset()
+                var error = wb_error()
+                let status = functions.moving_item_attributes.map { $0(instance.handle, item, position, results.sink, &error) } ?? 0
+                try sendRecords(status: status, error: error)
+                continue
+            case .targetContentOffsetForProposed:
+                let proposed = wb_point(x: try reader.readDouble(), y: try reader.readDouble())
+                let point = functions.target_content_offset_for_proposed.map { $0(instance.handle, proposed) } ?? proposed
+                reply.append(point.x, point.y)
             case .targetContentOffset:
                 let proposed = wb_point(x: try reader.readDouble(), y: try reader.readDouble())
                 let velocity = wb_point(x: try reader.readDouble(), y: try reader.readDouble())

@@ -16,6 +16,8 @@ enum Operation: UInt8 {
     /// ABI 2.1: what the last prepare moved (a limit); the reply is `elementsInRect`'s, with
     /// the total count (-1: unknown) after it.
     case changedElements
+    /// ABI 2.2, each optional: the reply says 0 (default) when the plugin lacks the function.
+    case targetForMovingItem, movingItemAttributes, targetContentOffsetForProposed
 }
 
 /// The largest message either side sends or accepts.

@@ -12,6 +12,7 @@ final class ProcessInstance: PluginInstance, DataAllocating {
     let plugin: LoadedPlugin
     let check: RecordCheck
     var cancel = CancelFlag()
+    var direction = LayoutDirection.leftToRight
     let options: [UInt8]
     let kindNames: [String]
     let kindIndex: [String: Int32]
@@ -123,6 +124,7 @@ final class ProcessInstance: PluginInstance, DataAllocating {
         var message = MessageWriter(.prepare, instance: id)
         message.append(bounds.abi)
         message.append(image!.key)
+        message.append(direction.abi)
         var reply = try reader(process.call(child, message, descriptor: image!.memory.fileDescriptor, operation: "prepare", cancel: cancel,
                                             progress: progress))
         let status = try fields("prepare") { () throws(ChannelError) in try reply.read(Int32.self) }
@@ -168,11 +170,7 @@ final class ProcessInstance: PluginInstance, DataAllocating {
         let point = try simple(.targetContentOffset, operation: "target_content_offset", { $0.append(proposed.x, proposed.y, velocity.x, velocity.y) }) {
             reply throws(ChannelError) in Point(x: try reply.readDouble(), y: try reply.readDouble())
         }
-        guard point.x.isFinite, point.y.isFinite else {
-            throw .badRecord(plugin: plugin.name, element: "the target content offset", field: point.x.isFinite ? "y" : "x",
-                             problem: "(\(point.x), \(point.y)) is not a finite point")
-        }
-        return point
+        return try point.checkedOffset(plugin: plugin.name)
     }
 
     func withElements<T>(in rect: Rect, _ body: (AttributesRecords) throws(PluginCallError) -> T) throws(PluginCallError) -> T {

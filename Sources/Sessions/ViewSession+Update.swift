@@ -51,6 +51,7 @@ extension ViewSession {
     /// - Throws: `.refused` for an invalid batch or a value the layout rejects, `.failed`
     ///   when the plugin fails; either way nothing is applied.
     public func update(_ changes: [BatchChange], rect: Rect?) throws(UpdateFailure) -> UpdateResult {
+        interactiveMove = nil  // any update ends a drag to reorder
         sharedSource.updating.lock()
         defer { sharedSource.updating.unlock() }
         let anchor: ScrollAnchor?
@@ -82,7 +83,7 @@ extension ViewSession {
         preferredSizesBeforeUpdate = keptSizes
         defer { preferredSizesBeforeUpdate = [:] }
         movePreferredSizes(by: plan)
-        let newSource = oldSource.updated(by: plan, allocator: (layout as? any DataAllocating)?.dataAllocator)
+        let newSource = oldSource.updated(by: plan, allocator: (layout.base as? any DataAllocating)?.dataAllocator)
         do {
             try prepareAfterUpdate(newSource, plan: plan)
         } catch {

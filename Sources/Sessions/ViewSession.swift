@@ -9,18 +9,22 @@ import WorkspaceModel
 ///
 /// Not thread-safe: one owner uses it at a time (the batch runner, or the server's view queue).
 public final class ViewSession {
-    public private(set) var view: ViewDefinition
+    public internal(set) var view: ViewDefinition
     /// The data as this view last saw it (batch updates replace it).
     public internal(set) var source: LoadedSource
     /// Where the data lives, shared with the workspace's other views in a server session.
     let sharedSource: SharedSource
     /// The version of `sharedSource` that `source` is.
     var dataVersion = 0
-    public let layout: any PluginInstance
-    let backend: any PluginBackend
+    /// The plugin's instance, mirrored by the host when the view reads right to left and the
+    /// plugin flips (`DirectedInstance`): everything the session asks is in the view's space.
+    public internal(set) var layout: DirectedInstance
+    var backend: any PluginBackend
+    /// Where the view's plugin came from, and where a transition finds another.
+    let plugins: PluginCatalog
     public private(set) var workspaceFile: SourceFile
     /// The collection view's bounds: origin = content offset, size = viewport.
-    public private(set) var bounds: Rect
+    public internal(set) var bounds: Rect
     /// Whether the layout must be prepared before answering.
     public internal(set) var needsPrepare = true
     /// The longest a `prepare` may take, in seconds; nil for no limit.
@@ -47,6 +51,8 @@ public final class ViewSession {
     var reportsChanges: Bool?
     /// During an update: the preferred sizes before the batch moved them, for the old layout.
     var preferredSizesBeforeUpdate: [ElementID: Size] = [:]
+    /// The drag to reorder in progress, if any (`beginMove`).
+    var interactiveMove: InteractiveMove?
 
     /// Opens `view` of `workspace` with its plugin from `plugins`; with `sharedSource`, the
     /// view's data is that one, shared with other views (and changed by batch updates).
@@ -57,6 +63,7 @@ public final class ViewSession {
                 bounds: Rect? = nil) throws(WorkbenchError) {
         self.view = view
         self.workspaceFile = workspace.file
+        self.plugins = plugins
         guard let source = workspace.sources[view.source] else {
             throw WorkbenchError(.workspace, workspace.file.error("no source named '\(view.source)'", at: view.mark))
         }
@@ -70,7 +77,8 @@ public final class ViewSession {
         }
         self.bounds = bounds ?? view.bounds
         do {
-            layout = try backend.makeInstance(options: view.options)
+            layout = DirectedInstance(try backend.makeInstance(options: view.options),
+                                      flipsHorizontally: backend.plugin.flipsHorizontally, direction: view.direction)
         } catch {
             throw Self.locate(error, view: view, source: source, file: workspace.file)
         }
@@ -78,9 +86,13 @@ public final class ViewSession {
     }
 
     /// Takes up a new text of the workspace whose inputs for this view did not change (same
-    /// layout, options and data): errors are located in the new text from now on.
+    /// layout, options and data): errors are located in the new text from now on. A layout
+    /// the view switched to (`transition`) stays, with its options.
     public func adopt(view: ViewDefinition, file: SourceFile) {
+        let (layoutName, options) = (self.view.layout, self.view.options)
         self.view = view
+        self.view.layout = layoutName
+        self.view.options = options
         workspaceFile = file
         let (current, version, _) = sharedSource.snapshot()
         if version == dataVersion { source = current }
@@ -171,6 +183,16 @@ public final class ViewSession {
         needsPrepare = true
         try call { () throws(PluginCallError) in try layout.invalidate(.everything) }
         layoutDidInvalidate(.everything)
+    }
+
+    /// The view's direction: `direction:` in the workspace, until `setDirection`.
+    public var direction: LayoutDirection { layout.direction }
+
+    /// Turns the view to `direction` (a full invalidation, as UIKit's trait change): the next
+    /// prepare tells the plugin, and a plugin that flips is mirrored from then on.
+    public func setDirection(_ direction: LayoutDirection) throws(WorkbenchError) {
+        layout.direction = direction
+        try invalidate()
     }
 
     /// Where scrolling should come to rest.

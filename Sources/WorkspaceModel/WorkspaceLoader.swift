@@ -93,7 +93,7 @@ public struct WorkspaceLoader: Sendable {
         return Workspace(name: name, file: file, directory: directory, sources: sources, views: views)
     }
 
-    static let viewKeys = ["layout", "source", "viewport", "options", "preferredSizes"]
+    static let viewKeys = ["layout", "source", "viewport", "options", "preferredSizes", "direction"]
 
     private func view(_ pair: YAMLPair, sources: [String: LoadedSource], reader: NodeReader) throws(Diagnostic) -> ViewDefinition {
         let name = try reader.text(pair.key, what: "a view name")
@@ -121,8 +121,18 @@ public struct WorkspaceLoader: Sendable {
             guard optionsNode.pairs != nil else { throw reader.error("'options' must be a mapping, got \(optionsNode.kindDescription)", at: optionsNode) }
             options = try reader.value(optionsNode).map ?? [:]
         }
+        var direction = LayoutDirection.leftToRight
+        if let directionNode = entries["direction"]?.value {
+            let text = try reader.string(directionNode, what: "'direction'")
+            guard let known = LayoutDirection(rawValue: text) else {
+                let names = LayoutDirection.allCases.map(\.rawValue)
+                throw reader.error("'direction' must be \(names.joined(separator: " or ")), got '\(text)'\(Suggestion.phrase(for: text, in: names))",
+                                   at: directionNode)
+            }
+            direction = known
+        }
         return ViewDefinition(name: name, layout: layout, source: source, viewport: viewport, options: options,
-                              optionsNode: optionsNode, mark: pair.key.mark, layoutMark: layoutPair.value.mark)
+                              optionsNode: optionsNode, mark: pair.key.mark, layoutMark: layoutPair.value.mark, direction: direction)
     }
 
     /// A file type in words, for "not a regular file" errors.

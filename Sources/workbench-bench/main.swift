@@ -4,7 +4,7 @@ import Foundation
 //
 //     swift run -c release workbench-bench                 every layout at 10^4, 10^5 and 10^6 elements
 //     swift run -c release workbench-bench --quick         10^3 and 10^4 only (a smoke run)
-//     swift run -c release workbench-bench tree server     only the named parts (circles, tree, mark-sheet, guide, waterfall, packing, run, update, isolation, server, preview)
+//     swift run -c release workbench-bench tree server     only the named parts (circles, tree, mark-sheet, guide, waterfall, packing, run, update, move, isolation, server, preview)
 //     swift run -c release workbench-bench --json FILE     also write every figure and target to FILE as JSON
 //     swift run -c release workbench-bench --engine-only   for profilers: no references, no checks (ratios are nan)
 //
@@ -82,6 +82,9 @@ do {
     }
     if wants("update"), let update = try UpdateBenchmark(items: sizes.last!).run() {
         report.target("update of one item at \(largest) vs preparing again: speed-up", measured: update.reprepare / update.reloadLast, atLeast: 10, "×")
+    }
+    if wants("move"), let move = try MoveBenchmark(items: sizes.last!).run() {
+        report.target("updateMove at \(largest) vs preparing again: speed-up", measured: move.reprepare / move.step, atLeast: 10, "×")
     }
     if wants("server") {
         if let server = try ServerBenchmark(requests: quick ? 1000 : 5000).run() {

@@ -44,7 +44,7 @@ struct RunCommandTests {
         #expect(result.status == 0)
         #expect(result.standardOutput.isEmpty)
         let text = try String(contentsOfFile: folder.path + "/circles/alarms.json", encoding: .utf8)
-        #expect(text.hasPrefix("{\n  \"contentSize\": {\n    \"height\": 620,\n    \"width\": 375\n  },\n  \"elements\": [\n    {\n      \"alpha\": 1,"))
+        #expect(text.hasPrefix("{\n  \"contentSize\": {\n    \"height\": 620,\n    \"width\": 375\n  },\n  \"direction\": \"leftToRight\",\n  \"elements\": [\n    {\n      \"alpha\": 1,"))
         #expect(text.hasSuffix("  \"layout\": \"circles\",\n  \"view\": \"alarms\",\n  \"workspace\": \"circles\"\n}\n"))
         #expect(FileManager.default.fileExists(atPath: folder.path + "/circles/many-alarms.json"))
     }

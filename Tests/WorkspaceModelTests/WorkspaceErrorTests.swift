@@ -49,7 +49,9 @@ struct WorkspaceErrorTests {
         ("sources: {s: {items: []}}\nviews:\n  v: {layout: circles, source: t}", "w.yaml:3:32: error: no source named 't'; sources: s"),
         ("sources: {s: {items: []}}\nviews:\n  v: {layout: circles, source: s, viewport: {width: 0, height: 5}}", "w.yaml:3:53: error: 'viewport.width': expected a number greater than 0 and at most 1e15, got 0"),
         ("sources: {s: {items: []}}\nviews:\n  v: {layout: circles, source: s, viewport: {width: 10}}", "w.yaml:3:45: error: 'viewport' needs a 'height'"),
-        ("sources: {s: {items: []}}\nviews:\n  v: {layout: circles, source: s, option: {}}", "w.yaml:3:35: error: unknown key 'option' in view 'v' (did you mean 'options'?); expected one of: layout, source, viewport, options, preferredSizes"),
+        ("sources: {s: {items: []}}\nviews:\n  v: {layout: circles, source: s, option: {}}", "w.yaml:3:35: error: unknown key 'option' in view 'v' (did you mean 'options'?); expected one of: layout, source, viewport, options, preferredSizes, direction"),
+        ("sources: {s: {items: []}}\nviews:\n  v: {layout: circles, source: s, direction: rightToleft}", "w.yaml:3:46: error: 'direction' must be leftToRight or rightToLeft, got 'rightToleft' (did you mean 'rightToLeft'?)"),
+        ("sources: {s: {items: []}}\nviews:\n  v: {layout: circles, source: s, direction: [1]}", "w.yaml:3:46: error: 'direction' must be a string, got a list"),
         ("sources: {s: {items: []}}\nviews:\n  v: {layout: 3, source: s}", "w.yaml:3:15: error: 'layout' must be a string, got a number"),
         ("sources: {s: {items: []}}\nviews:\n  v: {layout: circles, source: s, options: [1]}", "w.yaml:3:44: error: 'options' must be a mapping, got a list"),
     ]

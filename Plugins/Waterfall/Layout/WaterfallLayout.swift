@@ -17,7 +17,7 @@ public final class WaterfallLayout: LayoutPlugin {
         name: "waterfall", version: "1.0.0",
         summary: "Items of their own heights in columns, each into the shortest one (CHTCollectionViewWaterfallLayout)",
         kinds: [ElementKind(header, .supplementary)],
-        options: ["columns", "spacing", "insets", "headerHeight", "order"])
+        options: ["columns", "spacing", "insets", "headerHeight", "order"], flipsHorizontally: true)
 
     let metrics: WaterfallMetrics
     /// The cells' frames, by global item index.

@@ -75,7 +75,9 @@ enum ExportedFunctions {
         }
         let cancel = context?.pointee.cancel.map { UnsafePointer<Int32>(OpaquePointer($0)) }
         do throws(LayoutError) {
-            try instance.layout.prepare(LayoutContext(dataSource: source, bounds: Rect(bounds), cancelFlag: cancel, progress: progress))
+            let direction = LayoutDirection(abi: context?.pointee.direction ?? 0)
+            try instance.layout.prepare(LayoutContext(dataSource: source, bounds: Rect(bounds), direction: direction,
+                                                      cancelFlag: cancel, progress: progress))
             return Int32(WB_OK)
         } catch {
             errorOut?.pointee.set(error)
@@ -189,7 +191,7 @@ enum ExportedFunctions {
 
 extension LayoutInstance {
     /// Writes one element's attributes: 1 when written, negative when the sink refused.
-    fileprivate func write(_ attributes: LayoutAttributes, to sink: UnsafeMutablePointer<wb_attributes_sink>) -> Int32 {
+    func write(_ attributes: LayoutAttributes, to sink: UnsafeMutablePointer<wb_attributes_sink>) -> Int32 {
         sink.append(attributes, kindIndex: kindIndex, scratch: &extraWriter) ? 1 : -Int32(WB_ERROR_LAYOUT)
     }
 }

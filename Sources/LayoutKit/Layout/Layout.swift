@@ -66,6 +66,19 @@ public protocol Layout: AnyObject {
     /// prepare, all of them), in canonical order, and how many there are in all. Default: nil
     /// (the host compares every frame before and after a batch of preferred sizes).
     func changedElements(limit: Int) -> (first: [LayoutAttributes], count: Int)?
+
+    /// Drag to reorder: where the cell at `item` (before the move) would land with the drag
+    /// at `position`, as an index path after the move; nil for the host's default (the cell
+    /// under the position, else the nearest in the item's section).
+    func targetForMovingItem(_ item: ItemPath, at position: Point) -> ItemPath?
+
+    /// Drag to reorder: the dragged cell's attributes (at `item`, its current target) with the
+    /// drag at `position`; nil for the host's default (its size centred there, above the rest).
+    func movingItemAttributes(for item: ItemPath, at position: Point) -> LayoutAttributes?
+
+    /// After a switch to this layout: the content offset to show, given the one that keeps
+    /// the anchor in place. Default: `proposed`.
+    func targetContentOffset(forProposedContentOffset proposed: Point) -> Point
 }
 
 extension Layout {
@@ -95,6 +108,12 @@ extension Layout {
     public func preferredAttributes(_ preferred: Size, for element: ElementID) -> PreferredSizeAnswer? { nil }
 
     public func changedElements(limit: Int) -> (first: [LayoutAttributes], count: Int)? { nil }
+
+    public func targetForMovingItem(_ item: ItemPath, at position: Point) -> ItemPath? { nil }
+
+    public func movingItemAttributes(for item: ItemPath, at position: Point) -> LayoutAttributes? { nil }
+
+    public func targetContentOffset(forProposedContentOffset proposed: Point) -> Point { proposed }
 
     /// Seed 003's default: the element's own attributes, transparent, centred in the bounds.
     public func initialAttributes(forAppearing element: ElementID, in bounds: Rect) -> LayoutAttributes? {

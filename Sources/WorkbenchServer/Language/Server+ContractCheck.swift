@@ -48,7 +48,7 @@ extension Server {
                     let mark = diagnostic.path == document.path ? diagnostic.mark : view.mark
                     findings.append(Finding(mark: mark, severity: .error, code: "layout.refused", message: diagnostic.message))
                 case .success(let checked):
-                    findings += checked.violations.map { violation in
+                    findings += checked.violations.map { _, violation in
                         Finding(mark: view.mark, severity: .warning, code: "contract.\(violation.invariant.rawValue)",
                                 message: "view '\(view.name)' (\(view.layout)) breaks the layout contract: \(violation.description)")
                     }

@@ -47,7 +47,8 @@ enum OpenMethod: ControlMethod {
 }
 
 extension JSONWriter {
-    /// `{views: [{id, layout, name, source, viewport}], workspace}`, and `changed` when given.
+    /// `{views: [{contentOffsetAdjustment?, direction, id, layout, name, source, viewport}], workspace}`,
+    /// and `changed` when given.
     mutating func opened(_ name: String, _ entries: [ViewEntry], changed: [String]? = nil, adjustments: [String: Point] = [:]) {
         beginObject()
         if let changed {
@@ -61,6 +62,7 @@ extension JSONWriter {
         for entry in entries {
             beginObject()
             if let adjustment = adjustments[entry.id] { key("contentOffsetAdjustment"); point(adjustment) }
+            key("direction"); string(entry.view.direction.rawValue)
             key("id"); string(entry.id)
             key("layout"); string(entry.view.layout)
             key("name"); string(entry.view.name)
