@@ -11,6 +11,9 @@ extension CheckRunner {
     /// A plugin that cannot show the source is skipped, not reported.
     func checkTransitions(of view: ViewDefinition, in workspace: Workspace, data: DataSet) -> [Violation] {
         var violations: [Violation] = []
+        // Judged on fresh layouts, as the other invariants are: without the sizes an app measured.
+        var view = view
+        view.measuredSizes = nil
         for name in plugins.registry.plugins.keys.sorted() where name != view.layout {
             guard let session = try? ViewSession(view: view, in: workspace, plugins: plugins) else { continue }
             session.timeout = timeout

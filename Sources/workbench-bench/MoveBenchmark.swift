@@ -38,10 +38,9 @@ struct MoveBenchmark {
 
     private func measure(_ workload: UpdateBenchmark.Workload, isolation: String,
                          executable: String) throws -> (reprepare: Double, step: Double, begin: Double, commit: Double) {
-        let server = try Peer(executable, ["serve", "--isolation", isolation])
+        let server = try ServerPeer(executable, isolation: isolation, subject: workload.name)
         defer { server.close() }
-        var id = 0
-        func call(_ method: String, _ params: String) throws -> Double { try server.call(method, params, id: &id, label: workload.name) }
+        let call = server.call
         let source = "{generate: {sections: \(workload.sections), items: \(workload.itemsPerSection), min: 20, max: 60}}"
         _ = try call("open", #"{"text":"sources: {d: \#(source)}\nviews: {v: {layout: \#(workload.layout), source: d}}","directory":"/tmp"}"#)
         let view = #"{"view":"workspace/v""#
