@@ -5,16 +5,19 @@ import Sessions
 import WorkspaceModel
 
 extension CheckRunner {
-    /// Layout-to-layout transitions from the view's layout to every other plugin that can
-    /// show its source (one whose fresh layout prepares with the data and default options):
-    /// each answer judged against fresh layouts of both sides (`LayoutChecker.checkTransition`).
-    /// A plugin that cannot show the source is skipped, not reported.
+    /// Layout-to-layout transitions from the view's layout to every other layout its workspace
+    /// names (the layouts an app puts side by side) that can show its source (its fresh layout
+    /// prepares with the data and default options): each answer judged against fresh layouts of
+    /// both sides (`LayoutChecker.checkTransition`). A layout that cannot show the source is
+    /// skipped, not reported. Plugins the workspace does not name are never run: a guest that
+    /// hangs would cost every view its timeout.
     func checkTransitions(of view: ViewDefinition, in workspace: Workspace, data: DataSet) -> [Violation] {
         var violations: [Violation] = []
         // Judged on fresh layouts, as the other invariants are: without the sizes an app measured.
         var view = view
         view.measuredSizes = nil
-        for name in plugins.registry.plugins.keys.sorted() where name != view.layout {
+        let targets = Set(workspace.views.map(\.layout)).subtracting([view.layout])
+        for name in targets.sorted() where plugins.registry.plugins[name] != nil {
             guard let session = try? ViewSession(view: view, in: workspace, plugins: plugins) else { continue }
             session.timeout = timeout
             guard (try? session.prepareIfNeeded()) != nil, let result = try? session.transition(to: name, options: nil) else { continue }

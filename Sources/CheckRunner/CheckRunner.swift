@@ -127,7 +127,7 @@ public struct CheckRunner: Sendable {
 
     /// Prepares one view and runs the contract on fresh layouts of it: in each direction
     /// `directions` asks for, mirrored against left to right for a flipping plugin, and the
-    /// transitions to every other plugin that can show its source.
+    /// transitions to every other layout its workspace names that can show its source.
     ///
     /// - Returns: the prepared session and the violations found, or the located error that
     ///   kept the view from being checked (its plugin missing, its options or data refused).
