@@ -16,13 +16,7 @@ extension Server {
                 server.enqueueControl {
                     let changes = server.reloadPlugins(forcing: [])
                     guard !changes.isEmpty else { return }
-                    var writer = JSONWriter()
-                    writer.beginObject()
-                    writer.key("jsonrpc"); writer.string("2.0")
-                    writer.key("method"); writer.string("plugins/didChange")
-                    writer.key("params"); writer.pluginChanges(changes)
-                    writer.endObject()
-                    server.notify(writer.bytes)
+                    server.notify(ClientNotification.pluginsDidChange.message { $0.pluginChanges(changes) })
                 }
             }
         } catch {

@@ -16,7 +16,7 @@ import WorkspaceModel
 /// view's replies keep their order, and views work in parallel. When nothing is waiting on the
 /// control queue a view request skips it, and runs inline on the reading thread if its view
 /// is idle and prepared (a query costs microseconds; a thread hop would cost more).
-/// `$/cancelRequest` is handled as soon as it is read. Replies are written whole.
+/// `$/cancelRequest` and `exit` act as soon as they are read. Replies are written whole.
 public final class Server: @unchecked Sendable {  // Unchecked: immutable but for `state` (locked) and the receiving thread's own fields.
     let plugins: PluginCatalog
     /// The longest one view's `prepare` may take, in seconds; nil for no limit.
@@ -38,7 +38,7 @@ public final class Server: @unchecked Sendable {  // Unchecked: immutable but fo
     /// Writes replies that concern a view in that view's request order, across batches.
     private let replyOrder: ReplyOrder
     /// Set by the receiving thread when `exit` arrives; nothing more is received after it.
-    public private(set) var exitRequested = false
+    public internal(set) var exitRequested = false
     /// Watches the plugin folders between `start` and `stop`.
     private var pluginWatcher: FileWatcher?
 
@@ -89,10 +89,7 @@ public final class Server: @unchecked Sendable {  // Unchecked: immutable but fo
         controlQueue.async { drained.signal() }
         _ = drained.wait(timeout: .now() + 1)
         if exitRequested || abandoned { state.cancelAll() }
-        if work.wait(timeout: .now() + 1) == .timedOut {
-            state.cancelAll()
-            _ = work.wait(timeout: .now() + 0.7)
-        }
+        settle(work)
         state.closeAll()
         return exitRequested ? (state.hasShutDown ? 0 : 1) : 0
     }
@@ -170,35 +167,38 @@ public final class Server: @unchecked Sendable {  // Unchecked: immutable but fo
         }
     }
 
-    /// Cancellation and exit act at once; everything else queues in arrival order.
+    /// The one route from a request to its method (`MethodTable`), by the method's handler:
+    /// immediate methods act at once; document methods queue on the documents queue; a quick
+    /// view method goes straight to its idle, prepared view (skipping the control queue when
+    /// nothing waits there); everything else queues on the control queue in arrival order.
     private func dispatch(_ request: RPCRequest, reply: @escaping @Sendable (Result<[UInt8], RPCError>) -> Void) {
-        switch request.method {
-        case "$/cancelRequest":
-            if let id = request.params["id"].flatMap(Self.requestID) { state.cancel(id) }
-            reply(.success(Array("null".utf8)))
-        case "exit":
-            exitRequested = true
-            work.enter()
-            controlQueue.async { [self] in
-                reply(.success(Array("null".utf8)))
-                work.leave()
+        let handler = MethodTable.handler(named: request.method)
+        if case .immediate(let method)? = handler {
+            return method.receive(Params(request.params), server: self, reply: reply)
+        }
+        let pending = state.begin(request.id)
+        switch handler {
+        case .document(let method)?:
+            runOnDocuments(method, Params(request.params), pending, finishing(request, reply))
+        case .view(let method)? where !state.hasShutDown:
+            if let entry = state.directRoute(to: request.params) {
+                run(method, on: entry, Params(request.params), pending, finishing(request, reply), mayRunInline: method.isQuick)
+            } else {
+                enqueue(request, pending, reply)
             }
         default:
-            let pending = state.begin(request.id)
-            if let method = MethodTable.documentMethod(named: request.method) {
-                return runOnDocuments(method, Params(request.params), pending, finishing(request, reply))
-            }
-            if let method = MethodTable.viewMethod(named: request.method), !state.hasShutDown, let entry = state.directRoute(to: request.params) {
-                run(method, on: entry, Params(request.params), pending, finishing(request, reply), allowInline: method != PrepareMethod.self && method != UpdateMethod.self)
-                return
-            }
-            state.controlWillRun()
-            work.enter()
-            controlQueue.async { [self] in
-                route(request, pending, reply)
-                state.controlDidRun()
-                work.leave()
-            }
+            enqueue(request, pending, reply)
+        }
+    }
+
+    /// Queues the request on the control queue, behind everything received before it.
+    private func enqueue(_ request: RPCRequest, _ pending: ServerState.Pending, _ reply: @escaping @Sendable (Result<[UInt8], RPCError>) -> Void) {
+        state.controlWillRun()
+        work.enter()
+        controlQueue.async { [self] in
+            route(request, pending, reply)
+            state.controlDidRun()
+            work.leave()
         }
     }
 
@@ -226,7 +226,7 @@ public final class Server: @unchecked Sendable {  // Unchecked: immutable but fo
         switch MethodTable.handler(named: request.method) {
         case .control(let method)?: onControl(method, params, finish)
         case .view(let method)?: onView(method, params, pending, finish)
-        case .immediate?, .document?, nil: finish(.failure(.methodNotFound(request.method)))
+        case .immediate?, .document?, nil: finish(.failure(.methodNotFound(request.method)))  // Never queued.
         }
     }
 
@@ -247,20 +247,21 @@ public final class Server: @unchecked Sendable {  // Unchecked: immutable but fo
                 let open = state.openViewIDs
                 throw .unknown("no open view '\(id)'" + (open.isEmpty ? " (no workspace is open)" : "; open views: \(open.joined(separator: ", "))"))
             }
-            run(method, on: entry, params, pending, reply, allowInline: false)
+            run(method, on: entry, params, pending, reply, mayRunInline: false)
         } catch {
             reply(.failure(error))
         }
     }
 
-    /// Runs a view request on the view's queue: inline on the calling thread when the view is
-    /// idle and prepared (a query costs microseconds; a thread hop would cost more), else
-    /// asynchronously, in order behind the view's earlier requests.
+    /// Runs a view request on the view's queue: inline on the calling thread when that may be
+    /// (the reading thread, with a quick method) and the view is idle and prepared (a query
+    /// costs microseconds; a thread hop would cost more), else asynchronously, in order behind
+    /// the view's earlier requests.
     private func run(_ method: any ViewMethod.Type, on entry: ViewEntry, _ params: Params, _ pending: ServerState.Pending,
-                     _ reply: @escaping @Sendable (Result<[UInt8], RPCError>) -> Void, allowInline: Bool) {
+                     _ reply: @escaping @Sendable (Result<[UInt8], RPCError>) -> Void, mayRunInline: Bool) {
         let inline = state.withLock { () -> Bool in
             defer { entry.queued += 1 }
-            return allowInline && entry.queued == 0 && entry.isPrepared
+            return mayRunInline && entry.queued == 0 && entry.isPrepared
         }
         work.enter()
         viewWork.enter()
@@ -292,6 +293,15 @@ public final class Server: @unchecked Sendable {  // Unchecked: immutable but fo
         if inline { entry.queue.sync(execute: job) } else { entry.queue.async(execute: job) }
     }
 
+    /// Waits for `group`'s work to be answered: a second, then whatever still runs is cancelled
+    /// and gets 0.7 s more, so a stuck plugin cannot hold up `shutdown` or the end.
+    func settle(_ group: DispatchGroup) {
+        if group.wait(timeout: .now() + 1) == .timedOut {
+            state.cancelAll()
+            _ = group.wait(timeout: .now() + 0.7)
+        }
+    }
+
     /// Runs `body` on the control queue, in order with the requests (a watched file changed).
     func enqueueControl(_ body: @escaping @Sendable () -> Void) {
         work.enter()
@@ -306,13 +316,6 @@ public final class Server: @unchecked Sendable {  // Unchecked: immutable but fo
         output.send(message)
     }
 
-    private static func requestID(_ value: JSONValue) -> RequestID? {
-        switch value {
-        case .number(let number): return .number(number)
-        case .string(let string): return .string(string)
-        default: return nil
-        }
-    }
 }
 
 /// The replies of a batch, filled in by whichever queues answer.

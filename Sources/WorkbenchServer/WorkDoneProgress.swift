@@ -51,19 +51,14 @@ final class WorkDoneProgress: @unchecked Sendable {  // Unchecked: `lastPercenta
     }
 
     private func send(_ value: (inout JSONWriter) -> Void) {
-        var writer = JSONWriter()
-        writer.beginObject()
-        writer.key("jsonrpc"); writer.string("2.0")
-        writer.key("method"); writer.string("$/progress")
-        writer.key("params")
-        writer.beginObject()
-        writer.key("token"); writer.json(token)
-        writer.key("value")
-        writer.beginObject()
-        value(&writer)
-        writer.endObject()
-        writer.endObject()
-        writer.endObject()
-        output.send(writer.bytes)
+        output.send(ClientNotification.progress.message { writer in
+            writer.beginObject()
+            writer.key("token"); writer.json(token)
+            writer.key("value")
+            writer.beginObject()
+            value(&writer)
+            writer.endObject()
+            writer.endObject()
+        })
     }
 }

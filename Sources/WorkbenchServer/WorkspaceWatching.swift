@@ -28,39 +28,34 @@ extension Server {
     /// previous state served and is reported in the notification.
     func reloadWatched(_ name: String, path: String) {
         guard let current = state.workspace(name)?.document, current.file.path == path, let watcher = state.watcher(of: name) else { return }
-        var writer = JSONWriter()
-        writer.beginObject()
-        writer.key("jsonrpc"); writer.string("2.0")
-        writer.key("method"); writer.string("workspace/didChange")
-        writer.key("params")
-        writer.beginObject()
-        do {
-            let workspace = try loader.load(path: path)
-            let (_, changed, adjustments) = replaceWorkspace(name, with: workspace, keepingViews: true)
-            watcher.watch(workspace.filePaths)
-            writer.key("contentOffsetAdjustments")
+        notify(ClientNotification.workspaceDidChange.message { writer in
             writer.beginObject()
-            for (id, adjustment) in adjustments.sorted(by: { $0.key < $1.key }) { writer.key(id); writer.point(adjustment) }
+            do throws(Diagnostic) {
+                let workspace = try loader.load(path: path)
+                let (_, changed, adjustments) = replaceWorkspace(name, with: workspace, keepingViews: true)
+                watcher.watch(workspace.filePaths)
+                writer.key("contentOffsetAdjustments")
+                writer.beginObject()
+                for (id, adjustment) in adjustments.sorted(by: { $0.key < $1.key }) { writer.key(id); writer.point(adjustment) }
+                writer.endObject()
+                writer.key("views")
+                writer.beginArray()
+                for id in changed { writer.string(id) }
+                writer.endArray()
+            } catch {
+                writer.key("error")
+                writer.beginObject()
+                writer.key("column"); if let mark = error.mark { writer.integer(mark.column) } else { writer.null() }
+                writer.key("file"); writer.string(error.path)
+                writer.key("line"); if let mark = error.mark { writer.integer(mark.line) } else { writer.null() }
+                writer.key("rendered"); writer.string(error.description)
+                writer.endObject()
+                writer.key("views")
+                writer.beginArray()
+                writer.endArray()
+            }
+            writer.key("workspace"); writer.string(name)
             writer.endObject()
-            writer.key("views")
-            writer.beginArray()
-            for id in changed { writer.string(id) }
-            writer.endArray()
-        } catch {
-            writer.key("error")
-            writer.beginObject()
-            writer.key("column"); if let mark = error.mark { writer.integer(mark.column) } else { writer.null() }
-            writer.key("file"); writer.string(error.path)
-            writer.key("line"); if let mark = error.mark { writer.integer(mark.line) } else { writer.null() }
-            writer.key("rendered"); writer.string(error.description)
-            writer.endObject()
-            writer.key("views")
-            writer.beginArray()
-            writer.endArray()
-        }
-        writer.key("workspace"); writer.string(name)
-        writer.endObject()
-        writer.endObject()
-        notify(writer.bytes)
+        })
     }
 }

@@ -99,18 +99,12 @@ extension Server {
         var params: [(key: String, value: JSONValue)] = [("uri", .string(uri))]
         if let version { params.append(("version", .number(Double(version)))) }
         params.append(("diagnostics", .array(diagnostics)))
-        notify(method: "textDocument/publishDiagnostics", params: .object(params))
+        notify(.publishDiagnostics, params: .object(params))
     }
 
-    /// Sends the notification `method` with `params`.
-    func notify(method: String, params: JSONValue) {
-        var writer = JSONWriter()
-        writer.beginObject()
-        writer.key("jsonrpc"); writer.string("2.0")
-        writer.key("method"); writer.string(method)
-        writer.key("params"); writer.json(params)
-        writer.endObject()
-        notify(writer.bytes)
+    /// Sends `notification` with `params`.
+    func notify(_ notification: ClientNotification, params: JSONValue) {
+        notify(notification.message { $0.json(params) })
     }
 }
 

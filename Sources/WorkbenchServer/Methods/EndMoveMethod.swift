@@ -8,6 +8,7 @@ import Sessions
 /// last step's places.
 enum EndMoveMethod: ViewMethod {
     static let name = "endMove"
+    static let isQuick = false
 
     static func run(_ params: Params, session: ViewSession) throws(RPCError) -> [UInt8] {
         let commit = try params.bool("commit")

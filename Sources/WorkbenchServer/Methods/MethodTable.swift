@@ -1,5 +1,6 @@
-/// Every method the server answers, in one table: the names `initialize` lists, the view
-/// methods that direct routing recognises, and the handler `route` dispatches to.
+/// Every method the server answers, in one table: the names `initialize` lists, and each
+/// one's handler, which says where it runs (`Server.dispatch`). Adding a method is a file
+/// under `Methods/` and a line here.
 enum MethodTable {
     enum Handler: Sendable {
         /// Runs on the control queue.
@@ -7,7 +8,7 @@ enum MethodTable {
         /// Runs on the view's queue (or inline, when the view is idle and prepared).
         case view(any ViewMethod.Type)
         /// Handled by the reading thread as soon as it is read (`$/cancelRequest`, `exit`).
-        case immediate
+        case immediate(any ImmediateMethod.Type)
         /// Runs on the documents queue: the language server's methods (`DocumentStore`).
         case document(any ControlMethod.Type)
     }
@@ -15,8 +16,8 @@ enum MethodTable {
     static let entries: [(name: String, handler: Handler)] = [
         (InitializeMethod.name, .control(InitializeMethod.self)),
         (ShutdownMethod.name, .control(ShutdownMethod.self)),
-        ("exit", .immediate),
-        ("$/cancelRequest", .immediate),
+        (ExitMethod.name, .immediate(ExitMethod.self)),
+        (CancelRequestMethod.name, .immediate(CancelRequestMethod.self)),
         (OpenMethod.name, .control(OpenMethod.self)),
         (CloseMethod.name, .control(CloseMethod.self)),
         (PrepareMethod.name, .view(PrepareMethod.self)),
@@ -55,12 +56,6 @@ enum MethodTable {
     /// The view method of that name, if it is one.
     static func viewMethod(named name: String) -> (any ViewMethod.Type)? {
         if case .view(let method)? = handlers[name] { return method }
-        return nil
-    }
-
-    /// The language-server method of that name, if it is one.
-    static func documentMethod(named name: String) -> (any ControlMethod.Type)? {
-        if case .document(let method)? = handlers[name] { return method }
         return nil
     }
 }

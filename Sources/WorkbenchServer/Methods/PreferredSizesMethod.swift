@@ -10,6 +10,7 @@ import Sessions
 /// view does not have is -32602 naming it; nothing is applied.
 enum PreferredSizesMethod: ViewMethod {
     static let name = "preferredSizes"
+    static let isQuick = false
 
     static func run(_ params: Params, session: ViewSession) throws(RPCError) -> [UInt8] {
         let sizes = try params.preferredSizes("sizes")

@@ -8,6 +8,7 @@ import Sessions
 /// `milliseconds` is the time that took.
 enum PrepareMethod: ViewMethod {
     static let name = "prepare"
+    static let isQuick = false
 
     static func run(_ params: Params, session: ViewSession) throws(RPCError) -> [UInt8] {
         let start = DispatchTime.now().uptimeNanoseconds

@@ -13,8 +13,23 @@ protocol ControlMethod: SendableMetatype {
 /// other requests.
 protocol ViewMethod: SendableMetatype {
     static var name: String { get }
+    /// Whether it answers in microseconds on a prepared, idle view, so that it may run on the
+    /// reading thread itself (a thread hop would cost more than the answer). False for what may
+    /// lay out again: that would hold up every other view's requests.
+    static var isQuick: Bool { get }
     /// Returns the encoded result.
     static func run(_ params: Params, session: ViewSession) throws(RPCError) -> [UInt8]
+}
+
+extension ViewMethod {
+    static var isQuick: Bool { true }
+}
+
+/// A method that acts as soon as it is read, ahead of every queue (`$/cancelRequest`, `exit`).
+protocol ImmediateMethod: SendableMetatype {
+    static var name: String { get }
+    /// Acts on the server; `reply` is called once, with the answer a request would get.
+    static func receive(_ params: Params, server: Server, reply: @escaping @Sendable (Result<[UInt8], RPCError>) -> Void)
 }
 
 /// Runs session work, turning its errors into JSON-RPC errors.

@@ -1,4 +1,3 @@
-import Dispatch
 import JSONRPC
 
 /// `shutdown` → `null`, once every request before it is answered — work still running after
@@ -8,10 +7,7 @@ enum ShutdownMethod: ControlMethod {
     static let name = "shutdown"
 
     static func run(_ params: Params, server: Server) throws(RPCError) -> [UInt8] {
-        if server.viewWork.wait(timeout: .now() + 1) == .timedOut {
-            server.state.cancelAll()
-            _ = server.viewWork.wait(timeout: .now() + 0.7)
-        }
+        server.settle(server.viewWork)
         server.state.markShutDown()
         return Array("null".utf8)
     }

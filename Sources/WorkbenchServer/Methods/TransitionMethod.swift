@@ -11,6 +11,7 @@ import Sessions
 /// `options`: the view's own for the same layout, the layout's defaults for another.
 enum TransitionMethod: ViewMethod {
     static let name = "transition"
+    static let isQuick = false
 
     static func run(_ params: Params, session: ViewSession) throws(RPCError) -> [UInt8] {
         let layout = try params.string("layout")

@@ -11,6 +11,7 @@ import Sessions
 /// refused whole (-32602 naming `params.changes[k]`); nothing is applied.
 enum UpdateMethod: ViewMethod {
     static let name = "update"
+    static let isQuick = false
 
     static func run(_ params: Params, session: ViewSession) throws(RPCError) -> [UInt8] {
         let changes = try params.changes("changes")

@@ -20,7 +20,7 @@ enum ExecuteCommandMethod: ControlMethod {
         }
         do {
             let (result, message) = try PreviewCommand.run(arguments: arguments)
-            server.notify(method: "window/showMessage", params: .object([("type", .number(3)), ("message", .string(message))]))
+            server.notify(.showMessage, params: .object([("type", .number(3)), ("message", .string(message))]))
             return encoded(result)
         } catch {
             throw .invalidParams(error.message)

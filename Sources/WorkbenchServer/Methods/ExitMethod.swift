@@ -1,0 +1,14 @@
+import JSONRPC
+
+/// `exit` (a notification): nothing more is read; the transport then calls `Server.stop`,
+/// which cancels the work still running and closes every workspace. The exit status is 0
+/// after `shutdown`, 1 without it.
+enum ExitMethod: ImmediateMethod {
+    static let name = "exit"
+
+    static func receive(_ params: Params, server: Server, reply: @escaping @Sendable (Result<[UInt8], RPCError>) -> Void) {
+        server.exitRequested = true
+        // Answered (if sent as a request) after everything queued before it.
+        server.enqueueControl { reply(.success(Array("null".utf8))) }
+    }
+}
