@@ -55,18 +55,22 @@ struct DocumentationTests {
         #expect(unknown.isEmpty, "named in the docs, but not a workbench subcommand: \(unknown)")
     }
 
-    @Test func theProtocolReferenceListsExactlyTheMethodsTheServerAnnounces() throws {
+    @Test func theProtocolReferenceListsExactlyTheMethodsAndNotificationsTheServerAnnounces() throws {
         let client = try ServerClient()
         defer { _ = client.finish() }
-        let reply = client.request("initialize", id: 1)
-        let announced = Set((reply?["result"] as? [String: Any])?["methods"] as? [String] ?? [])
+        let result = client.request("initialize", id: 1)?["result"] as? [String: Any]
+        let announced = Set(result?["methods"] as? [String] ?? [])
+        let notifications = Set(result?["notifications"] as? [String] ?? [])
         #expect(announced.contains("query") && announced.contains("update"))
+        #expect(notifications.contains("$/progress"))
         let reference = try documents()["docs/protocol.md"] ?? ""
-        // The reference table's rows: | `method` … |, without the server's own notifications.
-        let documented = Set(reference.split(separator: "\n").compactMap { row -> String? in
-            guard row.hasPrefix("| `"), !row.contains("server → client") else { return nil }
-            return row.split(separator: "`")[1].description
-        })
+        // The reference table's rows: | `method` … |, the server's own notifications apart.
+        let rows = reference.split(separator: "\n").filter { $0.hasPrefix("| `") }
+        func names(_ rows: [Substring]) -> Set<String> { Set(rows.map { $0.split(separator: "`")[1].description }) }
+        let documented = names(rows.filter { !$0.contains("server → client") })
+        let documentedNotifications = names(rows.filter { $0.contains("server → client") })
         #expect(documented == announced, "documented only: \(documented.subtracting(announced)); announced only: \(announced.subtracting(documented))")
+        #expect(documentedNotifications == notifications,
+                "documented only: \(documentedNotifications.subtracting(notifications)); announced only: \(notifications.subtracting(documentedNotifications))")
     }
 }

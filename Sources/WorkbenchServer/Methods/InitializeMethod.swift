@@ -2,8 +2,8 @@ import JSONOutput
 import JSONRPC
 import LanguageServer
 
-/// `initialize` (optional) → `{capabilities, name, version, protocolVersion, methods, plugins,
-/// serverInfo}`: LSP's `capabilities` and `serverInfo` beside the workbench's own fields. The
+/// `initialize` (optional) → `{capabilities, name, version, protocolVersion, methods,
+/// notifications, plugins, serverInfo}`: LSP's `capabilities` and `serverInfo` beside the workbench's own fields. The
 /// position encoding is UTF-8 when `capabilities.general.positionEncodings` offers it, else UTF-16.
 enum InitializeMethod: ControlMethod {
     static let name = "initialize"
@@ -25,6 +25,10 @@ enum InitializeMethod: ControlMethod {
         for method in MethodTable.names { writer.string(method) }
         writer.endArray()
         writer.key("name"); writer.string("workbench")
+        writer.key("notifications")
+        writer.beginArray()
+        for notification in ClientNotification.allCases { writer.string(notification.rawValue) }
+        writer.endArray()
         writer.key("plugins"); writer.plugins(server.plugins.registry)
         writer.key("protocolVersion"); writer.string(protocolVersion)
         writer.key("serverInfo"); writer.json(.object([("name", .string("workbench")), ("version", .string(serverVersion))]))
