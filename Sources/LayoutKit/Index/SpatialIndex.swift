@@ -25,10 +25,10 @@ public struct SpatialIndex: Sendable {
     static let fanout = 16
 
     /// The frames in leaf order.
-    private var leafFrames: [Rect]
+    @usableFromInline private(set) var leafFrames: [Rect]
     /// Leaf position → element index, and element index → leaf position; nil when packed as given.
     private let order: [Int32]?
-    private let positions: [Int32]?
+    @usableFromInline let positions: [Int32]?
     /// Node boxes: `levels[0]` one per leaf of `fanout` frames, each next level one per
     /// `fanout` boxes below, up to a last level of at most `fanout` boxes.
     private var levels: [[Rect]]
@@ -61,11 +61,18 @@ public struct SpatialIndex: Sendable {
         self.levels = levels
     }
 
+    @inlinable
     public var count: Int { leafFrames.count }
 
     /// The frame of the element at `index` (as given to `init`).
+    ///
+    /// Inlinable, as reading `frames[index]` was before frames were stored in leaf order: a
+    /// layout reads one frame per element a query returns, and an opaque call there (with the
+    /// retains and exclusivity checks it forces around it) cost more than the search itself.
+    @inlinable
     public func frame(at index: Int) -> Rect {
-        leafFrames[positions.map { Int($0[index]) } ?? index]
+        guard let positions else { return leafFrames[index] }
+        return leafFrames[Int(positions[index])]
     }
 
     /// The bytes the index holds: frames, permutations and node boxes.
