@@ -33,6 +33,7 @@ public struct ExtraFields: Hashable, Sendable {
     /// Fields held as the bytes of one value-encoded map (tag 6), as `ValueWriter` or a
     /// plugin writes them. Bytes that are not a map, or a map of no entries, mean no fields;
     /// malformed contents decode as `ValueReader` decodes them.
+    @inlinable
     public init(encoded bytes: ArraySlice<UInt8>) {
         let isNonEmptyMap = bytes.count >= 9 && bytes.first == ValueTag.map.rawValue
             && bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: 1, as: UInt32.self) } != 0
