@@ -29,6 +29,9 @@ import PackageDescription
 ///   JSONRPC, WorkbenchServer     `workbench serve`
 ///   workbench                    the executable
 ///   workbench-soak               a long editor-like session against `workbench serve`
+///   BenchmarkWorkloads, BenchmarkReport, workbench-bench
+///                                the benchmark: its workloads, its figures and regression guard, the tool;
+///                                Benchmarks/ (a package of its own) runs Boost's R-tree beside the engine
 /// Plugins/<Name> hold the shipped layouts: a layout module and a tiny export module each.
 let package = Package(
     name: "LayoutWorkbench",
@@ -39,6 +42,8 @@ let package = Package(
         .executable(name: "workbench-fuzz", targets: ["workbench-fuzz"]),
         .executable(name: "workbench-soak", targets: ["workbench-soak"]),
         .library(name: "LayoutKit", targets: ["LayoutKit"]),
+        // For Benchmarks/ (a package of its own): the bench's workloads and its report.
+        .library(name: "BenchmarkSupport", targets: ["BenchmarkWorkloads", "BenchmarkReport"]),
         .library(name: "LayoutChecker", targets: ["LayoutChecker"]),
         .library(name: "Circles", type: .dynamic, targets: ["CirclesPlugin"]),
         .library(name: "Tree", type: .dynamic, targets: ["TreePlugin"]),
@@ -94,9 +99,17 @@ let package = Package(
         // The project fuzzes itself: generated workspaces and JSON-RPC traffic through the real
         // `workbench run` and `workbench serve` (README, "Fuzzing").
         .executableTarget(name: "workbench-fuzz", dependencies: ["JSONRPC", "SeededRandom"]),
+        .target(
+            name: "BenchmarkWorkloads",
+            dependencies: ["LayoutKit", "SeededRandom", "WorkspaceModel", "SeedReferences", "Circles", "Tree", "MarkSheet", "Guide"]
+        ),
+        .target(name: "BenchmarkReport", dependencies: ["JSONOutput"]),
         .executableTarget(
             name: "workbench-bench",
-            dependencies: ["LayoutKit", "JSONOutput", "WorkspaceModel", "SeedReferences", "PluginHost", "PluginIsolation", "Sessions", "Circles", "Tree", "MarkSheet", "Guide"]
+            dependencies: [
+                "LayoutKit", "JSONOutput", "BenchmarkWorkloads", "BenchmarkReport", "SeedReferences", "PluginHost", "PluginIsolation",
+                "Circles", "Tree", "Guide",
+            ]
         ),
 
         // Layout plugins: the layout itself (testable in-process) and its C export.
@@ -126,6 +139,7 @@ let package = Package(
         .testTarget(name: "BatchRunnerTests", dependencies: ["BatchRunner", "TestSupport", "PluginHost", "WorkspaceModel", "LayoutKit"]),
         .testTarget(name: "PluginScaffoldTests", dependencies: ["PluginScaffold", "TestSupport"]),
         .testTarget(name: "PluginIsolationTests", dependencies: ["PluginIsolation", "PluginHost", "BatchUpdates", "LayoutKit", "CLayoutABI", "TestSupport"]),
+        .testTarget(name: "BenchmarkReportTests", dependencies: ["BenchmarkReport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "LayoutKit", "BatchUpdates", "SeedReferences"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]

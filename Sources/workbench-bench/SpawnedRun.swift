@@ -1,3 +1,4 @@
+import BenchmarkReport
 import Foundation
 #if canImport(Glibc)
 import Glibc

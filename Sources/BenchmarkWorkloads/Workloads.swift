@@ -6,32 +6,34 @@ import SeedReferences
 import Tree
 import WorkspaceModel
 
-/// The data and layouts each benchmark runs, at a given number of elements.
-enum Workloads {
-    static func circles(_ count: Int) -> LayoutBenchmark.Case {
+/// The data and layouts the benchmarks run, at a given number of elements: the same in
+/// `workbench-bench` and in `Benchmarks/`' peer benchmark.
+public enum Workloads {
+    /// Circles of diameters 40…120 from the bench's LCG (seed 42), one section, a phone's bounds.
+    public static func circles(_ count: Int) -> Workload {
         var builder = DataSetBuilder()
         var random = Generator(seed: 42)
         for _ in 0..<count { builder.appendNumber(Double(40 + random.next() % 81)) }
         builder.endSection()
-        return LayoutBenchmark.Case(
-            elements: count, data: builder.build(), bounds: Rect(x: 0, y: 0, width: 375, height: 667),
+        return Workload(
+            layout: "circles", elements: count, data: builder.build(), bounds: Rect(x: 0, y: 0, width: 375, height: 667),
             makeEngine: { try CirclesLayout(options: Options()) }, makeReference: { ReferenceCirclesLayout() },
             bytesPerElement: { Double(($0 as! CirclesLayout).indexByteCount) / Double(count) })
     }
 
     /// A random tree of `nodes` nodes, made by the workspace's own generator
     /// (`generate: {nodes, fanout: 3}`: 0…6 children each).
-    static func tree(_ nodes: Int) -> LayoutBenchmark.Case {
+    public static func tree(_ nodes: Int) -> Workload {
         let text = "sources: {tree: {generate: {nodes: \(nodes), fanout: 3, seed: 7}}}"
         let data = try! WorkspaceLoader().load(text: text, directory: "/").sources["tree"]!.data
-        return LayoutBenchmark.Case(
-            elements: nodes, data: data, bounds: Rect(x: 0, y: 0, width: 1024, height: 768),
+        return Workload(
+            layout: "tree", elements: nodes, data: data, bounds: Rect(x: 0, y: 0, width: 1024, height: 768),
             makeEngine: { try TreeLayout(options: Options()) }, makeReference: { ReferenceTreeLayout() },
             bytesPerElement: { Double(($0 as! TreeLayout).indexByteCount) / Double(nodes) })
     }
 
     /// A square-ish table of about `cells` marks.
-    static func markSheet(_ cells: Int) -> LayoutBenchmark.Case {
+    public static func markSheet(_ cells: Int) -> Workload {
         let side = Int(Double(cells).squareRoot().rounded())
         var builder = DataSetBuilder()
         var random = Generator(seed: 3)
@@ -39,32 +41,51 @@ enum Workloads {
             for _ in 0..<side { builder.appendNumber(Double(random.next() % 101)) }
             builder.endSection()
         }
-        return LayoutBenchmark.Case(
-            elements: side * side, data: builder.build(), bounds: Rect(x: 0, y: 0, width: 1024, height: 768),
+        return Workload(
+            layout: "mark-sheet", elements: side * side, data: builder.build(), bounds: Rect(x: 0, y: 0, width: 1024, height: 768),
             makeEngine: { try MarkSheetLayout(options: Options()) }, makeReference: { ReferenceMarkSheetLayout() })
     }
 
     /// `channels` channels × a week of half-hour programmes (336), plus the time row.
-    static func guide(channels: Int) -> LayoutBenchmark.Case {
+    public static func guide(channels: Int) -> Workload {
         var builder = DataSetBuilder()
         for _ in 0...channels {
             for item in 0...336 { builder.appendNumber(Double(item)) }
             builder.endSection()
         }
-        return LayoutBenchmark.Case(
-            elements: (channels + 1) * 337, data: builder.build(), bounds: Rect(x: 0, y: 0, width: 1024, height: 768),
+        return Workload(
+            layout: "guide", elements: (channels + 1) * 337, data: builder.build(), bounds: Rect(x: 0, y: 0, width: 1024, height: 768),
             makeEngine: { try GuideLayout(options: Options()) }, makeReference: { ReferenceGuideLayout() },
             bytesPerElement: { _ in Double(GuideLayout.bytesPerItem) })
     }
+
+    /// The guide with about `elements` cells: a week a channel.
+    public static func guide(_ elements: Int) -> Workload {
+        guide(channels: max(1, elements / 337 - 1))
+    }
+
+    /// The layouts' workloads by name, at about `elements` elements.
+    public static func named(_ layout: String, _ elements: Int) -> Workload? {
+        switch layout {
+        case "circles": return circles(elements)
+        case "tree": return tree(elements)
+        case "mark-sheet": return markSheet(elements)
+        case "guide": return guide(elements)
+        default: return nil
+        }
+    }
+
+    /// Every layout workload's name, in the benchmarks' order.
+    public static let layouts = ["circles", "tree", "mark-sheet", "guide"]
 }
 
 /// A 64-bit linear congruential generator: fast, deterministic data for benchmarks.
-struct Generator {
-    var state: UInt64
+public struct Generator {
+    public var state: UInt64
 
-    init(seed: UInt64) { state = seed }
+    public init(seed: UInt64) { state = seed }
 
-    mutating func next() -> UInt64 {
+    public mutating func next() -> UInt64 {
         state = state &* 6364136223846793005 &+ 1442695040888963407
         return state >> 33
     }
