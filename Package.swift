@@ -15,6 +15,7 @@ import PackageDescription
 ///                                and for plugins' own tests
 ///   BatchUpdates                 batch updates (insert, delete, reload, move) planned and applied to data
 ///   FileWatching                 files watched with inotify (workspaces and their data; plugin folders)
+///   DescriptorIO                 whole writes and retried reads on file descriptors
 ///   WorkspaceModel               workspace files: sources and views, validated
 ///   PluginHost                   finding and loading plugins; the backend seam, the in-process
 ///                                backend, and the boundary check on every record
@@ -23,10 +24,16 @@ import PackageDescription
 ///   JSONOutput                   a byte-level JSON writer for attributes and values
 ///   Sessions                     a view's live state: layout, data, bounds, invalidation
 ///   SVGRenderer                  pictures of laid-out views
+///   CCairo, PNGRenderer          PNG pictures, drawn with the system cairo (`run --png`, MCP images)
 ///   BatchRunner                  `workbench run`, and the parallel, sharded batches it shares with `check`
 ///   CheckRunner                  `workbench check`: the contract and snapshots over workspaces
 ///   PluginScaffold               `workbench new-plugin`: ready plugin packages in Swift or C
+///   LanguageServer               workspace files as an editor sees them: positions, diagnostics,
+///                                completion, hover, definitions, symbols (`workbench serve`'s LSP side)
 ///   JSONRPC, WorkbenchServer     `workbench serve`
+///   MCPServer                    `workbench mcp`: the Model Context Protocol over the same engine
+///   PreviewServer                `workbench preview`: the page (package resources) over HTTP, and the
+///                                same JSON-RPC server over a WebSocket (SwiftNIO)
 ///   workbench                    the executable
 ///   workbench-soak               a long editor-like session against `workbench serve`
 ///   BenchmarkWorkloads, BenchmarkReport, workbench-bench
@@ -49,9 +56,12 @@ let package = Package(
         .library(name: "Tree", type: .dynamic, targets: ["TreePlugin"]),
         .library(name: "MarkSheet", type: .dynamic, targets: ["MarkSheetPlugin"]),
         .library(name: "Guide", type: .dynamic, targets: ["GuidePlugin"]),
+        .library(name: "Waterfall", type: .dynamic, targets: ["WaterfallPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // `workbench preview`: HTTP and WebSocket on SwiftNIO alone (docs/preview.md says why).
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         .systemLibrary(
@@ -73,27 +83,53 @@ let package = Package(
         .target(name: "LayoutChecker", dependencies: ["LayoutKit", "SeededRandom"]),
         .target(name: "BatchUpdates", dependencies: ["LayoutKit"]),
         .target(name: "FileWatching"),
+        .target(name: "DescriptorIO"),
         .target(name: "WorkspaceModel", dependencies: ["YAMLReader", "SourceDiagnostics", "LayoutKit", "SeededRandom"]),
-        .target(name: "PluginHost", dependencies: ["CLayoutABI", "CSystemShims", "LayoutKit", "BatchUpdates"]),
-        .target(name: "PluginIsolation", dependencies: ["CLayoutABI", "CSystemShims", "LayoutKit", "PluginHost"]),
+        .target(name: "PluginHost", dependencies: ["CLayoutABI", "CSystemShims", "DescriptorIO", "LayoutKit", "BatchUpdates"]),
+        .target(name: "PluginIsolation", dependencies: ["CLayoutABI", "CSystemShims", "DescriptorIO", "LayoutKit", "PluginHost"]),
         .target(name: "JSONOutput", dependencies: ["LayoutKit", "NumberText"]),
         .target(name: "JSONRPC", dependencies: ["NumberText"]),
-        .target(name: "Sessions", dependencies: ["LayoutKit", "PluginHost", "WorkspaceModel", "BatchUpdates"]),
+        .target(name: "Sessions", dependencies: ["LayoutKit", "JSONOutput", "PluginHost", "WorkspaceModel", "BatchUpdates"]),
         .target(name: "SVGRenderer", dependencies: ["LayoutKit", "NumberText"]),
-        .target(name: "BatchRunner", dependencies: ["Sessions", "JSONOutput", "SVGRenderer", "SourceDiagnostics"]),
+        // PNG pictures (`run --png`, MCP images): cairo through Debian's libcairo2-dev.
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"]), .brew(["cairo"])]),
+        .target(name: "PNGRenderer", dependencies: ["CCairo", "LayoutKit", "SVGRenderer"]),
+        .target(name: "BatchRunner", dependencies: ["Sessions", "JSONOutput", "SVGRenderer", "PNGRenderer", "SourceDiagnostics"]),
         .target(name: "PluginScaffold"),
         .target(name: "CheckRunner", dependencies: ["BatchRunner", "LayoutChecker", "Sessions", "JSONOutput", "JSONRPC", "SourceDiagnostics"]),
-        .target(name: "WorkbenchServer", dependencies: ["JSONRPC", "JSONOutput", "Sessions", "BatchUpdates", "FileWatching", "PluginHost", "WorkspaceModel", "SourceDiagnostics", "LayoutKit"]),
+        .target(name: "WorkbenchServer", dependencies: ["DescriptorIO", "JSONRPC", "JSONOutput", "Sessions", "BatchUpdates", "FileWatching", "PluginHost", "WorkspaceModel", "SourceDiagnostics", "LayoutKit",
+                                                        "LanguageServer", "CheckRunner", "LayoutChecker"]),
+        // `workbench serve` as a language server for workspace files.
+        .target(name: "LanguageServer", dependencies: ["JSONRPC", "WorkspaceModel", "YAMLReader", "SourceDiagnostics", "PluginHost", "LayoutKit"]),
+        // `workbench mcp`: the Model Context Protocol for coding agents, over the same engine as `serve`.
+        .target(
+            name: "MCPServer",
+            dependencies: ["CheckRunner", "JSONOutput", "JSONRPC", "LayoutChecker", "LayoutKit", "PluginHost", "PluginScaffold",
+                           "PNGRenderer", "SVGRenderer", "WorkbenchServer", "WorkspaceModel"]
+        ),
+        // `workbench preview`: the page and the WebSocket transport of the same server.
+        .target(
+            name: "PreviewServer",
+            dependencies: [
+                "WorkbenchServer", "JSONRPC", "JSONOutput", "PluginHost",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+            ],
+            resources: [.copy("Web")]
+        ),
         .executableTarget(
             name: "workbench",
             dependencies: [
-                "BatchRunner", "CAllocator", "CheckRunner", "PluginHost", "PluginIsolation", "PluginScaffold", "WorkbenchServer",
+                "BatchRunner", "CAllocator", "CheckRunner", "DescriptorIO", "LayoutKit", "MCPServer", "PluginHost", "PluginIsolation", "PluginScaffold", "WorkbenchServer",
+                "PreviewServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(
             name: "workbench-soak",
-            dependencies: ["JSONRPC", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["DescriptorIO", "JSONRPC", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .target(name: "SeedReferences", dependencies: ["LayoutKit"]),
         // The project fuzzes itself: generated workspaces and JSON-RPC traffic through the real
@@ -101,14 +137,15 @@ let package = Package(
         .executableTarget(name: "workbench-fuzz", dependencies: ["JSONRPC", "SeededRandom"]),
         .target(
             name: "BenchmarkWorkloads",
-            dependencies: ["LayoutKit", "SeededRandom", "WorkspaceModel", "SeedReferences", "Circles", "Tree", "MarkSheet", "Guide"]
+            dependencies: ["LayoutKit", "SeededRandom", "WorkspaceModel", "SeedReferences", "Circles", "Tree", "MarkSheet", "Guide", "Waterfall"]
         ),
         .target(name: "BenchmarkReport", dependencies: ["JSONOutput"]),
         .executableTarget(
             name: "workbench-bench",
             dependencies: [
-                "LayoutKit", "JSONOutput", "BenchmarkWorkloads", "BenchmarkReport", "SeedReferences", "PluginHost", "PluginIsolation",
-                "Circles", "Tree", "Guide",
+                "DescriptorIO", "LayoutKit", "JSONOutput", "WorkspaceModel", "BenchmarkWorkloads", "BenchmarkReport", "SeedReferences",
+                "PluginHost", "PluginIsolation", "Sessions", "Circles", "Tree", "MarkSheet", "Guide", "Waterfall",
+                "TestSupport",  // RawWebSocket, for the `preview` part
             ]
         ),
 
@@ -122,10 +159,16 @@ let package = Package(
         .target(name: "Guide", dependencies: ["LayoutKit"], path: "Plugins/Guide/Layout"),
         .target(name: "GuidePlugin", dependencies: ["Guide", "LayoutKit"], path: "Plugins/Guide/Plugin"),
 
+        // The fifth plugin, waterfall (issue 19), written as an outside author would: LayoutKit only.
+        .target(name: "Waterfall", dependencies: ["LayoutKit"], path: "Plugins/Waterfall/Layout"),
+        .target(name: "WaterfallPlugin", dependencies: ["Waterfall", "LayoutKit"], path: "Plugins/Waterfall/Plugin"),
+        .testTarget(name: "WaterfallTests", dependencies: ["Waterfall", "LayoutKit", "LayoutChecker", "TestSupport"]),
+
         .target(name: "TestSupport", dependencies: ["LayoutKit", "SeededRandom"], path: "Tests/TestSupport"),
         .testTarget(name: "YAMLReaderTests", dependencies: ["YAMLReader"]),
         .testTarget(name: "LayoutKitTests", dependencies: ["LayoutKit", "CLayoutABI", "TestSupport"]),
         .testTarget(name: "FileWatchingTests", dependencies: ["FileWatching", "TestSupport"]),
+        .testTarget(name: "DescriptorIOTests", dependencies: ["DescriptorIO"]),
         .testTarget(name: "BatchUpdatesTests", dependencies: ["BatchUpdates", "LayoutKit", "TestSupport"]),
         .testTarget(name: "JSONOutputTests", dependencies: ["JSONOutput", "LayoutKit", "NumberText"]),
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "TestSupport"]),
@@ -136,10 +179,14 @@ let package = Package(
         .testTarget(name: "MarkSheetTests", dependencies: ["MarkSheet", "SeedReferences", "LayoutKit", "LayoutChecker", "TestSupport"]),
         .testTarget(name: "GuideTests", dependencies: ["Guide", "SeedReferences", "LayoutKit", "LayoutChecker", "TestSupport"]),
         .testTarget(name: "LayoutCheckerTests", dependencies: ["LayoutChecker", "LayoutKit", "Circles", "Tree", "MarkSheet", "Guide", "TestSupport"]),
+        .testTarget(name: "PNGRendererTests", dependencies: ["PNGRenderer", "SVGRenderer", "LayoutKit"]),
+        .testTarget(name: "SessionsTests", dependencies: ["Sessions", "BatchUpdates", "LayoutKit"]),
         .testTarget(name: "BatchRunnerTests", dependencies: ["BatchRunner", "TestSupport", "PluginHost", "WorkspaceModel", "LayoutKit"]),
         .testTarget(name: "PluginScaffoldTests", dependencies: ["PluginScaffold", "TestSupport"]),
         .testTarget(name: "PluginIsolationTests", dependencies: ["PluginIsolation", "PluginHost", "BatchUpdates", "LayoutKit", "CLayoutABI", "TestSupport"]),
         .testTarget(name: "BenchmarkReportTests", dependencies: ["BenchmarkReport"]),
+        .testTarget(name: "LanguageServerTests", dependencies: ["LanguageServer", "WorkspaceModel", "PluginHost", "JSONRPC", "SourceDiagnostics", "TestSupport"]),
+        .testTarget(name: "PreviewServerTests", dependencies: ["PreviewServer", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "LayoutKit", "BatchUpdates", "SeedReferences"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]

@@ -8,7 +8,7 @@ import PackageDescription
 /// root `swift build`, `swift test` and the README's commands never build it, so only this
 /// needs Boost (Debian: `apt-get install libboost-dev`, header-only).
 ///
-///     cd Benchmarks && swift run -c release peer-bench [--quick] [circles tree mark-sheet guide] [--json FILE]
+///     cd Benchmarks && swift run -c release peer-bench [--quick] [circles tree mark-sheet guide waterfall] [--json FILE]
 let package = Package(
     name: "LayoutWorkbenchBenchmarks",
     platforms: [.macOS(.v13)],

@@ -21,10 +21,7 @@ struct ChunkedOutput {
 
     /// Writes `record`, record `index` of `records`, as an element.
     mutating func element(_ record: AttributesRecords.Record, of records: AttributesRecords, _ index: Int) throws(WorkbenchError) {
-        writer.attributes(category: record.category, kind: record.kind >= 0 ? records.kindNames[record.kind] : nil,
-                          section: record.section, item: record.item, frame: record.frame, zIndex: record.zIndex,
-                          alpha: record.alpha, isHidden: record.isHidden,
-                          encodedExtras: record.hasExtraFields ? records.extraFields(at: index) : nil)
+        writer.attributes(record, of: records, at: index)
         if writer.bytes.count >= chunkSize { try flush() }
     }
 
@@ -61,9 +58,7 @@ extension PreparedView {
                     let record = records[index]
                     guard bands.owns(band, minY: record.frame.minY) else { continue }
                     guard sequence.accept(record, kindNames: records.kindNames) else { return nil }
-                    if record.hasExtraFields {
-                        nonFiniteCount += records.extraFields(at: index).map(JSONWriter.nonFiniteNumberCount(encoded:)) ?? 0
-                    }
+                    nonFiniteCount += records.nonFiniteExtraNumbers(record, at: index)
                     owned += 1
                 }
                 return owned
@@ -95,9 +90,7 @@ extension PreparedView {
                     let record = records[index]
                     guard bands.owns(band, minY: record.frame.minY) else { continue }
                     guard sequence.accept(record, kindNames: records.kindNames) else { return false }
-                    if counts == nil && record.hasExtraFields {
-                        nonFiniteCount += records.extraFields(at: index).map(JSONWriter.nonFiniteNumberCount(encoded:)) ?? 0
-                    }
+                    if counts == nil { nonFiniteCount += records.nonFiniteExtraNumbers(record, at: index) }
                     try output.element(record, of: records, index)
                     owned += 1
                 }

@@ -3,7 +3,6 @@ import JSONOutput
 import LayoutKit
 import PluginHost
 import Sessions
-import SVGRenderer
 import SourceDiagnostics
 import WorkspaceModel
 
@@ -24,8 +23,8 @@ public struct BatchRunner: Sendable {
     /// The longest one view's `prepare` may take, in seconds; nil for no limit.
     public var timeout: Double?
     public var output: Output
-    /// With `.directory`, also draw each view to `<view>.svg` beside its JSON.
-    public var writesPictures = false
+    /// With `.directory`, the pictures drawn of each view beside its JSON.
+    public var pictures = Pictures()
 
     public init(plugins: PluginCatalog, output: Output = .jsonLines) {
         self.plugins = plugins
@@ -60,7 +59,7 @@ public struct BatchRunner: Sendable {
     public func run(paths: [String], jobs: Int = 1, shard: Shard = .whole, write: (ArraySlice<UInt8>) -> Void,
                     report: (Diagnostic) -> Void, warn: (String) -> Void = { _ in },
                     progress: (Int, Int) -> Void = { _, _ in }) -> Summary {
-        let steps = BatchPlan(paths: paths, loader: loader, shard: shard).steps
+        let steps = BatchViews(paths: paths, loader: loader, shard: shard).steps
         var summary = Summary()
         OrderedParallel.run(count: steps.count, jobs: jobs, work: { index -> ViewOutcome in
             switch steps[index] {
@@ -113,7 +112,7 @@ public struct BatchRunner: Sendable {
             prepared = view
             switch output {
             case .directory(let directory):
-                try view.writeFiles(in: directory, pictures: writesPictures)
+                try view.writeFiles(in: directory, pictures: pictures)
                 return .written([], view.warnings.lines)
             case .jsonLines:
                 guard writesAhead, view.estimatedElements <= Self.writeAheadLimit else { return .prepared(view) }
@@ -127,25 +126,13 @@ public struct BatchRunner: Sendable {
     }
 }
 
-extension BatchRunner {
-    /// A data item as a picture's label: its `name` or `title`, or the item itself if it is a
-    /// number or a string.
-    static func label(_ item: Value) -> String? {
-        switch item {
-        case .number(let number): return number.compactDescription
-        case .string(let string): return string
-        case .map(let fields): return (fields["name"] ?? fields["title"]).flatMap(label)
-        default: return nil
-        }
-    }
-}
-
 extension JSONWriter {
-    /// `{contentSize, elements, layout, view, workspace}`: one view, laid out whole, from
-    /// decoded elements (the snapshots of `workbench check`; `run` streams `PreparedView`s).
+    /// `{contentSize, direction, elements, layout, view, workspace}`: one view, laid out whole,
+    /// from decoded elements (the snapshots of `workbench check`; `run` streams `PreparedView`s).
     package mutating func viewLayout(workspace: String, view: ViewDefinition, contentSize: Size, elements: [LayoutAttributes]) {
         beginObject()
         key("contentSize"); size(contentSize)
+        key("direction"); string(view.direction.rawValue)
         key("elements")
         beginArray()
         for element in elements { attributes(element) }

@@ -4,7 +4,6 @@ import LayoutKit
 import PluginHost
 import Sessions
 import SourceDiagnostics
-import SVGRenderer
 import WorkspaceModel
 
 /// One view laid out and ready to be written: its session (prepared, the plugin holding the
@@ -70,9 +69,7 @@ final class PreparedView: @unchecked Sendable {  // Unchecked: handed from the t
         }
         let outcome: Result<Void, WorkbenchError> = try session.withElementRecords(in: .everything) { records in
             var nonFiniteCount = 0
-            for index in 0..<records.count where records[index].hasExtraFields {
-                nonFiniteCount += records.extraFields(at: index).map(JSONWriter.nonFiniteNumberCount(encoded:)) ?? 0
-            }
+            for index in 0..<records.count { nonFiniteCount += records.nonFiniteExtraNumbers(records[index], at: index) }
             guard nonFiniteCount == 0 else { return .failure(nonFinite(nonFiniteCount)) }
             return Result { () throws(WorkbenchError) in
                 try writeDocument(pretty: pretty, chunkSize: chunkSize, to: sink) { output throws(WorkbenchError) in
@@ -84,7 +81,7 @@ final class PreparedView: @unchecked Sendable {  // Unchecked: handed from the t
         try outcome.get()
     }
 
-    /// Writes `{contentSize, elements, layout, view, workspace}` and a newline, the elements
+    /// Writes `{contentSize, direction, elements, layout, view, workspace}` and a newline, the elements
     /// by `elements`, failing (before the last piece) if any number written is not finite.
     /// Stops as soon as `elements` returns false (the caller takes the bytes back), and
     /// returns false then.
@@ -96,6 +93,7 @@ final class PreparedView: @unchecked Sendable {  // Unchecked: handed from the t
                                        sink: sink, file: workspace.file.path)
             output.writer.beginObject()
             output.writer.key("contentSize"); output.writer.size(contentSize)
+            output.writer.key("direction"); output.writer.string(view.direction.rawValue)
             output.writer.key("elements")
             output.writer.beginArray()
             do throws(WorkbenchError) {
@@ -119,8 +117,8 @@ final class PreparedView: @unchecked Sendable {  // Unchecked: handed from the t
     }
 
     /// Writes `<directory>/<workspace>/<view>.json` (pretty) through a temporary file renamed
-    /// into place, and the picture beside it when asked.
-    func writeFiles(in directory: String, pictures: Bool) throws(WorkbenchError) {
+    /// into place, and the pictures beside it that are asked for.
+    func writeFiles(in directory: String, pictures: BatchRunner.Pictures) throws(WorkbenchError) {
         let folder = (directory as NSString).appendingPathComponent(WorkspaceFiles.safeName(workspace.name))
         let file = (folder as NSString).appendingPathComponent(WorkspaceFiles.safeName(view.name) + ".json")
         func failure(_ error: any Error) -> WorkbenchError {
@@ -146,15 +144,7 @@ final class PreparedView: @unchecked Sendable {  // Unchecked: handed from the t
         do {
             if FileManager.default.fileExists(atPath: file) { try FileManager.default.removeItem(atPath: file) }
             try FileManager.default.moveItem(atPath: temporary, toPath: file)
-            if pictures {
-                let elements = try session.elements(in: .everything)
-                let renderer = SVGRenderer(cellShape: view.layout == "circles" ? .ellipse : .rectangle)
-                let data = session.source.data.source
-                let picture = renderer.render(title: "\(workspace.name) / \(view.name) (\(view.layout))", contentSize: contentSize,
-                                              elements: elements, cellLabel: { BatchRunner.label(data.value(at: $0)) })
-                let pictureFile = (folder as NSString).appendingPathComponent(WorkspaceFiles.safeName(view.name) + ".svg")
-                try Data(picture.utf8).write(to: URL(fileURLWithPath: pictureFile), options: .atomic)
-            }
+            try pictures.write(self, in: folder)
         } catch let error as WorkbenchError {
             throw error
         } catch {

@@ -6,7 +6,7 @@ package enum WorkspaceFiles {
     /// A file as given, or the `*.yaml` / `*.yml` files of a folder (not of its subfolders,
     /// where data files live) in name order.
     /// Each file, or the error standing in its place, in order.
-    static func expand(_ path: String) -> [Result<String, Diagnostic>] {
+    package static func expand(_ path: String) -> [Result<String, Diagnostic>] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             return [.failure(Diagnostic(path: path, message: "no such file or folder"))]

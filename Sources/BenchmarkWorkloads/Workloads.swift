@@ -4,6 +4,7 @@ import LayoutKit
 import MarkSheet
 import SeedReferences
 import Tree
+import Waterfall
 import WorkspaceModel
 
 /// The data and layouts the benchmarks run, at a given number of elements: the same in
@@ -64,6 +65,19 @@ public enum Workloads {
         guide(channels: max(1, elements / 337 - 1))
     }
 
+    /// One section of `count` items, 40…200 points high, in five columns of a 1024-point view:
+    /// a viewport shows about 30 of them.
+    public static func waterfall(_ count: Int) -> Workload {
+        var builder = DataSetBuilder()
+        var random = Generator(seed: 19)
+        for _ in 0..<count { builder.appendNumber(Double(40 + random.next() % 161)) }
+        builder.endSection()
+        return Workload(
+            layout: "waterfall", elements: count, data: builder.build(), bounds: Rect(x: 0, y: 0, width: 1024, height: 768),
+            makeEngine: { try WaterfallLayout(options: Options(["columns": 5])) }, makeReference: { ReferenceWaterfallLayout(columns: 5) },
+            bytesPerElement: { Double(($0 as! WaterfallLayout).byteCount) / Double(count) })
+    }
+
     /// The layouts' workloads by name, at about `elements` elements.
     public static func named(_ layout: String, _ elements: Int) -> Workload? {
         switch layout {
@@ -71,12 +85,13 @@ public enum Workloads {
         case "tree": return tree(elements)
         case "mark-sheet": return markSheet(elements)
         case "guide": return guide(elements)
+        case "waterfall": return waterfall(elements)
         default: return nil
         }
     }
 
     /// Every layout workload's name, in the benchmarks' order.
-    public static let layouts = ["circles", "tree", "mark-sheet", "guide"]
+    public static let layouts = ["circles", "tree", "mark-sheet", "guide", "waterfall"]
 }
 
 /// A 64-bit linear congruential generator: fast, deterministic data for benchmarks.

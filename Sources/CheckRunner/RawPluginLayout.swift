@@ -92,4 +92,8 @@ final class RawPluginLayout: Layout, RecordReporting {
     func finalAttributes(forDisappearing element: ElementID, in bounds: Rect) -> LayoutAttributes? {
         answer(nil) { () throws(PluginCallError) in try instance.transitionAttributes(for: element, isAppearing: false, in: bounds) }
     }
+
+    func preferredAttributes(_ preferred: Size, for element: ElementID) -> PreferredSizeAnswer? {
+        answer(nil) { () throws(PluginCallError) in try instance.preferredAttributes([PreferredSize(element: element, size: preferred)]).first ?? nil }
+    }
 }

@@ -31,7 +31,6 @@ public final class FileWatcher: @unchecked Sendable {  // Unchecked: `names` and
     private var pending: Set<String> = []
     private let debounce: Double
     private let onChange: @Sendable ([String]) -> Void
-    private var thread: Thread?
 
     /// Starts watching `paths` (absolute or relative to the working folder).
     ///
@@ -83,9 +82,10 @@ public final class FileWatcher: @unchecked Sendable {  // Unchecked: `names` and
     }
 
     private func start() {
+        // The thread holds the watcher until `run` returns (after `stop`); the watcher does not
+        // hold the thread, so a stopped watcher is freed and its inotify descriptor closed.
         let thread = Thread { [self] in run() }
         thread.name = "workbench.file-watcher"
-        self.thread = thread
         thread.start()
     }
 

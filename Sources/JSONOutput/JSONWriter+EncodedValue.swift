@@ -65,11 +65,6 @@ enum EncodedValue {
         for (a, b) in zip(key, other.indices) where bytes[a] != other[b] { return bytes[a] < other[b] }
         return key.count < other.count
     }
-
-    /// Whether the key at `key` is one of the standard attributes fields.
-    static func isStandardName(_ bytes: UnsafeRawBufferPointer, _ key: Range<Int>) -> Bool {
-        LayoutAttributes.standardFieldNames.contains(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[key]), as: UTF8.self))
-    }
 }
 
 extension JSONWriter {

@@ -38,6 +38,15 @@ public struct JSONWriter: Sendable {
         afterKey = true
     }
 
+    /// Writes a key known to need no escaping; the next write is its value.
+    mutating func key(_ key: StaticString) {
+        separate()
+        bytes.append(UInt8(ascii: "\""))
+        appendLiteral(key)
+        appendLiteral(isPretty ? "\": " : "\":")
+        afterKey = true
+    }
+
     public mutating func string(_ string: String) {
         separate()
         writeString(string)

@@ -186,25 +186,28 @@ public struct JSONParser {
             index = end + 1
             return text
         }
-        var scalars = String.UnicodeScalarView()
+        // The decoded bytes, grown geometrically: appending to a string's scalars would copy
+        // the whole string at each escape (quadratic for a long text with many line breaks).
+        var utf8: [UInt8] = []
         var runStart = index
         func flushRun(_ end: Int) throws(Error) {
             guard end > runStart else { return }
-            guard let text = String(validating: UnsafeBufferPointer(rebasing: bytes[runStart..<end]), as: UTF8.self) else {
+            let run = UnsafeBufferPointer(rebasing: bytes[runStart..<end])
+            guard String(validating: run, as: UTF8.self) != nil else {
                 throw Error(message: "invalid UTF-8 in a string", offset: runStart)
             }
-            scalars.append(contentsOf: text.unicodeScalars)
+            utf8.append(contentsOf: run)
         }
         while let byte = current {
             switch byte {
             case UInt8(ascii: "\""):
                 try flushRun(index)
                 index += 1
-                return String(scalars)
+                return String(decoding: utf8, as: UTF8.self)
             case UInt8(ascii: "\\"):
                 try flushRun(index)
                 index += 1
-                scalars.append(try escape())
+                utf8.append(contentsOf: String(try escape()).utf8)
                 runStart = index
             case 0..<0x20:
                 throw error("control character in a string")

@@ -25,6 +25,16 @@ public enum Invariant: String, CaseIterable, Sendable, CustomStringConvertible {
     /// Initial (appearing) and final (disappearing) attributes exist for every element and
     /// are finite.
     case transitions = "transitions"
+    /// A preferred size the layout takes is the element's frame size once it is prepared
+    /// again; a layout that ignores every preferred size keeps its frames.
+    case preferredSize = "preferred-size"
+    /// The host keeps the scroll anchor in place: after a change, the first cell that
+    /// intersected the bounds is where it was in the moved bounds (unless they hit the content's edge).
+    case anchoring = "anchoring"
+    /// For a plugin the host mirrors in right-to-left views: every right-to-left answer
+    /// (queries, element lookups, target offsets) equals the left-to-right answer to the
+    /// mirrored question, mirrored, at several scroll offsets (`LayoutChecker.checkMirror`).
+    case mirror = "mirror"
 
     public var description: String { rawValue }
 }

@@ -60,6 +60,8 @@ public struct LayoutChecker: Sendable {
         if !findings.hasViolations(of: .deterministic) { run.checkBoundsChanges(&findings) }
         run.checkTargetOffsets(&findings)
         run.checkTransitions(&findings)
+        // Frames that are not even numbers cannot be compared before and after.
+        if !findings.hasViolations(of: .wellFormed) { run.checkPreferredSizes(&findings) }
         run.reportRecordProblems(&findings)
         return findings.violations
     }

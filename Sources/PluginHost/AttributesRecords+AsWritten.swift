@@ -6,7 +6,8 @@ extension AttributesRecords {
     /// outside the rect included — before the host's repairs (`repairs`, `order`): what
     /// `workbench check` judges, where every other caller wants the repaired answer.
     public var recordsAsWritten: [LayoutAttributes] {
-        records.map { record in
+        records.map { written in
+            let record = mirrored(written)
             var extra: [String: Value] = [:]
             if record.extra_length > 0, record.extra_offset <= UInt64(extras.count),
                record.extra_length <= UInt64(extras.count) - record.extra_offset {

@@ -28,6 +28,8 @@ public struct AttributesRecords {
     public let kindNames: [String]
     /// What the host had to put right.
     public let repairs: RecordRepairs
+    /// The content width to mirror every frame around (`DirectedInstance`), nil for frames as written.
+    package private(set) var mirrorWidth: Double?
 
     package init(records: UnsafeBufferPointer<wb_attributes>, extras: UnsafeRawBufferPointer, order: [Int32]?,
                  kindNames: [String], repairs: RecordRepairs) {
@@ -41,7 +43,23 @@ public struct AttributesRecords {
     public var count: Int { order?.count ?? records.count }
 
     private func raw(_ index: Int) -> wb_attributes {
-        records[order.map { Int($0[index]) } ?? index]
+        mirrored(records[order.map { Int($0[index]) } ?? index])
+    }
+
+    /// These records with every frame mirrored around content `width` wide (order and
+    /// identities unchanged: canonical order does not depend on positions).
+    package func mirrored(inWidth width: Double) -> AttributesRecords {
+        var copy = self
+        copy.mirrorWidth = width
+        return copy
+    }
+
+    /// `record` as the caller sees it: mirrored when these records are.
+    func mirrored(_ record: wb_attributes) -> wb_attributes {
+        guard let mirrorWidth else { return record }
+        var record = record
+        record.frame.x = mirrorWidth - record.frame.x - record.frame.width
+        return record
     }
 
     public subscript(index: Int) -> Record {
@@ -61,13 +79,19 @@ public struct AttributesRecords {
         return UnsafeRawBufferPointer(rebasing: extras[Int(record.extra_offset)..<Int(record.extra_offset + record.extra_length)])
     }
 
+    /// Record `index`'s element.
+    public func element(at index: Int) -> ElementID {
+        let record = self[index]
+        let kind = record.kind >= 0 && record.kind < kindNames.count ? kindNames[record.kind] : nil
+        return ElementID(category: record.category, kind: kind, path: ItemPath(section: record.section, item: record.item))
+    }
+
     /// Record `index` decoded.
     public func attributes(at index: Int) -> LayoutAttributes {
         let record = self[index]
         let extra = extraFields(at: index).map { ValueReader($0).value(at: 0).map ?? [:] } ?? [:]
-        let kind = record.kind >= 0 && record.kind < kindNames.count ? kindNames[record.kind] : nil
-        return LayoutAttributes(element: ElementID(category: record.category, kind: kind, path: ItemPath(section: record.section, item: record.item)),
-                                frame: record.frame, zIndex: record.zIndex, alpha: record.alpha, isHidden: record.isHidden, extra: extra)
+        return LayoutAttributes(element: element(at: index), frame: record.frame, zIndex: record.zIndex, alpha: record.alpha,
+                                isHidden: record.isHidden, extra: extra)
     }
 
     /// Every record decoded, in canonical order.

@@ -8,6 +8,7 @@ public final class CopiedRecords: @unchecked Sendable {  // Unchecked: immutable
     private let order: [Int32]?
     private let kindNames: [String]
     private let repairs: RecordRepairs
+    private let mirrorWidth: Double?
 
     init(_ source: AttributesRecords) {
         records = .allocate(capacity: source.records.count)
@@ -17,6 +18,7 @@ public final class CopiedRecords: @unchecked Sendable {  // Unchecked: immutable
         order = source.order
         kindNames = source.kindNames
         repairs = source.repairs
+        mirrorWidth = source.mirrorWidth
     }
 
     deinit {
@@ -26,8 +28,9 @@ public final class CopiedRecords: @unchecked Sendable {  // Unchecked: immutable
 
     /// Runs `body` on the copy, as the query gave it.
     public func withRecords<T, Failure: Error>(_ body: (AttributesRecords) throws(Failure) -> T) throws(Failure) -> T {
-        try body(AttributesRecords(records: UnsafeBufferPointer(records), extras: UnsafeRawBufferPointer(extras), order: order,
-                                   kindNames: kindNames, repairs: repairs))
+        let copy = AttributesRecords(records: UnsafeBufferPointer(records), extras: UnsafeRawBufferPointer(extras), order: order,
+                                     kindNames: kindNames, repairs: repairs)
+        return try body(mirrorWidth.map(copy.mirrored(inWidth:)) ?? copy)
     }
 }
 

@@ -13,6 +13,7 @@ final class InProcessInstance: PluginInstance, DataAllocating {
     /// A batch update's new data goes into a block of its own (reused: see `SpareMemory`).
     var dataAllocator: DataSetAllocator { PrivateMemory.allocator }
     var cancel = CancelFlag()
+    var direction = LayoutDirection.leftToRight
     private let kindNames: [String]
     private let kindIndex: [String: Int32]
     /// The data the plugin was prepared with, kept alive (and at a fixed address) until the next prepare.
@@ -35,7 +36,7 @@ final class InProcessInstance: PluginInstance, DataAllocating {
         }
         guard let created else {
             dataDescription.deallocate()
-            throw .reported(error.code == 0 ? .layout(message: "the plugin made no layout and gave no reason") : error.layoutError)
+            throw .creationFailure(error: error)
         }
         handle = created
     }
@@ -57,14 +58,10 @@ final class InProcessInstance: PluginInstance, DataAllocating {
         let reporter = progress.map(ProgressReporter.init)
         var context = wb_prepare_context(
             cancel: UnsafePointer(cancel.word), progress: reporter == nil ? nil : ProgressReporter.callback,
-            host_context: reporter.map { Unmanaged.passUnretained($0).toOpaque() })
+            host_context: reporter.map { Unmanaged.passUnretained($0).toOpaque() }, direction: direction.abi, reserved: 0)
         let status = withExtendedLifetime(reporter) { functions.prepare(handle, dataDescription, bounds.abi, &context, &error) }
         guard status != Int32(WB_OK) else { return }
-        if status == Int32(WB_ERROR_CANCELLED) || error.code == Int32(WB_ERROR_CANCELLED) {
-            if case .timedOut(let seconds) = cancel.raisedReason { throw .timedOut(plugin: plugin.name, operation: "prepare", seconds: seconds) }
-            throw .cancelled
-        }
-        throw error.code == 0 ? .failed(plugin: plugin.name, operation: "prepare", status: Int(status)) : .reported(error.layoutError)
+        throw .failure(status: status, error: error, plugin: plugin.name, operation: "prepare", cancel: cancel)
     }
 
     func prepareForUpdates(_ plan: BatchPlan) throws(PluginCallError) {
@@ -72,7 +69,7 @@ final class InProcessInstance: PluginInstance, DataAllocating {
         var error = wb_error()
         let status = plan.withABIBatch { batch in prepareForUpdates(handle, batch, &error) }
         guard status == Int32(WB_OK) else {
-            throw error.code == 0 ? .failed(plugin: plugin.name, operation: "prepare_for_updates", status: Int(status)) : .reported(error.layoutError)
+            throw failure(status, error, operation: "prepare_for_updates")
         }
     }
 
@@ -130,17 +127,45 @@ final class InProcessInstance: PluginInstance, DataAllocating {
     }
 
     func targetContentOffset(proposed: Point, velocity: Point) throws(PluginCallError) -> Point {
-        let point = Point(functions.target_content_offset(handle, proposed.abi, velocity.abi))
-        guard point.x.isFinite, point.y.isFinite else {
-            throw .badRecord(plugin: plugin.name, element: "the target content offset", field: point.x.isFinite ? "y" : "x",
-                             problem: "(\(point.x), \(point.y)) is not a finite point")
-        }
-        return point
+        try Point(functions.target_content_offset(handle, proposed.abi, velocity.abi)).checkedOffset(plugin: plugin.name)
     }
 
-    /// A failed call: the plugin's own error when it gave one, else its status.
+    func preferredAttributes(_ sizes: [PreferredSize]) throws(PluginCallError) -> [PreferredSizeAnswer?] {
+        guard let preferredAttributes = functions.preferred_attributes else { return sizes.map { _ in nil } }
+        var answers: [PreferredSizeAnswer?] = []
+        answers.reserveCapacity(sizes.count)
+        for preferred in sizes {
+            guard let id = preferred.element.abi(kindIndex: kindIndex) else {
+                answers.append(nil)
+                continue
+            }
+            var answer = wb_preferred_answer()
+            var error = wb_error()
+            let status = preferredAttributes(handle, id, preferred.size.abi, &answer, &error)
+            guard status >= 0 else { throw failure(status, error, operation: "preferred_attributes") }
+            answers.append(status == 1 ? try PreferredSizeAnswer(answer).checked(plugin: plugin.name, element: preferred.element) : nil)
+        }
+        return answers
+    }
+
+    func changedElements(limit: Int) throws(PluginCallError) -> (first: [ElementID], count: Int)? {
+        guard let changedElements = functions.changed_elements else { return nil }
+        buffer.reset()
+        defer { buffer.releaseExcess() }
+        let count = changedElements(handle, Int64(limit), buffer.sink)
+        guard count >= 0 else { return nil }
+        let records = try writtenRecords()
+        guard records.count <= min(limit, Int(count)) else {
+            throw .badRecord(plugin: plugin.name, element: "the changed elements", field: "count", problem: "\(records.count) records for \(count) changes, at most \(limit) asked")
+        }
+        let (order, _) = try check.check(records, extras: writtenExtras, data: preparedSource, rect: nil)
+        let answer = AttributesRecords(records: records, extras: writtenExtras, order: order, kindNames: kindNames, repairs: [])
+        return ((0..<answer.count).map { answer.element(at: $0) }, Int(count))
+    }
+
+    /// A failed call, as both backends report it.
     private func failure(_ status: Int32, _ error: wb_error, operation: String) -> PluginCallError {
-        error.code != 0 && error.code != Int32(WB_OK) ? .reported(error.layoutError) : .failed(plugin: plugin.name, operation: operation, status: Int(status))
+        .failure(status: status, error: error, plugin: plugin.name, operation: operation, cancel: cancel)
     }
 
     /// The records in the buffer, after checking the plugin left the sink's counts sane.
@@ -159,7 +184,7 @@ final class InProcessInstance: PluginInstance, DataAllocating {
 
     /// The one record of an answer about `element`: 1 = found, 0 = no such element. Without
     /// `data`, the element's index path is not checked (an appearing item is not in the data yet).
-    private func single(_ status: Int32, for element: ElementID, operation: String, data: DataSource?) throws(PluginCallError) -> LayoutAttributes? {
+    func single(_ status: Int32, for element: ElementID, operation: String, data: DataSource?) throws(PluginCallError) -> LayoutAttributes? {
         guard status >= 0 else { throw .failed(plugin: plugin.name, operation: operation, status: Int(status)) }
         guard status == 1 else { return nil }
         let records = try writtenRecords()

@@ -15,6 +15,8 @@ public final class LoadedPlugin: @unchecked Sendable {  // Unchecked: immutable;
     public let imagePath: String
     public let kinds: [ElementKind]
     public let options: [String]
+    /// Whether the host mirrors the layout in right-to-left views (ABI 2.2; false before).
+    public let flipsHorizontally: Bool
     /// The descriptor in this process, nil for a plugin only described (`isLoadedHere`).
     package let descriptor: UnsafePointer<wb_plugin_descriptor>?
     package let functions: wb_layout_functions
@@ -31,6 +33,7 @@ public final class LoadedPlugin: @unchecked Sendable {  // Unchecked: immutable;
         self.imagePath = imagePath
         kinds = described.kinds.map { ElementKind($0.name, $0.category) }
         options = described.options
+        flipsHorizontally = described.flipsHorizontally
         descriptor = nil
         functions = wb_layout_functions()
     }
@@ -38,7 +41,8 @@ public final class LoadedPlugin: @unchecked Sendable {  // Unchecked: immutable;
     /// What the descriptor says, for a parent that does not load the library.
     public var facts: PluginDescription {
         PluginDescription(name: name, version: version, summary: summary,
-                          kinds: kinds.map { .init(name: $0.name, category: $0.category) }, options: options)
+                          kinds: kinds.map { .init(name: $0.name, category: $0.category) }, options: options,
+                          flipsHorizontally: flipsHorizontally)
     }
 
     /// Reads a descriptor of this ABI's major version, trusting only the sizes it states:
@@ -82,12 +86,13 @@ public final class LoadedPlugin: @unchecked Sendable {  // Unchecked: immutable;
         self.imagePath = imagePath
         self.kinds = kinds
         self.options = (0..<Int(value.option_count)).compactMap { value.option_names[$0].map { String(cString: $0) } }
+        self.flipsHorizontally = value.flips_horizontally != 0
         self.descriptor = descriptor
         self.functions = functions
     }
 
-    /// Version 2.0's descriptor: everything up to `plugin_data`.
-    static let minimumDescriptorSize = MemoryLayout<wb_plugin_descriptor>.size
+    /// Version 2.0's descriptor: everything up to `plugin_data` (2.2 appended `flips_horizontally`).
+    static let minimumDescriptorSize = MemoryLayout<wb_plugin_descriptor>.offset(of: \.flips_horizontally)!
     /// Version 2.0's required functions: everything before the optional `prepare_for_updates`.
     static let minimumFunctionsSize = MemoryLayout<wb_layout_functions>.offset(of: \.prepare_for_updates)!
 

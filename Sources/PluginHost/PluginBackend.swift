@@ -24,6 +24,10 @@ public protocol PluginInstance: AnyObject {
     /// given its own). The session sets it per request.
     var cancel: CancelFlag { get set }
 
+    /// The view's direction, passed on in every `prepare`'s context from the next one on (ABI
+    /// 2.2). Mirroring for plugins that flip is not the instance's business: see `DirectedInstance`.
+    var direction: LayoutDirection { get set }
+
     /// Computes the layout for `data` and `bounds`. The plugin polls `cancel`; a plugin that
     /// ignores it may be stopped by force where the backend can (a child is killed).
     func prepare(data: DataSet, bounds: Rect, cancel: CancelFlag) throws(PluginCallError)
@@ -55,6 +59,29 @@ public protocol PluginInstance: AnyObject {
     func invalidation(forBoundsChange newBounds: Rect) throws(PluginCallError) -> Invalidation
     func invalidate(_ invalidation: Invalidation) throws(PluginCallError)
     func targetContentOffset(proposed: Point, velocity: Point) throws(PluginCallError) -> Point
+
+    /// Tells the layout the sizes elements measured for themselves (ABI 2.1's optional
+    /// `preferred_attributes`; a plugin without it ignores them all). The layout lays out
+    /// the sizes it takes from its next `prepare` on.
+    ///
+    /// - Returns: per size, in order, what the layout made of it; nil when it ignored it.
+    func preferredAttributes(_ sizes: [PreferredSize]) throws(PluginCallError) -> [PreferredSizeAnswer?]
+
+    /// What the last `prepare` moved, when the layout knows (ABI 2.1's optional
+    /// `changed_elements`): the first `limit` elements whose frames changed, in canonical
+    /// order, and how many in all; nil when it does not know.
+    func changedElements(limit: Int) throws(PluginCallError) -> (first: [ElementID], count: Int)?
+    /// Where a layout just switched to wants the content offset, given the proposed one (ABI
+    /// 2.2's optional `target_content_offset_for_proposed`; without it, the proposal).
+    func targetContentOffset(forProposed proposed: Point) throws(PluginCallError) -> Point
+
+    /// Drag to reorder (ABI 2.2's optional `target_for_moving_item`): where the cell at `item`
+    /// (before the move) would land with the drag at `position`; nil for the host's default.
+    func targetForMovingItem(_ item: ItemPath, at position: Point) throws(PluginCallError) -> ItemPath?
+
+    /// Drag to reorder (ABI 2.2's optional `moving_item_attributes`): the dragged cell's
+    /// attributes, at `item` (its current target); nil for the host's default.
+    func movingItemAttributes(for item: ItemPath, at position: Point) throws(PluginCallError) -> LayoutAttributes?
 }
 
 extension PluginInstance {
@@ -62,6 +89,15 @@ extension PluginInstance {
     public func prepare(data: DataSet, bounds: Rect, cancel: CancelFlag, progress: ((Double) -> Void)?) throws(PluginCallError) {
         try prepare(data: data, bounds: bounds, cancel: cancel)
     }
+
+    /// A backend without the function keeps the proposal.
+    public func targetContentOffset(forProposed proposed: Point) throws(PluginCallError) -> Point { proposed }
+
+    /// A backend without the function leaves the target to the host.
+    public func targetForMovingItem(_ item: ItemPath, at position: Point) throws(PluginCallError) -> ItemPath? { nil }
+
+    /// A backend without the function leaves the dragged attributes to the host.
+    public func movingItemAttributes(for item: ItemPath, at position: Point) throws(PluginCallError) -> LayoutAttributes? { nil }
 
     /// A backend that cannot pass a batch on invalidates the data instead.
     public func prepareForUpdates(_ plan: BatchPlan) throws(PluginCallError) {

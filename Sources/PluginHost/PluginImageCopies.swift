@@ -1,3 +1,4 @@
+import DescriptorIO
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -39,16 +40,11 @@ package enum PluginImageCopies {
         defer { close(target) }
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let count = buffer.withUnsafeMutableBytes { read(source, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
+            let count = DescriptorIO.read(source, into: &buffer)
             guard count >= 0 else { throw CopyError(reason: "cannot read it: \(String(cString: strerror(errno)))") }
             if count == 0 { return copy }
-            var written = 0
-            while written < count {
-                let step = buffer.withUnsafeBytes { write(target, $0.baseAddress! + written, count - written) }
-                if step < 0 && errno == EINTR { continue }
-                guard step > 0 else { throw CopyError(reason: "cannot copy it to \(copy): \(String(cString: strerror(errno)))") }
-                written += step
+            guard buffer.withUnsafeBytes({ DescriptorIO.writeAll(target, UnsafeRawBufferPointer(rebasing: $0[..<count])) }) else {
+                throw CopyError(reason: "cannot copy it to \(copy): \(String(cString: strerror(errno)))")
             }
         }
     }

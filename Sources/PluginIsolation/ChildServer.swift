@@ -69,6 +69,7 @@ final class ChildServer {
             case .prepare:
                 let bounds = try reader.readRect()
                 let key = try reader.read(UInt64.self)
+                let direction = try reader.read(Int32.self)
                 guard descriptor >= 0 else { throw .protocolViolation("prepare without data") }
                 if key == instance.dataKey, instance.data != nil {
                     close(descriptor)
@@ -82,12 +83,14 @@ final class ChildServer {
                 var context = wb_prepare_context(cancel: cancelWord, progress: { word, fraction in
                     guard let word, fraction.isFinite else { return }
                     wb_atomic_store_u64(word.assumingMemoryBound(to: UInt64.self), min(1, max(0, fraction)).bitPattern)
-                }, host_context: progressWord)
+                }, host_context: progressWord, direction: direction, reserved: 0)
                 reply.append(functions.prepare(instance.handle, instance.source, bounds, &context, &error))
                 withUnsafeBytes(of: error) { reply.append(bytes: Array($0)) }
             case .prepareForUpdates:
                 guard descriptor >= 0 else { throw .protocolViolation("prepare_for_updates without a batch") }
                 try prepareForUpdates(instance, batch: try SharedMemory(receiving: descriptor, writable: false), reply: &reply)
+            case .preferredAttributes:
+                try preferredAttributes(instance, &reader, reply: &reply)
             case .contentSize:
                 let size = functions.content_size(instance.handle)
                 reply.append(size.width, size.height)
@@ -105,6 +108,11 @@ final class ChildServer {
                 var error = wb_error()
                 try sendRecords(status: functions.attributes_for_element(instance.handle, element, results.sink, &error), error: error)
                 continue
+            case .changedElements:
+                let limit = try reader.read(Int64.self)
+                results.reset()
+                try sendRecords(status: Int32(WB_OK), total: functions.changed_elements.map { $0(instance.handle, limit, results.sink) } ?? -1)
+                continue
             case .transitionAttributes:
                 let element = try reader.readElement()
                 let appearing = try reader.read(Int32.self)
@@ -119,6 +127,25 @@ final class ChildServer {
             case .invalidate:
                 functions.invalidate(instance.handle, try reader.read(UInt32.self))
                 reply.append(UInt8(0))  // an empty datagram would read as the end of the channel
+            case .targetForMovingItem:
+                let item = try reader.readElement()
+                let position = wb_point(x: try reader.readDouble(), y: try reader.readDouble())
+                var target = wb_element(), error = wb_error()
+                reply.append(functions.target_for_moving_item.map { $0(instance.handle, item, position, &target, &error) } ?? 0)
+                reply.append(target)
+                withUnsafeBytes(of: error) { reply.append(bytes: Array($0)) }
+            case .movingItemAttributes:
+                let item = try reader.readElement()
+                let position = wb_point(x: try reader.readDouble(), y: try reader.readDouble())
+                results.reset()
+                var error = wb_error()
+                let status = functions.moving_item_attributes.map { $0(instance.handle, item, position, results.sink, &error) } ?? 0
+                try sendRecords(status: status, error: error)
+                continue
+            case .targetContentOffsetForProposed:
+                let proposed = wb_point(x: try reader.readDouble(), y: try reader.readDouble())
+                let point = functions.target_content_offset_for_proposed.map { $0(instance.handle, proposed) } ?? proposed
+                reply.append(point.x, point.y)
             case .targetContentOffset:
                 let proposed = wb_point(x: try reader.readDouble(), y: try reader.readDouble())
                 let velocity = wb_point(x: try reader.readDouble(), y: try reader.readDouble())
@@ -147,6 +174,26 @@ final class ChildServer {
         withUnsafeBytes(of: error) { reply.append(bytes: Array($0)) }
     }
 
+    /// Passes each preferred size to the plugin (ignored when it has no `preferred_attributes`):
+    /// status, size and invalidation per size, stopping at a failure with the plugin's error.
+    private func preferredAttributes(_ instance: Instance, _ reader: inout MessageReader, reply: inout MessageWriter) throws(ChannelError) {
+        let count = try reader.read(UInt32.self)
+        for _ in 0..<count {
+            let element = try reader.readElement()
+            let preferred = wb_size(width: try reader.readDouble(), height: try reader.readDouble())
+            var answer = wb_preferred_answer()
+            var error = wb_error()
+            let status = functions.preferred_attributes.map { $0(instance.handle, element, preferred, &answer, &error) } ?? 0
+            reply.append(status)
+            reply.append(answer.size.width, answer.size.height)
+            reply.append(answer.invalidation)
+            if status < 0 {
+                withUnsafeBytes(of: error) { reply.append(bytes: Array($0)) }
+                return
+            }
+        }
+    }
+
     private func create(options: [UInt8]) -> MessageWriter {
         var error = wb_error()
         let handle = options.withUnsafeBufferPointer { functions.create(plugin.descriptor, $0.baseAddress, Int64($0.count), &error) }
@@ -163,9 +210,9 @@ final class ChildServer {
         return reply
     }
 
-    /// The status, the sink's counts and capacities, the plugin's error (if any), and the
-    /// result memfd if it is new.
-    private func sendRecords(status: Int32, error: wb_error = wb_error()) throws(ChannelError) {
+    /// The status, the sink's counts and capacities, the plugin's error (if any), `total`
+    /// when given, and the result memfd if it is new.
+    private func sendRecords(status: Int32, error: wb_error = wb_error(), total: Int64? = nil) throws(ChannelError) {
         var reply = MessageWriter()
         reply.append(status)
         reply.append(results.sink.pointee.count)
@@ -173,6 +220,7 @@ final class ChildServer {
         reply.append(Int64(results.recordCapacity))
         reply.append(Int64(results.extraCapacity))
         withUnsafeBytes(of: error) { reply.append(bytes: Array($0)) }
+        if let total { reply.append(total) }
         let descriptor = results.isNew ? results.memory.fileDescriptor : -1
         try channel.send(reply.bytes, descriptor: descriptor)
         results.isNew = false

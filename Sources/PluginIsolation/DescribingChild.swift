@@ -1,4 +1,5 @@
 internal import CSystemShims
+import DescriptorIO
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -49,8 +50,7 @@ final class DescribingChild {
             let ready = poll(&descriptor, 1, Int32(min(left * 1000 + 1, 60_000)))
             if ready < 0 && errno == EINTR { continue }
             guard ready > 0 else { continue }
-            let count = chunk.withUnsafeMutableBytes { read(pipe, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
+            let count = DescriptorIO.read(pipe, into: &chunk)
             guard count > 0 else { return .ended }
             buffered += chunk[..<count]
         }

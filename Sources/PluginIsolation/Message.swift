@@ -10,6 +10,14 @@ enum Operation: UInt8 {
     case invalidate, targetContentOffset
     /// A batch update (`BatchImage`, its memfd with the message) for `prepare_for_updates`.
     case prepareForUpdates
+    /// ABI 2.1: preferred sizes (a count, then element and size each); the reply holds an
+    /// answer per size, up to the first failure (then the plugin's error).
+    case preferredAttributes
+    /// ABI 2.1: what the last prepare moved (a limit); the reply is `elementsInRect`'s, with
+    /// the total count (-1: unknown) after it.
+    case changedElements
+    /// ABI 2.2, each optional: the reply says 0 (default) when the plugin lacks the function.
+    case targetForMovingItem, movingItemAttributes, targetContentOffsetForProposed
 }
 
 /// The largest message either side sends or accepts.

@@ -1,3 +1,4 @@
+import DescriptorIO
 import Foundation
 import PluginHost
 
@@ -21,21 +22,8 @@ public enum PluginDescribeChild {
             } catch {
                 line.refused = error
             }
-            guard let encoded = try? encoder.encode(line), writeAll(Array(encoded) + [UInt8(ascii: "\n")], to: descriptor) else { return 1 }
+            guard let encoded = try? encoder.encode(line), DescriptorIO.writeAll(descriptor, Array(encoded) + [UInt8(ascii: "\n")]) else { return 1 }
         }
         return 0
-    }
-
-    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
-        bytes.withUnsafeBytes { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if written < 0 && errno == EINTR { continue }
-                guard written > 0 else { return false }
-                offset += written
-            }
-            return true
-        }
     }
 }

@@ -63,13 +63,8 @@ extension ProcessInstance {
             }
         }
         guard status == acceptedStatus || (acceptedStatus == 1 && status == 0) else {
-            // The plugin's own error when it gave one, else its status.
-            var error = wb_error()
-            if let bytes = try? fields.readBytes(), bytes.count == MemoryLayout<wb_error>.size {
-                withUnsafeMutableBytes(of: &error) { $0.copyBytes(from: bytes) }
-            }
-            if error.code != 0 && error.code != Int32(WB_OK) { throw .reported(error.layoutError) }
-            throw .failed(plugin: plugin.name, operation: operation, status: Int(status))
+            let error = (try? Self.error(&fields, plugin: plugin.name, operation: operation)) ?? wb_error()
+            throw .failure(status: status, error: error, plugin: plugin.name, operation: operation, cancel: cancel)
         }
         let stride = MemoryLayout<wb_attributes>.stride
         guard let memory = child.results, recordCapacity == Int64(child.resultCapacity.records), extraCapacity == Int64(child.resultCapacity.extraBytes),
@@ -90,13 +85,13 @@ extension ProcessInstance {
         do { return try body() } catch { throw .failed(plugin: plugin.name, operation: operation, status: -1) }
     }
 
-    /// A plugin's `wb_error`, sent whole, as the error it reports.
-    static func error(_ reply: inout MessageReader, plugin: String, operation: String) throws(PluginCallError) -> LayoutError {
+    /// A plugin's `wb_error`, sent whole by its child; a malformed one is a failure of `operation`.
+    static func error(_ reply: inout MessageReader, plugin: String, operation: String) throws(PluginCallError) -> wb_error {
         guard let bytes = try? reply.readBytes(), bytes.count == MemoryLayout<wb_error>.size else {
             throw .failed(plugin: plugin, operation: operation, status: -1)
         }
         var error = wb_error()
         withUnsafeMutableBytes(of: &error) { $0.copyBytes(from: bytes) }
-        return error.layoutError
+        return error
     }
 }

@@ -12,15 +12,19 @@ final class ProcessInstance: PluginInstance, DataAllocating {
     let plugin: LoadedPlugin
     let check: RecordCheck
     var cancel = CancelFlag()
+    var direction = LayoutDirection.leftToRight
     let options: [UInt8]
     let kindNames: [String]
-    private let kindIndex: [String: Int32]
+    let kindIndex: [String: Int32]
+    /// The preferred sizes sent since the layout last dropped them (data or everything
+    /// invalidated, a batch given): told again to a layout made again in a new child.
+    var rememberedSizes: [ElementID: Size] = [:]
     /// The instance's id in the child, and which life of the child it belongs to.
     private var remote: (generation: Int, id: UInt32)?
     private var prepared: (data: DataSet, bounds: Rect)?
     /// Where the running prepare's progress goes.
     private var progress: ((Double) -> Void)?
-    private var preparedSource: DataSource?
+    private(set) var preparedSource: DataSource?
     /// Whether the data changed (a batch was given) since the last prepare: a layout made
     /// again in a new child in between, prepared with the old data, is invalidated too.
     private var awaitsNewData = false
@@ -51,10 +55,11 @@ final class ProcessInstance: PluginInstance, DataAllocating {
             message.append(bytes: options)
             var reply = try reader(process.call(child, message, operation: "create", cancel: cancel))
             if try fields("create", { () throws(ChannelError) in try reply.read(UInt8.self) }) != 1 {
-                throw .reported(try Self.error(&reply, plugin: plugin.name, operation: "create"))
+                throw .creationFailure(error: try Self.error(&reply, plugin: plugin.name, operation: "create"))
             }
             let id = try fields("create") { () throws(ChannelError) in try reply.read(UInt32.self) }
             remote = (generation, id)
+            try resendPreferredSizes(to: child, id: id)
             if let prepared { try prepareRemote(child, id: id, data: prepared.data, bounds: prepared.bounds) }
             if awaitsNewData {
                 var message = MessageWriter(.invalidate, instance: id)
@@ -99,13 +104,11 @@ final class ProcessInstance: PluginInstance, DataAllocating {
             let status = try fields("prepare_for_updates") { () throws(ChannelError) in try reply.read(Int32.self) }
             guard status == Int32(WB_OK) else {
                 let error = try Self.error(&reply, plugin: plugin.name, operation: "prepare_for_updates")
-                if case .layout(let message) = error, message == "the plugin failed without a message", status != Int32(WB_ERROR_LAYOUT) {
-                    throw .failed(plugin: plugin.name, operation: "prepare_for_updates", status: Int(status))
-                }
-                throw .reported(error)
+                throw .failure(status: status, error: error, plugin: plugin.name, operation: "prepare_for_updates", cancel: cancel)
             }
         }
         awaitsNewData = true
+        rememberedSizes = [:]
     }
 
     private func prepareRemote(_ child: ChildProcess, id: UInt32, data: DataSet, bounds: Rect) throws(PluginCallError) {
@@ -121,19 +124,13 @@ final class ProcessInstance: PluginInstance, DataAllocating {
         var message = MessageWriter(.prepare, instance: id)
         message.append(bounds.abi)
         message.append(image!.key)
+        message.append(direction.abi)
         var reply = try reader(process.call(child, message, descriptor: image!.memory.fileDescriptor, operation: "prepare", cancel: cancel,
                                             progress: progress))
         let status = try fields("prepare") { () throws(ChannelError) in try reply.read(Int32.self) }
         guard status != Int32(WB_OK) else { return }
         let error = try Self.error(&reply, plugin: plugin.name, operation: "prepare")
-        if error == .cancelled || status == Int32(WB_ERROR_CANCELLED) {
-            if case .timedOut(let seconds) = cancel.raisedReason { throw .timedOut(plugin: plugin.name, operation: "prepare", seconds: seconds) }
-            throw .cancelled
-        }
-        if case .layout(let message) = error, message == "the plugin failed without a message", status != Int32(WB_ERROR_LAYOUT) {
-            throw .failed(plugin: plugin.name, operation: "prepare", status: Int(status))
-        }
-        throw .reported(error)
+        throw .failure(status: status, error: error, plugin: plugin.name, operation: "prepare", cancel: cancel)
     }
 
     func contentSize() throws(PluginCallError) -> Size {
@@ -165,6 +162,7 @@ final class ProcessInstance: PluginInstance, DataAllocating {
     }
 
     func invalidate(_ invalidation: Invalidation) throws(PluginCallError) {
+        if !invalidation.isDisjoint(with: [.data, .everything]) { rememberedSizes = [:] }
         try simple(.invalidate, operation: "invalidate", { $0.append(invalidation.rawValue) }) { _ throws(ChannelError) in }
     }
 
@@ -172,11 +170,7 @@ final class ProcessInstance: PluginInstance, DataAllocating {
         let point = try simple(.targetContentOffset, operation: "target_content_offset", { $0.append(proposed.x, proposed.y, velocity.x, velocity.y) }) {
             reply throws(ChannelError) in Point(x: try reply.readDouble(), y: try reply.readDouble())
         }
-        guard point.x.isFinite, point.y.isFinite else {
-            throw .badRecord(plugin: plugin.name, element: "the target content offset", field: point.x.isFinite ? "y" : "x",
-                             problem: "(\(point.x), \(point.y)) is not a finite point")
-        }
-        return point
+        return try point.checkedOffset(plugin: plugin.name)
     }
 
     func withElements<T>(in rect: Rect, _ body: (AttributesRecords) throws(PluginCallError) -> T) throws(PluginCallError) -> T {

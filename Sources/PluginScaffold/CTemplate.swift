@@ -290,13 +290,14 @@ enum CTemplate {
         static const int32_t kind_categories[] = { WB_CATEGORY_SUPPLEMENTARY };
         static const char *const option_names[] = { "rowHeight", "headerHeight", "spacing" };
         static const wb_plugin_descriptor descriptor = {
-            WB_PLUGIN_DESCRIPTOR_HEADER,  /* ABI version 2.0, and the sizes that let later minor versions add fields */
+            WB_PLUGIN_DESCRIPTOR_HEADER,  /* the ABI version, and the sizes that let later minor versions add fields */
             .name = "__NAME__",
             .version = "0.1.0",
             .summary = "A sectioned list: a header per section, a row per item",
             .kinds = kinds, .kind_categories = kind_categories, .kind_count = 1,
             .option_names = option_names, .option_count = 3,
             .functions = &functions,
+            .flips_horizontally = 1,  /* the workbench mirrors it in right-to-left views */
         };
 
         const wb_plugin_descriptor *workbench_plugin_descriptor(void) { return &descriptor; }

@@ -58,7 +58,7 @@ enum SwiftTemplate {
             public static let header = "header"
             public static let info = PluginInfo(
                 name: "__NAME__", version: "0.1.0", summary: "A sectioned list: a header per section, a row per item",
-                kinds: [ElementKind(header, .supplementary)], options: ["rowHeight", "headerHeight", "spacing"])
+                kinds: [ElementKind(header, .supplementary)], options: ["rowHeight", "headerHeight", "spacing"], flipsHorizontally: true)
 
             let rowHeight: Double
             let headerHeight: Double

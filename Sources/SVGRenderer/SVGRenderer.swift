@@ -10,6 +10,11 @@ public struct SVGRenderer: Sendable {
         case rectangle
         /// Cells as ellipses in their frames (the circles layout's round cells).
         case ellipse
+
+        /// The shape a layout's cells have: round for `circles`, else rectangles.
+        public init(layout: String) {
+            self = layout == "circles" ? .ellipse : .rectangle
+        }
     }
 
     public var cellShape: CellShape = .rectangle
@@ -31,12 +36,11 @@ public struct SVGRenderer: Sendable {
             <svg xmlns="http://www.w3.org/2000/svg" width="\(format(width * scale))" height="\(format(height * scale))" \
             viewBox="0 0 \(format(width)) \(format(height))" font-family="Helvetica, Arial, sans-serif">
             <title>\(escape(title))</title>
-            <rect width="100%" height="100%" fill="#fbfbfd"/>
+            <rect width="100%" height="100%" fill="\(ElementStyle.background.hex)"/>
 
             """
-        let painted = elements.enumerated().sorted { ($0.element.zIndex, $0.offset) < ($1.element.zIndex, $1.offset) }
-        for (_, attributes) in painted where !attributes.isHidden {
-            svg += shape(for: attributes, label: label(for: attributes, cellLabel: cellLabel))
+        for attributes in ElementStyle.paintingOrder(elements) {
+            svg += shape(for: attributes, label: ElementStyle.label(for: attributes, cellLabel: cellLabel))
         }
         svg += "</svg>\n"
         return svg
@@ -44,7 +48,7 @@ public struct SVGRenderer: Sendable {
 
     private func shape(for attributes: LayoutAttributes, label: String) -> String {
         let frame = attributes.frame
-        let (fill, stroke) = colours(attributes.element.category)
+        let (fill, stroke) = ElementStyle.colours(attributes.element.category)
         let opacity = attributes.alpha < 1 ? " opacity=\"\(format(attributes.alpha))\"" : ""
         var element: String
         if attributes.element.category == .cell && cellShape == .ellipse {
@@ -52,31 +56,12 @@ public struct SVGRenderer: Sendable {
         } else {
             element = "<rect x=\"\(format(frame.x))\" y=\"\(format(frame.y))\" width=\"\(format(frame.width))\" height=\"\(format(frame.height))\""
         }
-        element += " fill=\"\(fill)\" stroke=\"\(stroke)\" stroke-width=\"0.5\"\(opacity)><title>\(escape(attributes.element.description))</title></\(element.hasPrefix("<ellipse") ? "ellipse" : "rect")>\n"
+        element += " fill=\"\(fill.hex)\" stroke=\"\(stroke.hex)\" stroke-width=\"0.5\"\(opacity)><title>\(escape(attributes.element.description))</title></\(element.hasPrefix("<ellipse") ? "ellipse" : "rect")>\n"
         let fontSize = min(12, frame.height * 0.6)
         if fontSize >= 4, Double(label.count) * fontSize * 0.6 < frame.width {
-            element += "<text x=\"\(format(frame.midX))\" y=\"\(format(frame.midY + fontSize * 0.35))\" font-size=\"\(format(fontSize))\" text-anchor=\"middle\" fill=\"#223\"\(opacity)>\(escape(label))</text>\n"
+            element += "<text x=\"\(format(frame.midX))\" y=\"\(format(frame.midY + fontSize * 0.35))\" font-size=\"\(format(fontSize))\" text-anchor=\"middle\" fill=\"\(ElementStyle.text.hex)\"\(opacity)>\(escape(label))</text>\n"
         }
         return element
-    }
-
-    /// A header's `title`, a cell's label, else the index path; nothing for decorations.
-    private func label(for attributes: LayoutAttributes, cellLabel: (ItemPath) -> String?) -> String {
-        if case .string(let title)? = attributes.extra["title"] { return title }
-        switch attributes.element.category {
-        case .decoration: return ""
-        case .cell: if let label = cellLabel(attributes.element.path) { return label }
-        case .supplementary: break
-        }
-        return "\(attributes.element.path.section).\(attributes.element.path.item)"
-    }
-
-    private func colours(_ category: ElementCategory) -> (fill: String, stroke: String) {
-        switch category {
-        case .cell: return ("#cfe3ff", "#3b6fb6")
-        case .supplementary: return ("#d9f2d9", "#3d8a3d")
-        case .decoration: return ("#888888", "#666666")
-        }
     }
 
     private func format(_ number: Double) -> String {

@@ -143,11 +143,15 @@ struct TransitionBuilder {
 }
 
 extension ViewSession {
-    /// A second instance of the view's layout, prepared with `data` and the current bounds.
+    /// A second instance of the view's layout, prepared with `data`, the current bounds and
+    /// the preferred sizes the view had before the update.
     func oldLayout(with data: DataSet) throws(WorkbenchError) -> any PluginInstance {
-        let cancel = cancel, bounds = bounds, backend = backend, options = view.options
+        let cancel = cancel, bounds = bounds, backend = backend, options = view.options, direction = direction
+        let sizes = preferredSizesBeforeUpdate.sorted { $0.key < $1.key }.map { PreferredSize(element: $0.key, size: $0.value) }
         return try call { () throws(PluginCallError) in
-            let instance = try backend.makeInstance(options: options)
+            let instance = DirectedInstance(try backend.makeInstance(options: options),
+                                            flipsHorizontally: backend.plugin.flipsHorizontally, direction: direction)
+            if !sizes.isEmpty { _ = try instance.preferredAttributes(sizes) }
             try cancel.withTimeout(timeout) { () throws(PluginCallError) in try instance.prepare(data: data, bounds: bounds, cancel: cancel) }
             return instance
         }

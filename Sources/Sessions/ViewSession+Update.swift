@@ -13,6 +13,10 @@ public struct UpdateResult: Sendable {
     public var disappearing: [(before: LayoutAttributes, final: LayoutAttributes)]
     /// Elements in both whose attributes (index path included) changed.
     public var moving: [(before: LayoutAttributes, after: LayoutAttributes)]
+    /// How far the scroll anchor moved; the bounds moved by as much (clamped to the content).
+    public var contentOffsetAdjustment = Point(x: 0, y: 0)
+    /// The view's bounds after the update.
+    public var bounds = Rect(x: 0, y: 0, width: 0, height: 0)
 }
 
 /// Why an update was not applied.
@@ -37,6 +41,7 @@ extension ViewSession {
         try call { () throws(PluginCallError) in
             if isOneBatchBehind, let plan { try layout.prepareForUpdates(plan) } else { try layout.invalidate(.data) }
         }
+        if isOneBatchBehind, let plan { movePreferredSizes(by: plan) } else { layoutDidInvalidate(.data) }
     }
 
     /// Applies `changes` as one batch to the view's data (shared with every view bound to the
@@ -46,10 +51,13 @@ extension ViewSession {
     /// - Throws: `.refused` for an invalid batch or a value the layout rejects, `.failed`
     ///   when the plugin fails; either way nothing is applied.
     public func update(_ changes: [BatchChange], rect: Rect?) throws(UpdateFailure) -> UpdateResult {
+        interactiveMove = nil  // any update ends a drag to reorder
         sharedSource.updating.lock()
         defer { sharedSource.updating.unlock() }
+        let anchor: ScrollAnchor?
         do {
             try prepareIfNeeded()
+            anchor = try ScrollAnchor.find(in: self)
         } catch {
             throw .failed(error)
         }
@@ -68,13 +76,32 @@ extension ViewSession {
         } catch {
             needsPrepare = true
             try? layout.invalidate(.data)
+            needsPreferredReplay = true
             throw .failed(error)
         }
-        let newSource = oldSource.updated(by: plan, allocator: (layout as? any DataAllocating)?.dataAllocator)
-        try prepareAfterUpdate(newSource, plan: plan)
+        let keptSizes = preferredSizes
+        preferredSizesBeforeUpdate = keptSizes
+        defer { preferredSizesBeforeUpdate = [:] }
+        movePreferredSizes(by: plan)
+        let newSource = oldSource.updated(by: plan, allocator: (layout.base as? any DataAllocating)?.dataAllocator)
+        do {
+            try prepareAfterUpdate(newSource, plan: plan)
+        } catch {
+            preferredSizes = keptSizes
+            needsPreferredReplay = true
+            throw error
+        }
         source = newSource
         dataVersion = sharedSource.commit(newSource, plan: plan)
-        return try failing { () throws(WorkbenchError) in try transition.finish(oldData: oldSource.data) }
+        return try failing { () throws(WorkbenchError) in
+            var result = try transition.finish(oldData: oldSource.data)
+            if let anchor {
+                result.contentOffsetAdjustment = try anchor.adjustment(in: self, now: anchor.element.identity(after: plan))
+                try scroll(by: result.contentOffsetAdjustment)
+            }
+            result.bounds = bounds
+            return result
+        }
     }
 
     /// Prepares the layout with the updated data; on failure, goes back to the old data
@@ -82,6 +109,7 @@ extension ViewSession {
     private func prepareAfterUpdate(_ newSource: LoadedSource, plan: BatchPlan) throws(UpdateFailure) {
         let cancel = cancel
         do throws(PluginCallError) {
+            try replayPreferredSizes()
             try cancel.withTimeout(timeout) { () throws(PluginCallError) in
                 try layout.prepare(data: newSource.data, bounds: bounds, cancel: cancel, progress: progress)
             }

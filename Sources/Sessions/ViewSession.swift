@@ -9,18 +9,22 @@ import WorkspaceModel
 ///
 /// Not thread-safe: one owner uses it at a time (the batch runner, or the server's view queue).
 public final class ViewSession {
-    public private(set) var view: ViewDefinition
+    public internal(set) var view: ViewDefinition
     /// The data as this view last saw it (batch updates replace it).
     public internal(set) var source: LoadedSource
     /// Where the data lives, shared with the workspace's other views in a server session.
     let sharedSource: SharedSource
     /// The version of `sharedSource` that `source` is.
     var dataVersion = 0
-    public let layout: any PluginInstance
-    let backend: any PluginBackend
+    /// The plugin's instance, mirrored by the host when the view reads right to left and the
+    /// plugin flips (`DirectedInstance`): everything the session asks is in the view's space.
+    public internal(set) var layout: DirectedInstance
+    var backend: any PluginBackend
+    /// Where the view's plugin came from, and where a transition finds another.
+    let plugins: PluginCatalog
     public private(set) var workspaceFile: SourceFile
     /// The collection view's bounds: origin = content offset, size = viewport.
-    public private(set) var bounds: Rect
+    public internal(set) var bounds: Rect
     /// Whether the layout must be prepared before answering.
     public internal(set) var needsPrepare = true
     /// The longest a `prepare` may take, in seconds; nil for no limit.
@@ -34,6 +38,21 @@ public final class ViewSession {
         didSet { layout.cancel = cancel }
     }
     private var hasWarned = false
+    /// The sizes elements measured for themselves that the layout took (`setPreferredSizes`),
+    /// kept like the data: moved by batch updates, told to the layout again when it dropped them.
+    public internal(set) var preferredSizes: [ElementID: Size] = [:]
+    /// Whether the layout dropped its preferred sizes (new data, a batch) and must be told
+    /// `preferredSizes` again before it is prepared.
+    var needsPreferredReplay = false
+    /// Measured sizes (`preferredSizes: FILE`) of views other than cells, checked to exist
+    /// once the layout is prepared.
+    var measuredViewsToCheck: [MeasuredSize] = []
+    /// Whether the layout says what a prepare moved (ABI 2.1's `changed_elements`), once asked.
+    var reportsChanges: Bool?
+    /// During an update: the preferred sizes before the batch moved them, for the old layout.
+    var preferredSizesBeforeUpdate: [ElementID: Size] = [:]
+    /// The drag to reorder in progress, if any (`beginMove`).
+    var interactiveMove: InteractiveMove?
 
     /// Opens `view` of `workspace` with its plugin from `plugins`; with `sharedSource`, the
     /// view's data is that one, shared with other views (and changed by batch updates).
@@ -44,6 +63,7 @@ public final class ViewSession {
                 bounds: Rect? = nil) throws(WorkbenchError) {
         self.view = view
         self.workspaceFile = workspace.file
+        self.plugins = plugins
         guard let source = workspace.sources[view.source] else {
             throw WorkbenchError(.workspace, workspace.file.error("no source named '\(view.source)'", at: view.mark))
         }
@@ -57,16 +77,22 @@ public final class ViewSession {
         }
         self.bounds = bounds ?? view.bounds
         do {
-            layout = try backend.makeInstance(options: view.options)
+            layout = DirectedInstance(try backend.makeInstance(options: view.options),
+                                      flipsHorizontally: backend.plugin.flipsHorizontally, direction: view.direction)
         } catch {
             throw Self.locate(error, view: view, source: source, file: workspace.file)
         }
+        if let measured = view.measuredSizes { try takeMeasuredSizes(measured) }
     }
 
     /// Takes up a new text of the workspace whose inputs for this view did not change (same
-    /// layout, options and data): errors are located in the new text from now on.
+    /// layout, options and data): errors are located in the new text from now on. A layout
+    /// the view switched to (`transition`) stays, with its options.
     public func adopt(view: ViewDefinition, file: SourceFile) {
+        let (layoutName, options) = (self.view.layout, self.view.options)
         self.view = view
+        self.view.layout = layoutName
+        self.view.options = options
         workspaceFile = file
         let (current, version, _) = sharedSource.snapshot()
         if version == dataVersion { source = current }
@@ -87,6 +113,7 @@ public final class ViewSession {
     public func prepareIfNeeded() throws(WorkbenchError) -> Bool {
         try catchUpWithSource()
         guard needsPrepare else { return false }
+        try replayPreferredSizesIfNeeded()
         let cancel = cancel
         try call { () throws(PluginCallError) in
             try cancel.withTimeout(timeout) { () throws(PluginCallError) in
@@ -94,6 +121,7 @@ public final class ViewSession {
             }
         }
         needsPrepare = false
+        try checkMeasuredViews()
         return true
     }
 
@@ -140,7 +168,9 @@ public final class ViewSession {
         guard newBounds != bounds else { return false }
         let invalidates = try call { () throws(PluginCallError) -> Bool in
             guard try layout.shouldInvalidate(forBoundsChange: newBounds) else { return false }
-            try layout.invalidate(try layout.invalidation(forBoundsChange: newBounds))
+            let invalidation = try layout.invalidation(forBoundsChange: newBounds)
+            try layout.invalidate(invalidation)
+            layoutDidInvalidate(invalidation)
             return true
         }
         bounds = newBounds
@@ -152,6 +182,17 @@ public final class ViewSession {
     public func invalidate() throws(WorkbenchError) {
         needsPrepare = true
         try call { () throws(PluginCallError) in try layout.invalidate(.everything) }
+        layoutDidInvalidate(.everything)
+    }
+
+    /// The view's direction: `direction:` in the workspace, until `setDirection`.
+    public var direction: LayoutDirection { layout.direction }
+
+    /// Turns the view to `direction` (a full invalidation, as UIKit's trait change): the next
+    /// prepare tells the plugin, and a plugin that flips is mirrored from then on.
+    public func setDirection(_ direction: LayoutDirection) throws(WorkbenchError) {
+        layout.direction = direction
+        try invalidate()
     }
 
     /// Where scrolling should come to rest.

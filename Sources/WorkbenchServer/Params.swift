@@ -79,7 +79,7 @@ struct Params {
     }
 
     /// A number checked by `rule` (the rules every number from outside keeps: `NumberRule`).
-    private func number(_ key: String, rule: NumberRule) throws(RPCError) -> Double {
+    func number(_ key: String, rule: NumberRule) throws(RPCError) -> Double {
         guard case .number(let number) = try field(key) else { throw mismatch(key, rule.expectation) }
         if let violation = rule.violation(number) { throw .invalidParams("\(path).\(key): \(violation)") }
         return number

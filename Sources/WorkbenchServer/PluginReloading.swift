@@ -36,32 +36,12 @@ extension Server {
     /// plugin missing) and prepares it, at the bounds the view had. Call on the control queue.
     func reloadPlugins(forcing: Set<String>) -> PluginChanges {
         let changes = plugins.reload(forcing: forcing)
+        if !changes.isEmpty { documentsDidChangePlugins() }
         let affected = Set(changes.changed + changes.removed)
         guard !affected.isEmpty else { return changes }
         for entry in state.entries(usingAny: affected) { entry.pluginDidChange() }
         memoryRelease.soon()
         return changes
-    }
-}
-
-/// `reload {plugins?: [name]}` → `{added, changed, removed, refused}`: scans the plugin
-/// folders now, loading new and changed libraries (and those named, even if unchanged: a
-/// plugin marked broken starts afresh).
-enum ReloadMethod: ControlMethod {
-    static let name = "reload"
-
-    static func run(_ params: Params, server: Server) throws(RPCError) -> [UInt8] {
-        var forcing: Set<String> = []
-        if params.has("plugins") {
-            guard case .array(let names) = params.value["plugins"] else { throw .invalidParams("params.plugins: expected an array of plugin names") }
-            for (index, name) in names.enumerated() {
-                guard case .string(let name) = name else { throw .invalidParams("params.plugins[\(index)]: expected a plugin name (a string)") }
-                forcing.insert(name)
-            }
-        }
-        var writer = JSONWriter()
-        writer.pluginChanges(server.reloadPlugins(forcing: forcing))
-        return writer.bytes
     }
 }
 

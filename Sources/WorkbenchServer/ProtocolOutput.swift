@@ -1,18 +1,20 @@
+import DescriptorIO
 import Foundation
 import JSONRPC
 
-/// Writes framed protocol messages to one file descriptor, from any thread, whole.
-final class ProtocolOutput: @unchecked Sendable {  // Unchecked: every write happens under `lock`.
+/// Writes framed protocol messages to one file descriptor, from any thread, whole: the
+/// output of `workbench serve` on standard output.
+public final class ProtocolOutput: MessageOutput, @unchecked Sendable {  // Unchecked: every write happens under `lock`.
     private let fileDescriptor: Int32
     private let lock = NSLock()
     private var mode = MessageFramer.Mode.lines
 
-    init(fileDescriptor: Int32) {
+    public init(fileDescriptor: Int32) {
         self.fileDescriptor = fileDescriptor
     }
 
     /// Replies use the framing the client chose.
-    func use(_ mode: MessageFramer.Mode) {
+    public func use(_ mode: MessageFramer.Mode) {
         lock.withLock { self.mode = mode }
     }
 
@@ -20,7 +22,7 @@ final class ProtocolOutput: @unchecked Sendable {  // Unchecked: every write hap
     /// copied into one framed buffer: the writer never holds a large reply twice.
     static let copyLimit = 64 << 10
 
-    func send(_ body: [UInt8]) {
+    public func send(_ body: [UInt8]) {
         lock.withLock {
             guard body.count > Self.copyLimit else {
                 writeAll(MessageFramer.frame(body, mode: mode))
@@ -37,16 +39,8 @@ final class ProtocolOutput: @unchecked Sendable {  // Unchecked: every write hap
         }
     }
 
-    /// Writes all of `bytes`, retrying short writes; gives up if the client has gone.
+    /// Writes all of `bytes`; gives up if the client has gone.
     private func writeAll(_ bytes: [UInt8]) {
-        bytes.withUnsafeBytes { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = write(fileDescriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if written < 0 && errno == EINTR { continue }
-                guard written > 0 else { return }
-                offset += written
-            }
-        }
+        DescriptorIO.writeAll(fileDescriptor, bytes)
     }
 }

@@ -27,12 +27,12 @@ final class ReplyOrder: @unchecked Sendable {  // Unchecked: all state under `lo
         }
     }
 
-    private let output: ProtocolOutput
+    private let output: any MessageOutput
     private let lock = NSLock()
     /// Per view, the batches about it not yet written, in arrival order.
     private var unwrittenBatches: [String: [Ticket]] = [:]
 
-    init(output: ProtocolOutput) {
+    init(output: any MessageOutput) {
         self.output = output
     }
 

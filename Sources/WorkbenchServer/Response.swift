@@ -2,8 +2,8 @@ import JSONOutput
 import JSONRPC
 
 /// Builds response messages: `{"id", "jsonrpc": "2.0", "result" | "error"}`.
-enum Response {
-    static func result(id: RequestID?, _ result: [UInt8]) -> [UInt8] {
+package enum Response {
+    package static func result(id: RequestID?, _ result: [UInt8]) -> [UInt8] {
         var writer = JSONWriter(capacity: result.count + 48)
         writer.beginObject()
         writer.key("id"); writer.requestID(id)
@@ -13,7 +13,7 @@ enum Response {
         return writer.bytes
     }
 
-    static func error(id: RequestID?, _ error: RPCError) -> [UInt8] {
+    package static func error(id: RequestID?, _ error: RPCError) -> [UInt8] {
         var writer = JSONWriter()
         writer.beginObject()
         writer.key("error")
@@ -42,7 +42,7 @@ extension JSONWriter {
     }
 
     /// A parsed JSON value, members in their order.
-    mutating func json(_ value: JSONValue) {
+    package mutating func json(_ value: JSONValue) {
         switch value {
         case .null: null()
         case .bool(let flag): bool(flag)

@@ -1,82 +1,99 @@
 import Dispatch
+import FileWatching
 import Foundation
 import JSONRPC
 import PluginHost
 import WorkspaceModel
 
-/// `workbench serve`: JSON-RPC 2.0 over a pair of file descriptors.
+/// The layout protocol's server: JSON-RPC 2.0 messages in, replies and notifications out.
 ///
-/// The calling thread reads and frames input; requests then pass, in arrival order, through a
+/// A transport feeds it whole messages in arrival order (`receive`) from one thread at a time
+/// and takes what it sends through a `MessageOutput`: `serve(input:output:)` reads a byte stream
+/// (`workbench serve` on stdio); other transports (a WebSocket) call `start`, `receive` and
+/// `stop` themselves. Requests then pass, in arrival order, through a
 /// control queue, which runs the workspace-wide methods itself and hands view methods on to
 /// the view's serial queue — so a request always sees the workspaces opened before it, one
 /// view's replies keep their order, and views work in parallel. When nothing is waiting on the
 /// control queue a view request skips it, and runs inline on the reading thread if its view
 /// is idle and prepared (a query costs microseconds; a thread hop would cost more).
-/// `$/cancelRequest` is handled as soon as it is read. Replies are written whole, under a
-/// lock, in the client's framing.
-public final class Server: @unchecked Sendable {  // Unchecked: immutable but for `state` (locked) and the reading loop's own fields.
+/// `$/cancelRequest` is handled as soon as it is read. Replies are written whole.
+public final class Server: @unchecked Sendable {  // Unchecked: immutable but for `state` (locked) and the receiving thread's own fields.
     let plugins: PluginCatalog
     /// The longest one view's `prepare` may take, in seconds; nil for no limit.
     public var timeout: Double?
+    /// What `open` may read; nil for any path (set before `start`).
+    public var openablePaths: OpenablePaths?
     let loader: WorkspaceLoader
     let state = ServerState()
+    /// The documents an editor has open (the language server's side).
+    let documents = DocumentStore()
     let memoryRelease: MemoryRelease
     let log: @Sendable (String) -> Void
     private let controlQueue = DispatchQueue(label: "workbench.control")
     /// All work not yet answered.
-    private let work = DispatchGroup()
+    let work = DispatchGroup()
     /// Work handed to view queues and not yet answered; `shutdown` waits for it.
     let viewWork = DispatchGroup()
-    private var output: ProtocolOutput!
+    private let output: any MessageOutput
     /// Writes replies that concern a view in that view's request order, across batches.
-    private var replyOrder: ReplyOrder!
-    /// Set by the reading thread when `exit` arrives.
-    private var exitRequested = false
+    private let replyOrder: ReplyOrder
+    /// Set by the receiving thread when `exit` arrives; nothing more is received after it.
+    public private(set) var exitRequested = false
+    /// Watches the plugin folders between `start` and `stop`.
+    private var pluginWatcher: FileWatcher?
 
     /// - Parameters:
+    ///   - output: takes every message the server sends.
     ///   - log: receives one line per problem worth telling the user (stderr, in `workbench serve`).
     ///   - releaseMemory: gives freed memory back to the system (in `workbench serve`, glibc's
     ///     `malloc_trim`); called a moment after a view is released or a prepare is cancelled or fails.
-    public init(plugins: PluginCatalog, loader: WorkspaceLoader = WorkspaceLoader(),
+    public init(plugins: PluginCatalog, output: any MessageOutput, loader: WorkspaceLoader = WorkspaceLoader(),
                 releaseMemory: @escaping @Sendable () -> Void = {}, log: @escaping @Sendable (String) -> Void) {
         self.plugins = plugins
+        self.output = output
+        self.replyOrder = ReplyOrder(output: output)
         self.loader = loader
         self.memoryRelease = MemoryRelease(releaseMemory)
         self.log = log
     }
 
-    /// Serves until `exit` or the end of input; returns the exit status: 0 after `shutdown`
-    /// then `exit`, or at the end of input; 1 for `exit` without `shutdown`.
-    public func run(input: Int32, output outputDescriptor: Int32, maximumMessageSize: Int = 64 << 20) -> Int32 {
-        output = ProtocolOutput(fileDescriptor: outputDescriptor)
-        replyOrder = ReplyOrder(output: output)
-        var framer = MessageFramer(maximumMessageSize: maximumMessageSize)
-        let pluginWatcher = watchPluginFolders()
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        reading: while !exitRequested {
-            let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            let events = count > 0 ? framer.feed(buffer[..<count]) : framer.finish()
-            if let mode = framer.mode { output.use(mode) }
-            for event in events {
-                handle(event)
-                if exitRequested { break reading }
-            }
-            if count <= 0 { break }
-        }
+    /// Starts watching the plugin folders; call once, before the first message.
+    public func start() {
+        pluginWatcher = watchPluginFolders()
+    }
+
+    /// Handles one whole message (a request, a notification or a batch) from the client.
+    /// Call from one thread at a time, in arrival order, and not after `exitRequested`.
+    public func receive(_ message: [UInt8]) {
+        handle(.message(message))
+    }
+
+    /// Answers input that could not be read as a message (a framing error) with a parse error.
+    public func receiveMalformed(_ reason: String) {
+        handle(.malformed(reason))
+    }
+
+    /// Ends the connection — its workspaces are closed, their views released and their
+    /// watchers stopped — and returns the exit status: 0 after `shutdown` then `exit`, or when
+    /// the input ended; 1 for `exit` without `shutdown`.
+    ///
+    /// What was sent is answered, but within 2 s whatever the plugins do: the control queue
+    /// gets a second to take in what came before the end (so `exit` cancels only work sent
+    /// before it), then work still running is cancelled — at once after `exit` or when
+    /// `abandoned` (nobody is left to read the answers: a closed page), after another second
+    /// at the end of input.
+    public func stop(abandoned: Bool = false) -> Int32 {
         pluginWatcher?.stop()
-        // Answer what was sent, but end within 2 s whatever the plugins do: the control
-        // queue gets a second to take in what came before the end (so `exit` cancels only
-        // work that was sent before it), then work still running is cancelled — at once
-        // after `exit`, after another second at the end of input.
+        pluginWatcher = nil
         let drained = DispatchSemaphore(value: 0)
         controlQueue.async { drained.signal() }
         _ = drained.wait(timeout: .now() + 1)
-        if exitRequested { state.cancelAll() }
+        if exitRequested || abandoned { state.cancelAll() }
         if work.wait(timeout: .now() + 1) == .timedOut {
             state.cancelAll()
             _ = work.wait(timeout: .now() + 0.7)
         }
+        state.closeAll()
         return exitRequested ? (state.hasShutDown ? 0 : 1) : 0
     }
 
@@ -97,7 +114,7 @@ public final class Server: @unchecked Sendable {  // Unchecked: immutable but fo
                 handleBatch(batch, idTokens: idTokens)
             } else {
                 let ticket = replyOrder.ticket(views: Self.views(of: message), isBatch: false)
-                handleSingle(message, idToken: idTokens[0]) { [replyOrder] in replyOrder!.write(ticket, $0) }
+                handleSingle(message, idToken: idTokens[0]) { [replyOrder] in replyOrder.write(ticket, $0) }
             }
         }
     }
@@ -136,7 +153,7 @@ public final class Server: @unchecked Sendable {  // Unchecked: immutable but fo
                 continue
             }
             handleSingle(message, idToken: idTokens[index]) { [replyOrder] bytes in
-                if let answer = replies.set(index, bytes) { replyOrder!.write(ticket, answer) }
+                if let answer = replies.set(index, bytes) { replyOrder.write(ticket, answer) }
             }
         }
     }
@@ -168,6 +185,9 @@ public final class Server: @unchecked Sendable {  // Unchecked: immutable but fo
             }
         default:
             let pending = state.begin(request.id)
+            if let method = MethodTable.documentMethod(named: request.method) {
+                return runOnDocuments(method, Params(request.params), pending, finishing(request, reply))
+            }
             if let method = MethodTable.viewMethod(named: request.method), !state.hasShutDown, let entry = state.directRoute(to: request.params) {
                 run(method, on: entry, Params(request.params), pending, finishing(request, reply), allowInline: method != PrepareMethod.self && method != UpdateMethod.self)
                 return
@@ -206,7 +226,7 @@ public final class Server: @unchecked Sendable {  // Unchecked: immutable but fo
         switch MethodTable.handler(named: request.method) {
         case .control(let method)?: onControl(method, params, finish)
         case .view(let method)?: onView(method, params, pending, finish)
-        case .immediate?, nil: finish(.failure(.methodNotFound(request.method)))
+        case .immediate?, .document?, nil: finish(.failure(.methodNotFound(request.method)))
         }
     }
 
@@ -258,10 +278,11 @@ public final class Server: @unchecked Sendable {  // Unchecked: immutable but fo
             if case .failure(let error) = result, error.code == RPCError.requestCancelledCode || error.code == RPCError.layoutErrorCode {
                 memoryRelease.soon()
             }
-            let isPrepared = entry.sessionIsPrepared, bounds = entry.sessionBounds
+            let isPrepared = entry.sessionIsPrepared, bounds = entry.sessionBounds, prepared = entry.preparedSummary
             state.withLock {
                 entry.queued -= 1
                 entry.isPrepared = isPrepared
+                if let prepared { entry.prepared = prepared }
                 if let bounds { entry.bounds = bounds }
             }
             reply(result)

@@ -56,6 +56,9 @@ final class ServerState: @unchecked Sendable {  // Unchecked: every field is rea
 
     func watcher(of name: String) -> FileWatcher? { withLock { watchers[name] } }
 
+    /// Every open workspace as last loaded, by name.
+    var documentsByName: [String: Workspace] { withLock { documents } }
+
     /// Closes a workspace; false if none of that name is open.
     func close(_ name: String) -> Bool {
         let (closed, watcher) = withLock { () -> (Bool, FileWatcher?) in
@@ -66,6 +69,11 @@ final class ServerState: @unchecked Sendable {  // Unchecked: every field is rea
         }
         watcher?.stop()
         return closed
+    }
+
+    /// Closes every workspace (the connection ended): their views go, their watchers stop.
+    func closeAll() {
+        for name in withLock({ Array(workspaces.keys) }) { _ = close(name) }
     }
 
     func view(_ id: String) -> ViewEntry? { withLock { views[id] } }

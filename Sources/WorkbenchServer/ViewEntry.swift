@@ -21,9 +21,14 @@ final class ViewEntry: @unchecked Sendable {  // Unchecked: `session` is only to
     var isPrepared = false
     /// The session's bounds after its last request (nil before the first).
     var bounds: Rect?
+    /// What the last prepare made, in words ("content size 375 × 1200, 40 elements"), for a
+    /// hover; nil before the first.
+    var prepared: String?
     /// The bounds a new session starts with, when not the viewport's (carried over by `change`,
     /// or by a plugin reload). Touched on `queue` only, after `init`.
     private var initialBounds: Rect?
+    /// The preferred sizes a new session starts with (carried over by a plugin reload).
+    private var initialPreferredSizes: [ElementID: Size] = [:]
 
     private let memoryRelease: MemoryRelease
 
@@ -55,11 +60,12 @@ final class ViewEntry: @unchecked Sendable {  // Unchecked: `session` is only to
 
     /// The view's plugin was reloaded (or removed): the session goes, in order after the
     /// requests already queued, and the next request makes one with the new build and
-    /// prepares it at the bounds the view had.
+    /// prepares it at the bounds, and with the preferred sizes, the view had.
     func pluginDidChange() {
         queue.async { [self] in
             guard let old = session else { return }
             initialBounds = old.bounds
+            initialPreferredSizes = old.preferredSizes
             session = nil
         }
     }
@@ -67,10 +73,22 @@ final class ViewEntry: @unchecked Sendable {  // Unchecked: `session` is only to
     /// The session's bounds, if it exists. Call on `queue` only.
     var sessionBounds: Rect? { session?.bounds }
 
+    /// The session, if it was made. Call on `queue` only.
+    var sessionIfMade: ViewSession? { session }
+
     /// The view is gone (its workspace closed or replaced) and its session with it: give the
     /// memory its caches held back.
     deinit {
         memoryRelease.soon()
+    }
+
+    /// The prepared session's content size and element count, in words; nil if it is not
+    /// prepared. Call on `queue` only.
+    var preparedSummary: String? {
+        guard let session, !session.needsPrepare, let size = try? session.contentSize() else { return nil }
+        let count = (try? session.numberOfElements()).flatMap { $0 }
+        return "content size \(size.width.compactDescription) × \(size.height.compactDescription), "
+            + (count.map { "\($0) elements" } ?? "elements made on demand")
     }
 
     /// Whether the session is ready to answer without preparing. Call on `queue` only.
@@ -83,6 +101,7 @@ final class ViewEntry: @unchecked Sendable {  // Unchecked: `session` is only to
             let made = try ViewSession(view: view, in: workspace, plugins: plugins, sharedSource: source, bounds: initialBounds)
             made.warn = log
             made.timeout = timeout
+            made.restorePreferredSizes(initialPreferredSizes)
             session = made
             return made
         } catch {

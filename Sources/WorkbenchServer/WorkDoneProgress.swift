@@ -8,12 +8,12 @@ import JSONRPC
 /// all written before the request's response.
 final class WorkDoneProgress: @unchecked Sendable {  // Unchecked: `lastPercentage` under `lock`; reports come from the preparing thread.
     private let token: JSONValue
-    private let output: ProtocolOutput
+    private let output: any MessageOutput
     private let lock = NSLock()
     private var lastPercentage = -1
 
     /// Nil when the params carry no usable token (a string or a number).
-    init?(params: JSONValue, output: ProtocolOutput) {
+    init?(params: JSONValue, output: any MessageOutput) {
         switch params["workDoneToken"] {
         case .string?, .number?: token = params["workDoneToken"]!
         default: return nil

@@ -11,12 +11,17 @@ extension Server {
     /// session too (it is not prepared again); sources whose data did not change stay shared
     /// as they were (batch updates included).
     ///
-    /// - Returns: the new entries, and the ids of the views added, changed or removed.
-    func replaceWorkspace(_ name: String, with workspace: Workspace, keepingViews: Bool) -> (entries: [ViewEntry], changed: [String]) {
+    /// Views kept whose inputs changed keep their scroll anchor in place (`keepAnchors`).
+    ///
+    /// - Returns: the new entries, the ids of the views added, changed or removed, and the
+    ///   scroll adjustments of the views kept that had an anchor.
+    func replaceWorkspace(_ name: String, with workspace: Workspace, keepingViews: Bool)
+        -> (entries: [ViewEntry], changed: [String], adjustments: [String: Point]) {
         var workspace = workspace
         workspace.name = name
         if keepingViews { viewWork.wait() }  // the views' earlier requests (a new bounds) come first
         let old = keepingViews ? state.workspace(name)?.entries ?? [] : []
+        let anchors = anchors(of: old)
         let oldByName = Dictionary(old.map { ($0.view.name, $0) }, uniquingKeysWith: { first, _ in first })
         var sources: [String: SharedSource] = [:]
         var keptSources: Set<String> = []
@@ -38,9 +43,11 @@ extension Server {
                 return ViewEntry(id: id, view: view, workspace: workspace, source: sources[view.source], memoryRelease: memoryRelease)
             }
             let bounds = state.withLock { previous.bounds }
-            if keptSources.contains(view.source) && previous.view.options == view.options {
+            let sameSizes = view.measuredSizes.map { $0.isSame(as: previous.view.measuredSizes) } ?? (previous.view.measuredSizes == nil)
+            if keptSources.contains(view.source) && previous.view.options == view.options && sameSizes {
                 let entry = ViewEntry(id: id, view: view, workspace: workspace, source: sources[view.source], memoryRelease: memoryRelease,
                                       initialBounds: bounds, queue: previous.queue)
+                state.withLock { entry.prepared = previous.prepared }  // the session it takes over
                 takeOvers.append((entry, previous))
                 return entry
             }
@@ -52,6 +59,6 @@ extension Server {
         changed += old.filter { !kept.contains($0.view.name) }.map(\.id)
         for (entry, previous) in takeOvers { entry.takeOver(previous) }
         state.open(name, views: entries, document: workspace, keepsWatcher: keepingViews)
-        return (entries, changed)
+        return (entries, changed, keepAnchors(anchors, in: entries, changed: changed))
     }
 }

@@ -8,7 +8,8 @@ import WorkspaceModel
 extension Server {
     /// Watches `workspace`'s file and data files; an edit reloads it (on the control queue,
     /// in order with requests) as `change` does, and the client hears
-    /// `workspace/didChange {workspace, views, error?}`.
+    /// `workspace/didChange {workspace, views, contentOffsetAdjustments?, error?}` (the views kept
+    /// that had a scroll anchor: how far each moved, by id).
     func watch(_ workspace: Workspace) throws(RPCError) {
         let name = workspace.name, path = workspace.file.path
         let watcher: FileWatcher
@@ -35,8 +36,12 @@ extension Server {
         writer.beginObject()
         do {
             let workspace = try loader.load(path: path)
-            let (_, changed) = replaceWorkspace(name, with: workspace, keepingViews: true)
+            let (_, changed, adjustments) = replaceWorkspace(name, with: workspace, keepingViews: true)
             watcher.watch(workspace.filePaths)
+            writer.key("contentOffsetAdjustments")
+            writer.beginObject()
+            for (id, adjustment) in adjustments.sorted(by: { $0.key < $1.key }) { writer.key(id); writer.point(adjustment) }
+            writer.endObject()
             writer.key("views")
             writer.beginArray()
             for id in changed { writer.string(id) }

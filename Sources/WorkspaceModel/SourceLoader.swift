@@ -56,7 +56,7 @@ struct SourceLoader {
     }
 
     /// The real path of `relative`, refused unless it lies inside the workspace's folder.
-    private func confined(_ relative: String, at node: YAMLNode, reader: NodeReader) throws(Diagnostic) -> String {
+    func confined(_ relative: String, at node: YAMLNode, reader: NodeReader) throws(Diagnostic) -> String {
         let base = URL(fileURLWithPath: directory.isEmpty ? "." : directory).standardizedFileURL.resolvingSymlinksInPath()
         let target = URL(fileURLWithPath: relative, relativeTo: base).standardizedFileURL.resolvingSymlinksInPath()
         let basePath = base.path.hasSuffix("/") ? base.path : base.path + "/"

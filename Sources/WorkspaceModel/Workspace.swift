@@ -35,6 +35,10 @@ public struct ViewDefinition: Sendable {
     /// Where the view's name, and its `layout:` value, are written.
     public var mark: Mark
     public var layoutMark: Mark
+    /// `preferredSizes: FILE`: sizes an app measured, laid out with by `run` and `check`.
+    public var measuredSizes: MeasuredSizes?
+    /// `direction:` `leftToRight` (the default) or `rightToLeft`.
+    public var direction: LayoutDirection = .leftToRight
 
     /// The initial bounds: origin (0, 0) and the viewport's size.
     public var bounds: Rect { Rect(origin: .zero, size: viewport) }

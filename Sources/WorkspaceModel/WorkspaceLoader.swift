@@ -11,6 +11,9 @@ public struct WorkspaceLoader: Sendable {
     /// The largest workspace or data file read, in bytes.
     public var maximumFileSize = 64 << 20
     public var yaml = YAMLParser()
+    /// Texts that stand in for files on disk (an editor's unsaved buffers), by absolute path
+    /// with symbolic links resolved.
+    public var unsavedFiles: [String: String] = [:]
 
     public init() {}
 
@@ -31,13 +34,27 @@ public struct WorkspaceLoader: Sendable {
     }
 
     private func load(_ file: SourceFile, directory: String, defaultName: String) throws(Diagnostic) -> Workspace {
-        let root = try yaml.parse(file)
+        var problems: [WorkspaceProblem] = []
+        let workspace = try load(file, directory: directory, defaultName: defaultName, problems: &problems)
+        if let first = problems.first { throw first.diagnostic }
+        return workspace
+    }
+
+    /// Loads what it can: a source or view in error is left out and its problem recorded, so
+    /// every source and view is checked; a file that is not a workspace mapping at all throws.
+    func load(_ file: SourceFile, directory: String, defaultName: String, problems: inout [WorkspaceProblem]) throws(Diagnostic) -> Workspace {
+        try load(file, root: try yaml.parse(file), directory: directory, defaultName: defaultName, problems: &problems)
+    }
+
+    /// `load(_:directory:defaultName:problems:)` with the file's YAML tree already parsed.
+    func load(_ file: SourceFile, root: YAMLNode, directory: String, defaultName: String, problems: inout [WorkspaceProblem]) throws(Diagnostic) -> Workspace {
         let reader = NodeReader(file: file)
         if root.resolvedScalar == .null { throw file.error("the workspace is empty; expected 'sources' and 'views'", at: root.mark) }
         let top = try reader.mapping(root, what: "a workspace", allowed: ["workspace", "sources", "views"])
         let name = try top["workspace"].map { pair throws(Diagnostic) in try reader.text(pair.value, what: "'workspace'") } ?? defaultName
 
         var sources: [String: LoadedSource] = [:]
+        var failedSources: Set<String> = []
         let sourceLoader = SourceLoader(workspace: self, directory: directory)
         if let sourcesNode = top["sources"]?.value {
             guard let pairs = sourcesNode.pairs else {
@@ -45,7 +62,12 @@ public struct WorkspaceLoader: Sendable {
             }
             for pair in pairs {
                 let sourceName = try reader.text(pair.key, what: "a source name")
-                sources[sourceName] = try sourceLoader.load(pair.value, named: sourceName, in: file)
+                do {
+                    sources[sourceName] = try sourceLoader.load(pair.value, named: sourceName, in: file)
+                } catch {
+                    failedSources.insert(sourceName)
+                    problems.append(WorkspaceProblem(diagnostic: error, part: .source(sourceName), anchor: pair.key.mark))
+                }
             }
         }
 
@@ -55,15 +77,27 @@ public struct WorkspaceLoader: Sendable {
                 throw reader.error("'views' must be a mapping of names to views, got \(viewsNode.kindDescription)", at: viewsNode)
             }
             for pair in pairs {
-                views.append(try view(pair, sources: sources, reader: reader))
+                do {
+                    var view = try view(pair, sources: sources, reader: reader)
+                    if let node = try reader.mapping(pair.value, what: "view '\(view.name)'", allowed: Self.viewKeys)["preferredSizes"]?.value {
+                        view.measuredSizes = try sourceLoader.loadMeasuredSizes(node, reader: reader)
+                    }
+                    views.append(view)
+                } catch {
+                    // A view on a source that failed to load is left out: the source's own problem says why.
+                    if let source = pair.value["source"]?.scalarText, failedSources.contains(source) { continue }
+                    problems.append(WorkspaceProblem(diagnostic: error, part: .view(pair.key.scalarText ?? ""), anchor: pair.key.mark))
+                }
             }
         }
         return Workspace(name: name, file: file, directory: directory, sources: sources, views: views)
     }
 
+    static let viewKeys = ["layout", "source", "viewport", "options", "preferredSizes", "direction"]
+
     private func view(_ pair: YAMLPair, sources: [String: LoadedSource], reader: NodeReader) throws(Diagnostic) -> ViewDefinition {
         let name = try reader.text(pair.key, what: "a view name")
-        let entries = try reader.mapping(pair.value, what: "view '\(name)'", allowed: ["layout", "source", "viewport", "options"])
+        let entries = try reader.mapping(pair.value, what: "view '\(name)'", allowed: Self.viewKeys)
         guard let layoutPair = entries["layout"] else { throw reader.error("view '\(name)' needs a 'layout' (a plugin name)", at: pair.key) }
         guard let sourcePair = entries["source"] else { throw reader.error("view '\(name)' needs a 'source'", at: pair.key) }
         let layout = try reader.string(layoutPair.value, what: "'layout'")
@@ -87,8 +121,18 @@ public struct WorkspaceLoader: Sendable {
             guard optionsNode.pairs != nil else { throw reader.error("'options' must be a mapping, got \(optionsNode.kindDescription)", at: optionsNode) }
             options = try reader.value(optionsNode).map ?? [:]
         }
+        var direction = LayoutDirection.leftToRight
+        if let directionNode = entries["direction"]?.value {
+            let text = try reader.string(directionNode, what: "'direction'")
+            guard let known = LayoutDirection(rawValue: text) else {
+                let names = LayoutDirection.allCases.map(\.rawValue)
+                throw reader.error("'direction' must be \(names.joined(separator: " or ")), got '\(text)'\(Suggestion.phrase(for: text, in: names))",
+                                   at: directionNode)
+            }
+            direction = known
+        }
         return ViewDefinition(name: name, layout: layout, source: source, viewport: viewport, options: options,
-                              optionsNode: optionsNode, mark: pair.key.mark, layoutMark: layoutPair.value.mark)
+                              optionsNode: optionsNode, mark: pair.key.mark, layoutMark: layoutPair.value.mark, direction: direction)
     }
 
     /// A file type in words, for "not a regular file" errors.
@@ -114,6 +158,7 @@ public struct WorkspaceLoader: Sendable {
             reference.map { $0.file.error(message, at: $0.mark) } ?? Diagnostic(path: shown, message: message)
         }
         let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        if let unsaved = unsavedFiles[resolved] { return SourceFile(path: shown, text: unsaved) }
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: resolved) else { throw fail("no such file: \(name)") }
         switch attributes[.type] as? FileAttributeType {
         case .typeRegular?: break

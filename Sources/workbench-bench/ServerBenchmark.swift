@@ -1,4 +1,5 @@
 import BenchmarkReport
+import DescriptorIO
 import Foundation
 import JSONOutput
 import LayoutKit
@@ -139,17 +140,10 @@ final class Peer {
     /// Writes `message` and reads until a newline: the reply, newline included.
     func roundTrip(_ message: [UInt8]) throws -> [UInt8] {
         let out = input.fileHandleForWriting.fileDescriptor, inFD = output.fileHandleForReading.fileDescriptor
-        try message.withUnsafeBytes { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = write(out, bytes.baseAddress! + offset, bytes.count - offset)
-                guard written > 0 else { throw Mismatch(description: "write failed") }
-                offset += written
-            }
-        }
+        guard DescriptorIO.writeAll(out, message) else { throw Mismatch(description: "write failed") }
         var reply: [UInt8] = []
         while reply.last != 10 {
-            let count = buffer.withUnsafeMutableBytes { read(inFD, $0.baseAddress, $0.count) }
+            let count = DescriptorIO.read(inFD, into: &buffer)
             guard count > 0 else { throw Mismatch(description: "the peer closed its output") }
             reply += buffer[..<count]
         }

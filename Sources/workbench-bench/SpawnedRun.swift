@@ -1,4 +1,5 @@
 import BenchmarkReport
+import DescriptorIO
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -45,8 +46,7 @@ struct SpawnedRun {
         var firstByte: Double?
         var buffer = [UInt8](repeating: 0, count: 1 << 20)
         while true {
-            let count = buffer.withUnsafeMutableBytes { read(ends[0], $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
+            let count = DescriptorIO.read(ends[0], into: &buffer)
             if count <= 0 { break }
             if firstByte == nil { firstByte = elapsed() }
             bytes += count

@@ -66,18 +66,9 @@ struct UpdateBenchmark {
 
     /// Opens `workload` alone in a fresh server and times preparing again and each change.
     private func measure(_ workload: Workload, isolation: String, executable: String) throws -> Timings {
-        let server = try Peer(executable, ["serve", "--isolation", isolation])
+        let server = try ServerPeer(executable, isolation: isolation, subject: workload.name)
         defer { server.close() }
-        var id = 0
-        func call(_ method: String, _ params: String) throws -> Double {
-            id += 1
-            let message = Array(#"{"jsonrpc":"2.0","id":\#(id),"method":"\#(method)","params":\#(params)}"#.utf8) + [10]
-            var reply: [UInt8] = []
-            let seconds = try Measure.seconds { reply = try server.roundTrip(message) }
-            let text = String(decoding: reply, as: UTF8.self)
-            guard !text.contains(#""error""#) else { throw Mismatch(description: "\(workload.name) \(method) failed: \(text.prefix(300))") }
-            return seconds
-        }
+        let call = server.call
         let source = "{generate: {sections: \(workload.sections), items: \(workload.itemsPerSection), min: 20, max: 60}}"
         _ = try call("open", #"{"text":"sources: {d: \#(source)}\nviews: {v: {layout: \#(workload.layout), source: d}}","directory":"/tmp"}"#)
         let view = #"{"view":"workspace/v""#

@@ -6,7 +6,7 @@ import Foundation
 //
 //     swift run -c release workbench-bench                 every layout at 10^4, 10^5 and 10^6 elements
 //     swift run -c release workbench-bench --quick         10^3 and 10^4 only (a smoke run)
-//     swift run -c release workbench-bench tree server     only the named parts (circles, tree, mark-sheet, guide, packing, run, update, isolation, server)
+//     swift run -c release workbench-bench tree server     only the named parts (circles, tree, mark-sheet, guide, waterfall, packing, run, update, move, isolation, server, preview)
 //     swift run -c release workbench-bench --json FILE     also write every figure and target to FILE as JSON
 //     swift run -c release workbench-bench --engine-only   for profilers: no references, no checks (ratios are nan)
 //     swift run -c release workbench-bench --quick --baseline Benchmarks/baseline-quick.json
@@ -76,6 +76,17 @@ do {
         report.target("guide random-viewport growth \(sizes.first!) → \(largest)", measured: guide.randomGrowth, atMost: 1.5, "×")
         try GuideScrollBenchmark(channels: quick ? 30 : 1000, steps: 600).run()
     }
+    if wants("waterfall") {
+        let waterfall = try LayoutBenchmark(name: "waterfall", title: "waterfall — CHTCollectionViewWaterfallLayout; reference: objects in arrays, union rects of 20, scan of the blocks hit",
+                                            cases: sizes.map(Workloads.waterfall), isEngineOnly: isEngineOnly).run()
+        report.target("waterfall prepare at \(largest), per item", measured: waterfall.largest.enginePrepare / Double(waterfall.largest.elements), atMost: 30e-9, "s/item")
+        report.target("waterfall query at \(largest) (k ≈ \(Int(waterfall.largest.found.rounded())))", measured: waterfall.largest.engineQuery, atMost: 1.5e-6, "s")
+        report.target("waterfall random-viewport growth \(sizes.first!) → \(largest)", measured: waterfall.randomGrowth, atMost: 1.5, "×")
+        if let preferred = try PreferredSizeBenchmark(items: sizes.last!).run()?["process"] {
+            report.target("waterfall preferredSizes of a middle item at \(largest) vs preparing again: speed-up",
+                          measured: preferred.prepareAgain / preferred.preferredSize, atLeast: 10, "×")
+        }
+    }
     if wants("isolation") {
         try IsolationBenchmark(sizes: quick ? [10_000] : [10_000, 1_000_000]).run()
     }
@@ -93,10 +104,16 @@ do {
     if wants("update"), let update = try UpdateBenchmark(items: sizes.last!).run() {
         report.target("update of one item at \(largest) vs preparing again: speed-up", measured: update.reprepare / update.reloadLast, atLeast: 10, "×")
     }
+    if wants("move"), let move = try MoveBenchmark(items: sizes.last!).run() {
+        report.target("updateMove at \(largest) vs preparing again: speed-up", measured: move.reprepare / move.step, atLeast: 10, "×")
+    }
     if wants("server") {
         if let server = try ServerBenchmark(requests: quick ? 1000 : 5000).run() {
             report.target("server round trip p99, query of 111 elements", measured: server.p99, atMost: 50e-6, "s")
         }
+    }
+    if wants("preview"), let preview = try PreviewBenchmark(requests: quick ? 500 : 2000).run() {
+        report.target("preview WebSocket round trip p99, guide viewport at 10^6 elements", measured: preview.webSocket.p99, atMost: 2e-3, "s")
     }
     report.printTargets(isQuick: quick)
     let about = "workbench-bench\(quick ? " --quick" : "") ratios to references measured in the same run (each layout's queries "

@@ -99,6 +99,10 @@ struct MessageGenerator {
         case 22: return Message(body: Array("{\"jsonrpc\":\"2.0\",\"method\":\"\(random.pick(["query", "nope", "plugins"]))\",\"params\":\(random.pick(["null", "[]", "{}"]))}".utf8), expectation: .none)
         case 23: return mutated(request("query", "{\"view\":\(quoted),\"rect\":\(rect())}", view: view))
         case 24: return request("close", "{\"workspace\":\(random.chance(0.5) ? "\"nowhere\"" : "3")}")
+        case 25:
+            let size = "{\"width\":\(number()),\"height\":\(random.chance(0.7) ? String(random.int(0...400)) : number())}"
+            let element = "{\"category\":\"cell\",\"section\":\(random.chance(0.8) ? "0" : number()),\"item\":\(random.chance(0.7) ? String(random.int(0...20)) : number())}"
+            return request("preferredSizes", "{\"view\":\(quoted),\"sizes\":[{\"element\":\(element),\"size\":\(size)}]}", view: view)
         default: return request("query", "{\"view\":\(quoted),\"rect\":{\"x\":0,\"y\":0,\"width\":\(random.int(0...1000)),\"height\":\(random.int(0...1000))}}", view: view)
         }
     }

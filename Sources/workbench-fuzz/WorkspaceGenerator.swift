@@ -1,4 +1,4 @@
-/// Structure-aware workspaces: sources of every shape, views of all four layouts (and a
+/// Structure-aware workspaces: sources of every shape, views of all five layouts (and a
 /// missing one) with random options and viewports, numbers at the edges, and sometimes
 /// mutated bytes. Small by default, so that thousands run in minutes.
 struct WorkspaceGenerator {
@@ -8,12 +8,13 @@ struct WorkspaceGenerator {
         var files: [String: [UInt8]] = [:]
     }
 
-    static let layouts = ["circles", "tree", "mark-sheet", "guide"]
+    static let layouts = ["circles", "tree", "mark-sheet", "guide", "waterfall"]
     static let options: [String: [String]] = [
         "circles": ["insets", "step", "spacing", "predecessors"],
         "tree": ["itemSize", "insets"],
         "mark-sheet": ["rowHeaderWidth", "rowHeight", "columnHeaderHeight", "separatorHeight"],
         "guide": ["cellSize", "snapInterval", "durationField", "durationUnit"],
+        "waterfall": ["columns", "spacing", "insets", "headerHeight", "order"],
     ]
 
     var random: FuzzRandom
@@ -158,6 +159,8 @@ struct WorkspaceGenerator {
         case "insets": return random.chance(0.5) ? number() : "{top: \(number()), left: \(number()), bottom: \(number()), right: \(number())}"
         case "itemSize", "cellSize": return random.chance(0.1) ? number() : "{width: \(number()), height: \(number())}"
         case "durationField": return random.chance(edgeRate) ? random.pick(["size", "3", "[1]"]) : "len"
+        case "order": return random.chance(edgeRate) ? random.pick(["random", "3"]) : random.pick(["shortestColumn", "roundRobin"])
+        case "columns": return random.chance(edgeRate) ? number() : String(random.int(1...8))
         default: return random.chance(edgeRate) ? number() : String(random.int(1...60))
         }
     }

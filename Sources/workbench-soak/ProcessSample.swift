@@ -9,8 +9,24 @@ struct ProcessSample: Sendable {
     var peakVirtualBytes = 0
     var threads = 0
     var fileDescriptors = 0
+    /// The process's children (the plugin hosts of `workbench serve`), and their resident memory together.
+    var children = 0
+    var childrenResidentBytes = 0
 
-    /// Reads `/proc/<pid>/status` and `/proc/<pid>/fd`; nil once the process is gone.
+    init() {}
+
+    /// The larger of each reading of `self` and `other`.
+    func maxima(_ other: ProcessSample) -> ProcessSample {
+        var most = self
+        most.residentBytes = max(residentBytes, other.residentBytes)
+        most.threads = max(threads, other.threads)
+        most.fileDescriptors = max(fileDescriptors, other.fileDescriptors)
+        most.children = max(children, other.children)
+        most.childrenResidentBytes = max(childrenResidentBytes, other.childrenResidentBytes)
+        return most
+    }
+
+    /// Reads `/proc/<pid>/status` and `/proc/<pid>/fd`, and finds its children; nil once the process is gone.
     init?(pid: Int32) {
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
         for line in status.split(separator: "\n") {
@@ -25,6 +41,30 @@ struct ProcessSample: Sendable {
             }
         }
         fileDescriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").count) ?? 0
+        for child in Self.children(of: pid) {
+            children += 1
+            childrenResidentBytes += ProcessSample(residentBytesOf: child)?.residentBytes ?? 0
+        }
+    }
+
+    /// The resident memory of `pid`, read alone.
+    private init?(residentBytesOf pid: Int32) {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+              let kib = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) }) else { return nil }
+        self.residentBytes = kib << 10
+    }
+
+    /// The processes whose parent is `pid` (field 4 of `/proc/<child>/stat`, after the
+    /// parenthesised name, which may hold spaces).
+    static func children(of pid: Int32) -> [Int32] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap { entry -> Int32? in
+            guard let child = Int32(entry), let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                  let nameEnd = stat.lastIndex(of: ")") else { return nil }
+            let fields = stat[stat.index(after: nameEnd)...].split(separator: " ")
+            return fields.count > 1 && Int32(fields[1]) == pid ? child : nil
+        }
     }
 }
 
@@ -36,6 +76,7 @@ final class ProcessSampler: @unchecked Sendable {  // Unchecked: all fields unde
     private(set) var peakResidentBytes = 0
     private(set) var mostThreads = 0
     private(set) var mostFileDescriptors = 0
+    private(set) var mostChildren = 0
 
     init(pid: Int32) {
         self.pid = pid
@@ -54,8 +95,8 @@ final class ProcessSampler: @unchecked Sendable {  // Unchecked: all fields unde
         return sample
     }
 
-    var extremes: (residentBytes: Int, threads: Int, fileDescriptors: Int) {
-        lock.withLock { (peakResidentBytes, mostThreads, mostFileDescriptors) }
+    var extremes: (residentBytes: Int, threads: Int, fileDescriptors: Int, children: Int) {
+        lock.withLock { (peakResidentBytes, mostThreads, mostFileDescriptors, mostChildren) }
     }
 
     func stop() { lock.withLock { running = false } }
@@ -65,6 +106,7 @@ final class ProcessSampler: @unchecked Sendable {  // Unchecked: all fields unde
             peakResidentBytes = max(peakResidentBytes, sample.residentBytes)
             mostThreads = max(mostThreads, sample.threads)
             mostFileDescriptors = max(mostFileDescriptors, sample.fileDescriptors)
+            mostChildren = max(mostChildren, sample.children)
         }
     }
 }

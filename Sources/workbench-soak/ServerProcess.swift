@@ -1,3 +1,4 @@
+import DescriptorIO
 import Foundation
 import JSONRPC
 
@@ -42,8 +43,7 @@ final class ServerProcess: @unchecked Sendable {  // Unchecked: `process` and th
         var framer = MessageFramer(maximumMessageSize: 1 << 30)
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
+            let count = DescriptorIO.read(descriptor, into: &buffer)
             let events = count > 0 ? framer.feed(buffer[..<count]) : framer.finish()
             for event in events {
                 switch event {
@@ -62,16 +62,7 @@ final class ServerProcess: @unchecked Sendable {  // Unchecked: `process` and th
 
     /// Sends bytes exactly as given (for malformed input).
     func sendRaw(_ bytes: [UInt8]) {
-        let descriptor = input.fileHandleForWriting.fileDescriptor
-        bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let written = write(descriptor, raw.baseAddress! + offset, raw.count - offset)
-                if written < 0 && errno == EINTR { continue }
-                guard written > 0 else { return }
-                offset += written
-            }
-        }
+        DescriptorIO.writeAll(input.fileHandleForWriting.fileDescriptor, bytes)
     }
 
     /// Closes the server's input and waits for it to exit and for its last reply to be read;

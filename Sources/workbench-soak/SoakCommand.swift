@@ -16,8 +16,9 @@ struct SoakCommand: ParsableCommand {
             (10^5–10^6 elements) workspaces. Every reply is checked: answered exactly once, in order per \
             view, of the right shape. The server runs under a 4 GiB address-space limit; its resident memory, \
             threads and file descriptors are sampled from /proc. Exits 1 on a lost, duplicated, out-of-order \
-            or malformed reply, on address-space growth over the bound, or when resident memory with every \
-            workspace closed ends above --rest-limit.
+            or malformed reply, on address-space growth over the bound, when resident memory with every \
+            workspace closed ends above --rest-limit, or when at rest it holds more than 16 file descriptors \
+            or 16 threads beyond its start, or any plugin child process (their count and memory are sampled too).
             """)
 
     @Option(help: "How long to run, in seconds.")
@@ -79,10 +80,11 @@ struct SoakCommand: ParsableCommand {
         repeat {
             guard session.cycle(workspace: workspaces.paths[next % workspaces.paths.count]) else { break }
             next += 1
-            if let rest = atRest(sampler) { report.mostAtRest = max(report.mostAtRest, rest.residentBytes) }
+            if let rest = atRest(sampler) { report.mostAtRest = report.mostAtRest.maxima(rest) }
         } while Date() < deadline
         report.cycles = next
         report.rest = atRest(sampler)
+        if let rest = report.rest { report.mostAtRest = report.mostAtRest.maxima(rest) }
         session.send("shutdown", expecting: .null)
         _ = session.settle()
         session.notify("exit", "null")
@@ -92,9 +94,15 @@ struct SoakCommand: ParsableCommand {
         report.record(ledger)
     }
 
-    /// A reading once the server has had a moment to give memory back.
+    /// A reading once the server has had a moment to give memory back and to see its plugin
+    /// children exit (up to 3 s more on a busy machine, while any is still alive).
     private func atRest(_ sampler: ProcessSampler) -> ProcessSample? {
         Thread.sleep(forTimeInterval: 0.5)
-        return sampler.sample()
+        var sample = sampler.sample()
+        for _ in 0..<6 where (sample?.children ?? 0) > 0 {
+            Thread.sleep(forTimeInterval: 0.5)
+            sample = sampler.sample()
+        }
+        return sample
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import CheckRunner
 import Foundation
 import LayoutChecker
+import LayoutKit
 
 /// `workbench check PATH…`: the layout contract on every view, and golden snapshots.
 struct CheckCommand: ParsableCommand {
@@ -32,6 +33,10 @@ struct CheckCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Seeds the random rects; the same seed asks the same questions.", valueName: "s"))
     var seed: UInt64 = 0
 
+    @Option(help: ArgumentHelp("Check the views leftToRight, rightToLeft or both (default: each view's own direction).",
+                               valueName: "direction"))
+    var direction: String?
+
     @OptionGroup var plugins: PluginOptions
     @OptionGroup var batch: BatchOptions
     @OptionGroup var isolation: IsolationOptions
@@ -39,6 +44,19 @@ struct CheckCommand: ParsableCommand {
     func validate() throws {
         if record && snapshots == nil { throw ValidationError("--record needs --snapshots DIR") }
         if !(0...100_000).contains(rects) { throw ValidationError("--rects must be between 0 and 100000, got \(rects)") }
+        _ = try directions
+    }
+
+    /// `--direction` read: a direction's name, or `both`.
+    var directions: CheckDirections {
+        get throws {
+            guard let direction else { return .asWritten }
+            if direction == "both" { return .both }
+            guard let only = LayoutDirection(rawValue: direction) else {
+                throw ValidationError("--direction must be leftToRight, rightToLeft or both, got '\(direction)'")
+            }
+            return .only(only)
+        }
     }
 
     func run() throws {
@@ -48,6 +66,7 @@ struct CheckCommand: ParsableCommand {
             plugins: catalog, checker: LayoutChecker(rectCount: rects, seed: seed),
             snapshots: snapshots.map { CheckRunner.Snapshots(directory: $0, isRecording: record) })
         runner.timeout = isolation.timeout
+        runner.directions = try directions
         let output = StandardStream.output
         let progress = ProgressLine(noun: "views")
         let summary = runner.run(

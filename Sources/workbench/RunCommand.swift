@@ -1,6 +1,7 @@
 import ArgumentParser
 import BatchRunner
 import Foundation
+import LayoutKit
 
 /// `workbench run PATH…`: every view of every workspace, laid out whole.
 struct RunCommand: ParsableCommand {
@@ -24,19 +25,41 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "With --output, also draw each view to DIR/<workspace>/<view>.svg.")
     var svg = false
 
+    @Flag(help: "With --output, also draw each view to DIR/<workspace>/<view>.png (at most 4096 pixels a side; larger views are scaled down).")
+    var png = false
+
+    @Option(help: ArgumentHelp("With --png, draw only this part of each view: x,y,width,height in points.", valueName: "x,y,w,h"))
+    var rect: String?
+
     @OptionGroup var plugins: PluginOptions
     @OptionGroup var batch: BatchOptions
     @OptionGroup var isolation: IsolationOptions
 
     func validate() throws {
         if svg && outputDirectory == nil { throw ValidationError("--svg needs --output DIR") }
+        if png && outputDirectory == nil { throw ValidationError("--png needs --output DIR") }
+        if let rect {
+            guard png else { throw ValidationError("--rect needs --png") }
+            _ = try Self.parseRect(rect)
+        }
+    }
+
+    /// `x,y,width,height`: finite numbers within ±1e15, the sizes positive.
+    static func parseRect(_ text: String) throws -> Rect {
+        let numbers = text.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard numbers.count == 4, let x = numbers[0], let y = numbers[1], let width = numbers[2], let height = numbers[3],
+              [x, y, width, height].allSatisfy({ $0.isFinite && abs($0) <= 1e15 }) else {
+            throw ValidationError("--rect must be x,y,width,height: four finite numbers within ±1e15, got '\(text)'")
+        }
+        guard width > 0, height > 0 else { throw ValidationError("--rect must have a positive width and height, got '\(text)'") }
+        return Rect(x: x, y: y, width: width, height: height)
     }
 
     func run() throws {
         let catalog = PluginDiscovery.catalog(plugins, isolation)
         defer { catalog.terminateChildren() }
         var runner = BatchRunner(plugins: catalog, output: outputDirectory.map { .directory($0) } ?? .jsonLines)
-        runner.writesPictures = svg
+        runner.pictures = BatchRunner.Pictures(svg: svg, png: png, rect: try rect.map(Self.parseRect))
         runner.timeout = isolation.timeout
         let standardOutput = StandardStream.output
         if outputDirectory == nil { standardOutput.enlargePipe() }

@@ -20,21 +20,11 @@ struct ServeCommand: ParsableCommand {
     var maximumMessageSize = 64 << 20
 
     func run() throws {
-        // Stdout belongs to the protocol: keep a private copy of it, and point fd 1 at stderr
-        // so that a stray print cannot corrupt the stream.
-        let protocolOutput = dup(1)
-        guard protocolOutput >= 0, dup2(2, 1) >= 0 else { throw ExitCode(70) }
-        signal(SIGPIPE, SIG_IGN)
-        AllocatorPolicy.configureForServing()
+        let output = try ProtocolStream.takeStandardOutput()
         let catalog = PluginDiscovery.catalog(plugins, isolation)
-        let server = Server(plugins: catalog, releaseMemory: {
-            catalog.releaseSpareMemory()
-            AllocatorPolicy.releaseFreeMemory()
-        }) { line in
-            FileHandle.standardError.write(Data((line + "\n").utf8))
-        }
+        let server = Server(plugins: catalog, output: output, releaseMemory: ProtocolStream.memoryReleaser(catalog), log: ProtocolStream.log)
         server.timeout = isolation.timeout
-        let status = server.run(input: 0, output: protocolOutput, maximumMessageSize: maximumMessageSize)
+        let status = server.serve(input: 0, output: output, maximumMessageSize: maximumMessageSize)
         // End now, whatever plugins are doing: children are killed, and a plugin thread stuck
         // in this process (isolation none) ends with the process.
         catalog.terminateChildren()

@@ -1,3 +1,4 @@
+import DescriptorIO
 import Foundation
 
 /// Buffered writes to standard output or standard error.
@@ -38,7 +39,7 @@ final class StandardStream: @unchecked Sendable {  // Unchecked: used from the m
     func append(_ bytes: ArraySlice<UInt8>) {
         guard bytes.count < bufferLimit else {
             flush()
-            bytes.withUnsafeBytes(writeAll)
+            _ = bytes.withUnsafeBytes { DescriptorIO.writeAll(fileDescriptor, $0) }
             return
         }
         buffer.append(contentsOf: bytes)
@@ -53,20 +54,7 @@ final class StandardStream: @unchecked Sendable {  // Unchecked: used from the m
 
     /// Writes everything buffered.
     func flush() {
-        buffer.withUnsafeBytes(writeAll)
+        DescriptorIO.writeAll(fileDescriptor, buffer)
         buffer.removeAll(keepingCapacity: true)
-    }
-
-    /// Writes `bytes` whole, retrying short and interrupted writes; gives up on an error.
-    private func writeAll(_ bytes: UnsafeRawBufferPointer) {
-        var offset = 0
-        while offset < bytes.count {
-            let written = write(fileDescriptor, bytes.baseAddress! + offset, bytes.count - offset)
-            if written <= 0 {
-                if written < 0 && errno == EINTR { continue }
-                return
-            }
-            offset += written
-        }
     }
 }

@@ -7,8 +7,8 @@ struct Workbench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "workbench",
         abstract: "Lay out collection-view workspaces with layout plugins loaded at run time.",
-        subcommands: [RunCommand.self, CheckCommand.self, ServeCommand.self, PluginsCommand.self, NewPluginCommand.self,
-                      PluginHostCommand.self, PluginDescribeCommand.self])
+        subcommands: [RunCommand.self, CheckCommand.self, ServeCommand.self, PreviewCommand.self, MCPCommand.self, PluginsCommand.self,
+                      NewPluginCommand.self, PluginHostCommand.self, PluginDescribeCommand.self])
 }
 
 /// Options every subcommand that loads plugins takes.

@@ -43,7 +43,7 @@ struct BandedOutputTests {
         let paths = [folder.path + "/banded.yaml"] + ["circles", "class-hierarchy", "mark-sheet", "tv-guide"]
             .map { BuildProducts.repositoryRoot + "/Workspaces/\($0).yaml" }
         var views: [PreparedView] = []
-        for step in BatchPlan(paths: paths, loader: WorkspaceLoader()).steps {
+        for step in BatchViews(paths: paths, loader: WorkspaceLoader()).steps {
             guard case .view(let workspace, let view) = step else {
                 Issue.record("not a view: \(step)")
                 continue
@@ -93,7 +93,7 @@ struct BandedOutputTests {
         try "sources: {column: {items: [\(items)]}}\nviews: {forgetful: {layout: fault-forgetful, source: column, viewport: {width: 100, height: 400}}}\n"
             .write(toFile: folder.path + "/forgetful.yaml", atomically: true, encoding: .utf8)
         let catalog = PluginCatalog.inProcess(PluginRegistry.discover(in: [folder.path]))
-        guard case .view(let workspace, let view) = BatchPlan(paths: [folder.path + "/forgetful.yaml"], loader: WorkspaceLoader()).steps.first else {
+        guard case .view(let workspace, let view) = BatchViews(paths: [folder.path + "/forgetful.yaml"], loader: WorkspaceLoader()).steps.first else {
             Issue.record("no view")
             return
         }

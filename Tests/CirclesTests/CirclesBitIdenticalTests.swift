@@ -64,7 +64,7 @@ struct CirclesBitIdenticalTests {
         sizes[changed] = .number(Double(random.next(in: 10...150)) + 0.5)
         var newToOld = (0..<Int64(sizes.count)).map { $0 }
         newToOld[changed] = -1
-        CirclesUpdateTests.withBatch(old: sizes.count, newToOld: newToOld) { layout.prepare(forUpdates: $0) }
+        OneSectionBatch.with(old: sizes.count, newToOld: newToOld) { layout.prepare(forUpdates: $0) }
         let context = LayoutContext(dataSource: DataSet.items(sizes).source, bounds: bounds)
         try layout.prepare(context)
         try test.reference.prepare(context)

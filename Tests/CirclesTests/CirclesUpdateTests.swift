@@ -12,33 +12,11 @@ struct CirclesUpdateTests {
         let bounds = Rect(x: 0, y: 0, width: 375, height: 667)
         let layout = try CirclesLayout(options: Options([:]))
         try layout.prepare(LayoutContext(dataSource: DataSet.items(old).source, bounds: bounds))
-        withBatch(old: old.count, newToOld: newToOld) { layout.prepare(forUpdates: $0) }
+        OneSectionBatch.with(old: old.count, newToOld: newToOld) { layout.prepare(forUpdates: $0) }
         try layout.prepare(LayoutContext(dataSource: DataSet.items(new).source, bounds: bounds))
         let fresh = try CirclesLayout(options: Options([:]))
         try fresh.prepare(LayoutContext(dataSource: DataSet.items(new).source, bounds: bounds))
         return (layout, fresh)
-    }
-
-    /// A one-section batch as the host would describe it: `newToOld[i]` is the old index of
-    /// new item i, or -1 for an inserted or reloaded one.
-    static func withBatch<T>(old: Int, newToOld: [Int64], _ body: (UpdateBatch) -> T) -> T {
-        var runs: [ItemRun] = []
-        for (new, source) in newToOld.enumerated() where source >= 0 {
-            if let last = runs.last, last.old + last.count == Int(source), last.new + last.count == new {
-                runs[runs.count - 1].count += 1
-            } else {
-                runs.append(ItemRun(old: Int(source), new: new, count: 1))
-            }
-        }
-        let oldStarts: [Int64] = [0, Int64(old)], newStarts: [Int64] = [0, Int64(newToOld.count)], same: [Int64] = [0]
-        return oldStarts.withUnsafeBufferPointer { oldStarts in
-            newStarts.withUnsafeBufferPointer { newStarts in
-                same.withUnsafeBufferPointer { same in
-                    body(UpdateBatch(oldSectionStarts: oldStarts, newSectionStarts: newStarts, sectionOldToNew: same,
-                                     sectionNewToOld: same, itemRuns: runs))
-                }
-            }
-        }
     }
 
     @Test(arguments: [0, 1, 150, 299, 300])
@@ -79,7 +57,7 @@ struct CirclesUpdateTests {
         let items: [Value] = (0..<50).map { .number(Double(20 + $0 % 7 * 10)) }
         let layout = try CirclesLayout(options: Options([:]))
         try layout.prepare(LayoutContext(dataSource: DataSet.items(items).source, bounds: Rect(x: 0, y: 0, width: 375, height: 667)))
-        Self.withBatch(old: 50, newToOld: (0..<50).map { $0 }) { layout.prepare(forUpdates: $0) }
+        OneSectionBatch.with(old: 50, newToOld: (0..<50).map { $0 }) { layout.prepare(forUpdates: $0) }
         try layout.prepare(LayoutContext(dataSource: DataSet.items(items).source, bounds: Rect(x: 0, y: 0, width: 500, height: 667)))
         let fresh = try CirclesLayout(options: Options([:]))
         try fresh.prepare(LayoutContext(dataSource: DataSet.items(items).source, bounds: Rect(x: 0, y: 0, width: 500, height: 667)))

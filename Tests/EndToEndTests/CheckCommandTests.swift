@@ -20,11 +20,11 @@ struct CheckCommandTests {
 
     /// Compiles the buggy grid with `-DBUG=<bug>` into `<folder>/plugins/libgrid.so`, writes
     /// the workspace, and checks it.
-    func check(bug: String, in folder: TemporaryFolder, arguments: [String] = []) throws -> ProcessResult {
+    func check(bug: String, in folder: TemporaryFolder, arguments: [String] = [], header: String = "Sources/CLayoutABI/include") throws -> ProcessResult {
         let plugins = (folder.path as NSString).appendingPathComponent("plugins")
         try FileManager.default.createDirectory(atPath: plugins, withIntermediateDirectories: true)
         let source = BuildProducts.repositoryRoot + "/Tests/EndToEndTests/Fixtures/buggy_grid.c"
-        let include = BuildProducts.repositoryRoot + "/Sources/CLayoutABI/include"
+        let include = BuildProducts.repositoryRoot + "/" + header
         let compiled = try ProcessRunner.run("/usr/bin/env", ["cc", "-shared", "-fPIC", "-DBUG=\(bug)", "-I", include,
                                                               "-o", plugins + "/libgrid.so", source, "-lm"])
         #expect(compiled.status == 0, "\(compiled.standardError)")
@@ -33,9 +33,10 @@ struct CheckCommandTests {
     }
 
     @Test func theBundledWorkspacesKeepTheContract() throws {
-        let result = try ProcessRunner.run(workbench, ["check", BuildProducts.repositoryRoot + "/Workspaces"])
+        // Both directions: every invariant right to left too (the mirror invariant runs on every flipping view anyway).
+        let result = try ProcessRunner.run(workbench, ["check", BuildProducts.repositoryRoot + "/Workspaces", "--direction", "both"])
         #expect(result.status == 0, "\(result.standardOutput)")
-        #expect(result.standardOutput.hasSuffix("views checked, 10 passed, 0 failed (0 violations), 0 errors\n"))
+        #expect(result.standardOutput.hasSuffix("views checked, 15 passed, 0 failed (0 violations), 0 errors\n"))
     }
 
     @Test func aCorrectCPluginPasses() throws {
@@ -45,10 +46,19 @@ struct CheckCommandTests {
         #expect(result.standardOutput == "workbench check: 1 view checked, 1 passed, 0 failed (0 violations), 0 errors\n")
     }
 
+    /// A plugin built against ABI 2.0's header (no `preferred_attributes`) still loads and
+    /// keeps the contract: its preferred sizes are ignored.
+    @Test func aPluginBuiltAgainstABI20Passes() throws {
+        let folder = try TemporaryFolder()
+        let result = try check(bug: "NONE", in: folder, header: "Tests/EndToEndTests/Fixtures/abi-2.0")
+        #expect(result.status == 0, "\(result.standardOutput)")
+        #expect(result.standardOutput == "workbench check: 1 view checked, 1 passed, 0 failed (0 violations), 0 errors\n")
+    }
+
     @Test(arguments: [
         ("WRONG_ORDER", "well-formed"), ("OUTSIDE_RECT", "rect-query"), ("INCONSISTENT_ELEMENT", "element-query"),
         ("NOT_A_NUMBER", "well-formed"), ("DISHONEST_INVALIDATION", "bounds-change"), ("NONDETERMINISTIC", "deterministic"),
-        ("BAD_KIND", "well-formed"), ("BAD_TARGET", "target-offset"),
+        ("BAD_KIND", "well-formed"), ("BAD_TARGET", "target-offset"), ("LYING_PREFERRED", "preferred-size"),
     ])
     func eachBugIsCaughtByItsInvariant(bug: String, invariant: String) throws {
         let folder = try TemporaryFolder()

@@ -46,6 +46,27 @@ struct PluginFaultTests {
         #expect(client.finish() == 0)
     }
 
+    /// One translation of a plugin's failure serves both backends: the same call failing the
+    /// same way reads the same in process and isolated.
+    @Test func aSilentFailureReadsTheSameInBothIsolationModes() throws {
+        let fixture = try Fixture([.silentPrepare, .silentCreate])
+        var answers: [String: [String]] = [:]
+        for isolation in ["process", "none"] {
+            let client = try ServerClient(arguments: ["--plugins", fixture.folder.path, "--isolation", isolation])
+            _ = client.request("open", ["path": fixture.workspace], id: 1)
+            answers[isolation] = ["faults/silentprepare", "faults/silentcreate"].enumerated().map { index, view in
+                let error = Self.error(client.request("prepare", ["view": view], id: 2 + index))
+                return "\(error?["code"] as? Int ?? 0) \(error?["message"] as? String ?? "no error")"
+            }
+            #expect(client.finish() == 0)
+        }
+        #expect(answers["process"] == [
+            "-32004 view 'silentprepare' (fault-silentprepare): plugin 'fault-silentprepare' failed in prepare with status 3 (WB_ERROR_LAYOUT)",
+            "-32004 view 'silentcreate' (fault-silentcreate): the plugin made no layout and gave no reason",
+        ])
+        #expect(answers["none"] == answers["process"])
+    }
+
     @Test(arguments: ["process", "none"])
     func aRefusedPluginIsAPluginErrorWithTheReason(isolation: String) throws {
         let fixture = try Fixture([.futureABI])

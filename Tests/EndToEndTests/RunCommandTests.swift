@@ -20,8 +20,9 @@ struct RunCommandTests {
         let result = try run([BuildProducts.repositoryRoot + "/Workspaces/circles.yaml"])
         #expect(result.status == 0)
         let lines = try jsonLines(result.standardOutput)
-        #expect(lines.map { $0["view"] as? String } == ["alarms", "alarms-wide", "many-alarms"])
-        #expect(lines.allSatisfy { $0["workspace"] as? String == "circles" && $0["layout"] as? String == "circles" })
+        #expect(lines.map { $0["view"] as? String } == ["alarms", "alarms-wide", "many-alarms", "alarms-as-wall"])
+        #expect(lines.allSatisfy { $0["workspace"] as? String == "circles" })
+        #expect(lines.map { $0["layout"] as? String } == ["circles", "circles", "circles", "waterfall"])
         let alarms = lines[0]
         #expect(alarms["contentSize"] as? [String: Double] == ["width": 375, "height": 620])
         let elements = try #require(alarms["elements"] as? [[String: Any]])
@@ -29,7 +30,7 @@ struct RunCommandTests {
         #expect(elements[7]["frame"] as? [String: Double] == ["x": 75, "y": 400, "width": 200, "height": 200])
         #expect(elements[7]["item"] as? Int == 7 && elements[7]["category"] as? String == "cell")
         #expect((lines[2]["elements"] as? [Any])?.count == 2000)
-        #expect(result.standardError.contains("3 views laid out, 0 failed"))
+        #expect(result.standardError.contains("4 views laid out, 0 failed"))
     }
 
     @Test func aFolderRunsEveryWorkspaceInIt() throws {
@@ -44,7 +45,7 @@ struct RunCommandTests {
         #expect(result.status == 0)
         #expect(result.standardOutput.isEmpty)
         let text = try String(contentsOfFile: folder.path + "/circles/alarms.json", encoding: .utf8)
-        #expect(text.hasPrefix("{\n  \"contentSize\": {\n    \"height\": 620,\n    \"width\": 375\n  },\n  \"elements\": [\n    {\n      \"alpha\": 1,"))
+        #expect(text.hasPrefix("{\n  \"contentSize\": {\n    \"height\": 620,\n    \"width\": 375\n  },\n  \"direction\": \"leftToRight\",\n  \"elements\": [\n    {\n      \"alpha\": 1,"))
         #expect(text.hasSuffix("  \"layout\": \"circles\",\n  \"view\": \"alarms\",\n  \"workspace\": \"circles\"\n}\n"))
         #expect(FileManager.default.fileExists(atPath: folder.path + "/circles/many-alarms.json"))
     }
@@ -82,7 +83,7 @@ struct RunCommandTests {
             "w.yaml:2:25: error: view 'narrow' (circles): item [0, 1]: a circle of size 400 does not fit the 335-point row between the insets",
             "    alarms: {items: [120, 400]}",
             String(repeating: " ", count: 26) + "^",
-            "w.yaml:6:18: error: no layout plugin named 'circels' (did you mean 'circles'?) (available: circles, guide, mark-sheet, tree)",
+            "w.yaml:6:18: error: no layout plugin named 'circels' (did you mean 'circles'?) (available: circles, guide, mark-sheet, tree, waterfall)",
             "    typo: {layout: circels, source: alarms}",
             String(repeating: " ", count: 19) + "^",
             "workbench: 1 view laid out, 2 failed",

@@ -109,7 +109,7 @@ struct ServerSessionTests {
         ])
         let batch = try #require(client.message(at: 0) as? [[String: Any]])
         #expect(batch.count == 2)
-        #expect((batch[0]["result"] as? [[String: Any]])?.map { $0["name"] as? String } == ["circles", "guide", "mark-sheet", "tree"])
+        #expect((batch[0]["result"] as? [[String: Any]])?.map { $0["name"] as? String } == ["circles", "guide", "mark-sheet", "tree", "waterfall"])
         #expect(batch[1]["id"] as? String == "two")
         #expect((batch[1]["error"] as? [String: Any])?["code"] as? Int == -32601)
         client.notify("initialize")

@@ -26,8 +26,8 @@ struct NumberFormattingTests {
     @Test func indexPathsAndZIndexesAreWrittenAsStringDescribesThem() throws {
         for value in Self.integers {
             var writer = JSONWriter()
-            _ = writer.plainAttributes(category: .cell, kind: nil, section: value, item: value, frame: Rect(x: 0, y: 0, width: 1, height: 1),
-                                       zIndex: value, alpha: 1, isHidden: false)
+            writer.attributes(category: .cell, kind: nil, section: value, item: value, frame: Rect(x: 0, y: 0, width: 1, height: 1),
+                              zIndex: value, alpha: 1, isHidden: false, encodedExtras: nil)
             let text = String(decoding: writer.bytes, as: UTF8.self)
             #expect(text.hasSuffix("\"item\":\(value),\"kind\":null,\"section\":\(value),\"zIndex\":\(value)}"), "\(value)")
         }

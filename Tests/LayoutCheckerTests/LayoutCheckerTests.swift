@@ -68,3 +68,49 @@ struct LayoutCheckerTests {
         #expect(CheckRects.make(count: 30, content: content, bounds: Self.bounds, seed: 9).count == 40)
     }
 }
+
+/// The layout-to-layout part of `transitions`: an honest answer passes, one that forgets a
+/// moving element or invents a move is caught.
+struct LayoutTransitionCheckTests {
+    /// The same grid at 375 and at 250 points wide (3 columns, then 2): most cells move.
+    static func layouts() throws -> (old: BuggyGrid, new: BuggyGrid, bounds: Rect, newBounds: Rect) {
+        let old = BuggyGrid(bug: .none), new = BuggyGrid(bug: .none)
+        let bounds = Rect(x: 0, y: 0, width: 375, height: 300), newBounds = Rect(x: 0, y: 0, width: 250, height: 300)
+        try old.prepare(LayoutContext(dataSource: LayoutCheckerTests.data.source, bounds: bounds))
+        try new.prepare(LayoutContext(dataSource: LayoutCheckerTests.data.source, bounds: newBounds))
+        return (old, new, bounds, newBounds)
+    }
+
+    /// The answer worked out by brute force from both layouts' own queries.
+    static func honestAnswer(_ old: BuggyGrid, _ new: BuggyGrid, _ bounds: Rect, _ newBounds: Rect) -> LayoutTransitionAnswer {
+        let before = old.elements(in: bounds), after = new.elements(in: newBounds)
+        var moving: [(before: LayoutAttributes, after: LayoutAttributes)] = []
+        var seen: Set<ElementID> = []
+        for element in (before + after).map(\.element) where seen.insert(element).inserted {
+            if let from = old.attributes(for: element), let to = new.attributes(for: element), from != to { moving.append((from, to)) }
+        }
+        return LayoutTransitionAnswer(appearing: after.filter { old.attributes(for: $0.element) == nil },
+                                      disappearing: before.filter { new.attributes(for: $0.element) == nil }, moving: moving)
+    }
+
+    @Test func anHonestAnswerPassesAndAForgottenOrInventedMoveIsCaught() throws {
+        let (old, new, bounds, newBounds) = try Self.layouts()
+        let checker = LayoutChecker()
+        let honest = Self.honestAnswer(old, new, bounds, newBounds)
+        #expect(honest.moving.count > 5)
+        #expect(checker.checkTransition(from: old, bounds: bounds, to: new, bounds: newBounds, answer: honest, label: "t") == [])
+
+        var forgetful = honest
+        let forgotten = forgetful.moving.removeFirst()
+        let missed = checker.checkTransition(from: old, bounds: bounds, to: new, bounds: newBounds, answer: forgetful, label: "t")
+        #expect(!missed.isEmpty && missed.allSatisfy { $0.invariant == .transitions && $0.element == forgotten.before.element }, "\(missed)")
+
+        var inventive = honest
+        let unmoved = try #require(old.attributes(for: .cell(0, 0)))
+        var elsewhere = unmoved
+        elsewhere.frame.origin.y += 7
+        inventive.moving.append((unmoved, elsewhere))
+        let invented = checker.checkTransition(from: old, bounds: bounds, to: new, bounds: newBounds, answer: inventive, label: "t")
+        #expect(invented.map(\.invariant).contains(.transitions) && invented.contains { $0.description.contains("moves from") }, "\(invented)")
+    }
+}

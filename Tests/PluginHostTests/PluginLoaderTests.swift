@@ -50,7 +50,7 @@ struct PluginLoaderTests {
         let newer = try CFixtures.build(CFixtures.newerMinor, named: "newer", in: folder)
         let expected = PluginError.abiMinorTooNew(path: newer, major: 2, found: PluginLoader.abiMinorVersion + 1, supported: PluginLoader.abiMinorVersion)
         #expect(throws: expected) { try PluginLoader.load(path: newer) }
-        #expect(expected.description == "\(newer): plugin ABI version 2.1, newer than this workbench's 2.0; update the workbench or rebuild the plugin against its LayoutKit")
+        #expect(expected.description == "\(newer): plugin ABI version 2.\(PluginLoader.abiMinorVersion + 1), newer than this workbench's 2.\(PluginLoader.abiMinorVersion); update the workbench or rebuild the plugin against its LayoutKit")
         let short = try CFixtures.build(CFixtures.shortDescriptor, named: "short", in: folder)
         #expect(throws: PluginError.invalidDescriptor(path: short, reason: "descriptor_size 16 is smaller than version 2.0's 96 bytes")) {
             try PluginLoader.load(path: short)

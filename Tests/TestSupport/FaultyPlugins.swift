@@ -42,6 +42,10 @@ public enum FaultyPlugin: String, CaseIterable, Sendable {
     case crashOnLoad = "loadcrash"
     /// Spins forever in its entry point, `workbench_plugin_descriptor`: likewise.
     case hangOnLoad = "loadhang"
+    /// Returns WB_ERROR_LAYOUT from `prepare` without filling in its error.
+    case silentPrepare = "silentprepare"
+    /// Returns NULL from `create` without filling in its error.
+    case silentCreate = "silentcreate"
 
     /// The plugin's name in workspaces: "fault-" + the behaviour.
     public var pluginName: String { "fault-\(rawValue)" }
@@ -77,6 +81,9 @@ public enum FaultyPlugin: String, CaseIterable, Sendable {
         typedef struct { int64_t count; int64_t *marks, *pending; int64_t mark_count, pending_count; } layout;
 
         static wb_layout *create(const struct wb_plugin_descriptor *plugin, const uint8_t *options, int64_t length, wb_error *error) {
+        #ifdef FAULT_SILENTCREATE
+            return NULL;
+        #endif
             return (wb_layout *)calloc(1, sizeof(layout));
         }
         static void destroy(wb_layout *self) { free(((layout *)self)->marks); free(((layout *)self)->pending); free(self); }
@@ -97,6 +104,9 @@ public enum FaultyPlugin: String, CaseIterable, Sendable {
         #endif
         #ifdef FAULT_SPIN
             for (volatile unsigned long spin = 0;; spin++) {}
+        #endif
+        #ifdef FAULT_SILENTPREPARE
+            return WB_ERROR_LAYOUT;
         #endif
             return WB_OK;
         }

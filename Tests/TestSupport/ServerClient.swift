@@ -13,10 +13,11 @@ public final class ServerClient: @unchecked Sendable {  // Unchecked: `received`
     /// Where the search for the end of the current message resumes in `pending`.
     private var scanned = 0
 
-    public init(framing: Framing = .lines, arguments: [String] = []) throws {
+    /// Starts `workbench <subcommand> <arguments…>` (`serve`, or `mcp`: newline-framed too).
+    public init(framing: Framing = .lines, arguments: [String] = [], subcommand: String = "serve") throws {
         self.framing = framing
         process.executableURL = URL(fileURLWithPath: BuildProducts.executable("workbench"))
-        process.arguments = ["serve"] + arguments
+        process.arguments = [subcommand] + arguments
         process.currentDirectoryURL = URL(fileURLWithPath: BuildProducts.repositoryRoot)
         process.standardInput = input
         process.standardOutput = output
@@ -68,6 +69,16 @@ public final class ServerClient: @unchecked Sendable {  // Unchecked: `received`
     /// Waits for the response with `id`.
     public func response(id: Int, timeout: TimeInterval = 60) -> [String: Any]? {
         waitFor(timeout: timeout) { $0.compactMap { $0 as? [String: Any] }.first { ($0["id"] as? Int) == id } }
+    }
+
+    /// Waits for a notification of `method` whose params satisfy `matching`; returns its params.
+    public func notification(_ method: String, timeout: TimeInterval = 60, where matching: ([String: Any]) -> Bool = { _ in true }) -> [String: Any]? {
+        waitFor(timeout: timeout) { messages in
+            messages.lazy.compactMap { $0 as? [String: Any] }
+                .filter { $0["method"] as? String == method }
+                .compactMap { $0["params"] as? [String: Any] }
+                .first(where: matching)
+        }
     }
 
     /// Waits for the `index`-th message received (0-based), whatever it is.

@@ -49,7 +49,9 @@ struct WorkspaceErrorTests {
         ("sources: {s: {items: []}}\nviews:\n  v: {layout: circles, source: t}", "w.yaml:3:32: error: no source named 't'; sources: s"),
         ("sources: {s: {items: []}}\nviews:\n  v: {layout: circles, source: s, viewport: {width: 0, height: 5}}", "w.yaml:3:53: error: 'viewport.width': expected a number greater than 0 and at most 1e15, got 0"),
         ("sources: {s: {items: []}}\nviews:\n  v: {layout: circles, source: s, viewport: {width: 10}}", "w.yaml:3:45: error: 'viewport' needs a 'height'"),
-        ("sources: {s: {items: []}}\nviews:\n  v: {layout: circles, source: s, option: {}}", "w.yaml:3:35: error: unknown key 'option' in view 'v' (did you mean 'options'?); expected one of: layout, source, viewport, options"),
+        ("sources: {s: {items: []}}\nviews:\n  v: {layout: circles, source: s, option: {}}", "w.yaml:3:35: error: unknown key 'option' in view 'v' (did you mean 'options'?); expected one of: layout, source, viewport, options, preferredSizes, direction"),
+        ("sources: {s: {items: []}}\nviews:\n  v: {layout: circles, source: s, direction: rightToleft}", "w.yaml:3:46: error: 'direction' must be leftToRight or rightToLeft, got 'rightToleft' (did you mean 'rightToLeft'?)"),
+        ("sources: {s: {items: []}}\nviews:\n  v: {layout: circles, source: s, direction: [1]}", "w.yaml:3:46: error: 'direction' must be a string, got a list"),
         ("sources: {s: {items: []}}\nviews:\n  v: {layout: 3, source: s}", "w.yaml:3:15: error: 'layout' must be a string, got a number"),
         ("sources: {s: {items: []}}\nviews:\n  v: {layout: circles, source: s, options: [1]}", "w.yaml:3:44: error: 'options' must be a mapping, got a list"),
     ]
@@ -125,5 +127,29 @@ struct WorkspaceErrorTests {
                         ^
                 """)
         }
+    }
+}
+
+/// `diagnose` finds the problem of every source and view, not only the first.
+struct WorkspaceDiagnosisTests {
+    @Test func everySourceAndViewIsCheckedOnItsOwn() {
+        let text = "sources:\n  a: {items: 3}\n  b: {items: [1]}\nviews:\n  v: {layout: x, source: a}\n  w: {layout: x, source: c}\n  z: {source: b}\n  ok: {layout: x, source: b}\n"
+        let diagnosis = WorkspaceLoader().diagnose(text: text, path: "/tmp/w.yaml", directory: "/tmp")
+        let (workspace, problems) = (diagnosis.workspace, diagnosis.problems)
+        #expect(problems.map(\.diagnostic.summary) == [
+            "/tmp/w.yaml:2:14: error: 'items' must be a list, got a number",
+            "/tmp/w.yaml:6:26: error: no source named 'c'; sources: b",
+            "/tmp/w.yaml:7:3: error: view 'z' needs a 'layout' (a plugin name)",
+        ])
+        #expect(problems.map(\.part) == [.source("a"), .view("w"), .view("z")])
+        #expect(workspace?.views.map(\.name) == ["ok"])
+        #expect(workspace?.name == "w")
+    }
+
+    @Test func aFileThatIsNotAWorkspaceIsOneProblem() {
+        let diagnosis = WorkspaceLoader().diagnose(text: "views: [", path: "w.yaml", directory: ".")
+        let problems = diagnosis.problems
+        #expect(diagnosis.workspace == nil && diagnosis.root == nil)
+        #expect(problems.count == 1 && problems[0].part == .document && problems[0].diagnostic.mark?.line == 2)
     }
 }

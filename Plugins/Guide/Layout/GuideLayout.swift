@@ -14,7 +14,7 @@ public final class GuideLayout: LayoutPlugin {
     public static let info = PluginInfo(
         name: "guide", version: "1.0.0",
         summary: "A 2-D grid with sticky row and column headers, variable widths and snapping (seed: TV guide)",
-        options: ["cellSize", "snapInterval", "durationField", "durationUnit"])
+        options: ["cellSize", "snapInterval", "durationField", "durationUnit"], flipsHorizontally: true)
 
     let cellSize: Size
     let snapInterval: Double

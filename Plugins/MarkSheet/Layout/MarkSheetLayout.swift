@@ -20,7 +20,7 @@ public final class MarkSheetLayout: LayoutPlugin {
         summary: "A grid of marks with subject and student headers and row separators, computed on demand (seed: mark sheet)",
         kinds: [ElementKind(columnHeader, .supplementary), ElementKind(rowHeader, .supplementary),
                 ElementKind(separator, .decoration)],
-        options: ["rowHeaderWidth", "rowHeight", "columnHeaderHeight", "separatorHeight"])
+        options: ["rowHeaderWidth", "rowHeight", "columnHeaderHeight", "separatorHeight"], flipsHorizontally: true)
 
     let metrics: MarkSheetMetrics.Options
     private var sheet = MarkSheetMetrics(options: .init(), width: 0, rows: 0, columns: 0)

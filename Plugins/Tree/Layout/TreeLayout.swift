@@ -16,7 +16,7 @@ public final class TreeLayout: LayoutPlugin {
         name: "tree", version: "1.0.0",
         summary: "A hierarchy as columns by depth with connectors from parents to children (seed: class hierarchy)",
         kinds: [ElementKind(connector, .supplementary)],
-        options: ["itemSize", "insets"])
+        options: ["itemSize", "insets"], flipsHorizontally: true)
 
     let itemSize: Size
     let insets: EdgeInsets

@@ -8,7 +8,7 @@
  * The host calls it, reads `abi_version` (always the first field, in every ABI version) and
  * refuses the plugin unless it equals WB_ABI_VERSION; only then does it touch anything else.
  *
- * Version 2 (this header) is designed to grow without breaking: the descriptor states its
+ * Version 2 (this header, at minor version 2) is designed to grow without breaking: the descriptor states its
  * own size and its function table's size, and a minor version. A host accepts plugins of its
  * major version whose minor version is not newer than its own; it reads only the bytes the
  * plugin says it has and treats functions missing from a shorter (older) table, and optional
@@ -39,8 +39,12 @@ extern "C" {
 
 /** The ABI (major) version this header describes. Bump on any incompatible change. */
 #define WB_ABI_VERSION 2u
-/** The minor version: bumped when optional fields or functions are added at the ends of the structs. */
-#define WB_ABI_MINOR_VERSION 0u
+/** The minor version: bumped when optional fields or functions are added at the ends of the structs.
+ *  2.1 added `preferred_attributes` and `changed_elements` (self-sizing elements); 2.2 added
+ *  layout direction (`flips_horizontally` in the descriptor, `direction` in the prepare
+ *  context), and the optional `target_for_moving_item`, `moving_item_attributes` (drag to
+ *  reorder) and `target_content_offset_for_proposed` (layout-to-layout transitions). */
+#define WB_ABI_MINOR_VERSION 2u
 
 /** The name of the one symbol a plugin exports. */
 #define WB_PLUGIN_ENTRY_POINT "workbench_plugin_descriptor"
@@ -130,10 +134,27 @@ typedef struct {
  * calls it now and then with the fraction done (0…1, never decreasing) — cheap, but not in
  * the innermost loop.
  */
+/** 2.2: a view's layout direction (UIKit's `UIUserInterfaceLayoutDirection`). */
+enum {
+    WB_DIRECTION_LEFT_TO_RIGHT = 0,
+    WB_DIRECTION_RIGHT_TO_LEFT = 1
+};
+
+/*
+ * The host owns this struct and always writes all of it, so fields are appended here without
+ * a size field: a plugin reads only the fields of the minor version it was built with.
+ */
 typedef struct {
     const volatile int32_t *cancel;   /* may be NULL; non-zero once the host wants no result: return WB_ERROR_CANCELLED */
     void (*progress)(void *host_context, double fraction);
     void *host_context;
+    /*
+     * 2.2: the view's direction, WB_DIRECTION_*. A plugin whose descriptor sets
+     * `flips_horizontally` always lays out left to right and ignores it: the host mirrors its
+     * answers for right-to-left views. A plugin that does not flip lays out for it as it likes.
+     */
+    int32_t direction;
+    int32_t reserved;
 } wb_prepare_context;
 
 /** Kinds of change in a batch update (UICollectionView's `performBatchUpdates`). */
@@ -189,8 +210,16 @@ typedef struct {
 enum {
     WB_INVALIDATE_EVERYTHING = 1u << 0,
     WB_INVALIDATE_DATA = 1u << 1,
-    WB_INVALIDATE_BOUNDS = 1u << 2
+    WB_INVALIDATE_BOUNDS = 1u << 2,
+    WB_INVALIDATE_ITEMS = 1u << 3   /* 2.1: some items only (a preferred size): the layout knows which */
 };
+
+/** 2.1: what a layout makes of an element's preferred size (see `preferred_attributes`). */
+typedef struct {
+    wb_size size;           /* the size the element will have once the layout is prepared again */
+    uint32_t invalidation;  /* what that prepare redoes: WB_INVALIDATE_ITEMS or WB_INVALIDATE_EVERYTHING */
+    uint32_t reserved;
+} wb_preferred_answer;
 
 typedef struct wb_layout wb_layout;  /* opaque: one layout instance, owned by the host */
 struct wb_plugin_descriptor;
@@ -230,6 +259,64 @@ typedef struct {
      * when it has no batch to give (data replaced whole, or several batches behind).
      */
     int32_t (*prepare_for_updates)(wb_layout *layout, const wb_update_batch *batch, wb_error *error);
+
+    /* 2.1 */
+
+    /**
+     * An element measured itself: `preferred` is the size its content needs (UIKit's
+     * `preferredLayoutAttributesFitting`). Returns 1 when the layout takes it, with `answer`
+     * set; 0 when it ignores it; negative (with `error` set) on failure. A layout that takes a
+     * size lays the element out with it from its next `prepare` on — the host prepares once
+     * after a whole batch of sizes — and keeps it until `invalidate` with WB_INVALIDATE_DATA or
+     * WB_INVALIDATE_EVERYTHING (it may carry it through `prepare_for_updates`). The host
+     * tells it the sizes again after such an invalidation, after a batch update, and in a
+     * fresh instance (possibly before the first `prepare`): a size it already holds must
+     * cost nothing. Default (NULL): preferred sizes are ignored, as UIKit's default
+     * `preferredLayoutAttributesFitting` would leave them.
+     */
+    int32_t (*preferred_attributes)(wb_layout *layout, wb_element element, wb_size preferred,
+                                    wb_preferred_answer *answer, wb_error *error);
+
+    /**
+     * What the last `prepare` moved: appends the first `limit` elements whose frames it changed
+     * (after a full prepare: all of them, placed anew), in canonical order, to `sink`, and
+     * returns how many there are in all; -1 when it cannot say. A layout that re-places only
+     * what a preferred size moved knows this for free. Default (NULL): the host compares the
+     * whole layout before and after a batch of preferred sizes, O(elements).
+     */
+    int64_t (*changed_elements)(wb_layout *layout, int64_t limit, wb_attributes_sink *sink);
+
+    /* 2.2 — called only after a successful `prepare`, on the same thread rules as the queries. */
+
+    /**
+     * Drag to reorder (UIKit's `targetIndexPath(forInteractivelyMovingItem:withPosition:)`):
+     * where the cell `item` (its index path before the move) would land with the drag at
+     * `position` (content coordinates). Returns 1 with `target` set to a cell index path after
+     * the move (a section's item count is a valid item there when the item comes from another
+     * section); 0 for the default; negative (with `error` set) on failure. The host refuses a
+     * target the data cannot take as a bad answer. Default (NULL or 0): the cell whose frame
+     * contains the position, else the nearest cell in the item's section, else its own place.
+     */
+    int32_t (*target_for_moving_item)(wb_layout *layout, wb_element item, wb_point position,
+                                      wb_element *target, wb_error *error);
+    /**
+     * Drag to reorder (UIKit's `layoutAttributesForInteractivelyMovingItem(at:withTargetPosition:)`):
+     * appends the attributes of the dragged cell `item` (its index path at the current target)
+     * with the drag at `position`; returns 1, 0 for the default, negative (with `error` set) on
+     * failure. Default: the cell's size centred at the position, zIndex one above every
+     * element in the view's bounds.
+     */
+    int32_t (*moving_item_attributes)(wb_layout *layout, wb_element item, wb_point position,
+                                      wb_attributes_sink *sink, wb_error *error);
+    /**
+     * Layout-to-layout transition (UIKit's `targetContentOffset(forProposedContentOffset:)`):
+     * this layout was just switched to and prepared at the old bounds; `proposed` keeps the
+     * anchor (the first cell in canonical order that was visible) where it was on screen.
+     * Return the content offset to show (the host clamps it to the content). Default: `proposed`.
+     * The host needs no prepare-for-transition or finalize calls: the old layout answers from
+     * its prepared state and is destroyed after the answer, the new one is prepared normally.
+     */
+    wb_point (*target_content_offset_for_proposed)(wb_layout *layout, wb_point proposed);
 } wb_layout_functions;
 
 typedef struct wb_plugin_descriptor {
@@ -247,6 +334,20 @@ typedef struct wb_plugin_descriptor {
     const char *const *option_names;  /* the options it accepts, for help and suggestions */
     const wb_layout_functions *functions;
     const void *plugin_data;          /* the plugin's own, passed back through `create` */
+
+    /* 2.2 (a shorter, older descriptor reads as 0 here) */
+
+    /**
+     * Non-zero: in a right-to-left view, the host mirrors this layout around its content's
+     * width (UIKit's `flipsHorizontallyInOppositeLayoutDirection`). The plugin lays out left
+     * to right; the host mirrors every frame it returns (`x' = contentWidth - x - width`),
+     * every rect and bounds it passes in (so what sticks to the bounds' left edge sticks to
+     * the right), and target content offsets (proposed x mirrored, velocity x negated, the
+     * answer mirrored back). Zero: the host passes everything through unchanged and the
+     * layout reads `direction` from its prepare context.
+     */
+    int32_t flips_horizontally;
+    int32_t reserved_flags;
 } wb_plugin_descriptor;
 
 /** The version and size fields of a descriptor, for a designated initializer:

@@ -27,6 +27,19 @@ extension Size {
     package var abi: wb_size { wb_size(width: width, height: height) }
 }
 
+extension LayoutDirection {
+    /// `WB_DIRECTION_*`: what a prepare context carries.
+    package var abi: Int32 { self == .rightToLeft ? Int32(WB_DIRECTION_RIGHT_TO_LEFT) : Int32(WB_DIRECTION_LEFT_TO_RIGHT) }
+
+    package init(abi: Int32) { self = abi == Int32(WB_DIRECTION_RIGHT_TO_LEFT) ? .rightToLeft : .leftToRight }
+}
+
+extension PreferredSizeAnswer {
+    package init(_ answer: wb_preferred_answer) {
+        self.init(size: Size(answer.size), invalidation: Invalidation(rawValue: answer.invalidation))
+    }
+}
+
 extension ElementID {
     /// The C identity, with `kind` looked up in the plugin's kind table; nil for an
     /// undeclared kind.

@@ -75,7 +75,9 @@ enum ExportedFunctions {
         }
         let cancel = context?.pointee.cancel.map { UnsafePointer<Int32>(OpaquePointer($0)) }
         do throws(LayoutError) {
-            try instance.layout.prepare(LayoutContext(dataSource: source, bounds: Rect(bounds), cancelFlag: cancel, progress: progress))
+            let direction = LayoutDirection(abi: context?.pointee.direction ?? 0)
+            try instance.layout.prepare(LayoutContext(dataSource: source, bounds: Rect(bounds), direction: direction,
+                                                      cancelFlag: cancel, progress: progress))
             return Int32(WB_OK)
         } catch {
             errorOut?.pointee.set(error)
@@ -159,6 +161,22 @@ enum ExportedFunctions {
         return Int32(WB_OK)
     }
 
+    static let preferredAttributes: @convention(c) (OpaquePointer?, wb_element, wb_size, UnsafeMutablePointer<wb_preferred_answer>?, UnsafeMutablePointer<wb_error>?) -> Int32 = {
+        handle, element, preferred, answerOut, _ in
+        let instance = LayoutInstance.from(handle)
+        guard let id = ElementID(element, kinds: instance.kinds),
+              let answer = instance.layout.preferredAttributes(Size(preferred), for: id) else { return 0 }
+        answerOut?.pointee = wb_preferred_answer(size: answer.size.abi, invalidation: answer.invalidation.rawValue, reserved: 0)
+        return 1
+    }
+
+    static let changedElements: @convention(c) (OpaquePointer?, Int64, UnsafeMutablePointer<wb_attributes_sink>?) -> Int64 = {
+        handle, limit, sink in
+        let instance = LayoutInstance.from(handle)
+        guard let changes = instance.layout.changedElements(limit: Int(clamping: max(0, limit))) else { return -1 }
+        return instance.write(changes.first, to: sink!) == Int32(WB_OK) ? Int64(changes.count) : -1
+    }
+
     static let transitionAttributes: @convention(c) (OpaquePointer?, wb_element, Int32, wb_rect, UnsafeMutablePointer<wb_attributes_sink>?) -> Int32 = {
         handle, element, isAppearing, bounds, sink in
         let instance = LayoutInstance.from(handle)
@@ -173,7 +191,7 @@ enum ExportedFunctions {
 
 extension LayoutInstance {
     /// Writes one element's attributes: 1 when written, negative when the sink refused.
-    fileprivate func write(_ attributes: LayoutAttributes, to sink: UnsafeMutablePointer<wb_attributes_sink>) -> Int32 {
+    func write(_ attributes: LayoutAttributes, to sink: UnsafeMutablePointer<wb_attributes_sink>) -> Int32 {
         sink.append(attributes, kindIndex: kindIndex, scratch: &extraWriter) ? 1 : -Int32(WB_ERROR_LAYOUT)
     }
 }

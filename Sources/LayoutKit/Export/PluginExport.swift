@@ -28,7 +28,9 @@ public enum PluginExport {
             option_count: Int32(info.options.count),
             option_names: makeCStringArray(info.options),
             functions: functionTable,
-            plugin_data: UnsafeRawPointer(Unmanaged.passRetained(factory).toOpaque())))
+            plugin_data: UnsafeRawPointer(Unmanaged.passRetained(factory).toOpaque()),
+            flips_horizontally: info.flipsHorizontally ? 1 : 0,
+            reserved_flags: 0))
         return PluginDescriptor(pointer: UnsafeRawPointer(descriptor))
     }
 
@@ -48,7 +50,12 @@ public enum PluginExport {
             target_content_offset: ExportedFunctions.targetContentOffset,
             transition_attributes: ExportedFunctions.transitionAttributes,
             element_count: ExportedFunctions.elementCount,
-            prepare_for_updates: ExportedFunctions.prepareForUpdates))
+            prepare_for_updates: ExportedFunctions.prepareForUpdates,
+            preferred_attributes: ExportedFunctions.preferredAttributes,
+            changed_elements: ExportedFunctions.changedElements,
+            target_for_moving_item: ExportedFunctions.targetForMovingItem,
+            moving_item_attributes: ExportedFunctions.movingItemAttributes,
+            target_content_offset_for_proposed: ExportedFunctions.targetContentOffsetForProposed))
         return UnsafePointer(table)
     }()
 

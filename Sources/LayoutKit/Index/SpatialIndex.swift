@@ -154,8 +154,14 @@ public struct SpatialIndex: Sendable {
         precondition(order == nil, "only an index packed as given keeps its leaves in element order")
         precondition(start >= 0 && start <= leafFrames.count, "start \(start) out of range")
         precondition(leafFrames.count - start + frames.count < Int(Int32.max), "too many frames for one index")
-        leafFrames.removeSubrange(start...)
-        leafFrames.append(contentsOf: frames)
+        if leafFrames.count - start == frames.count {
+            leafFrames.withUnsafeMutableBufferPointer { leaves in
+                frames.withUnsafeBufferPointer { UnsafeMutableBufferPointer(rebasing: leaves[start...]).update(fromContentsOf: $0) }
+            }
+        } else {
+            leafFrames.removeSubrange(start...)
+            leafFrames.append(contentsOf: frames)
+        }
         let firstLeaf = start / Self.fanout
         var leaves = levels.first ?? []
         leaves.removeSubrange(min(firstLeaf, leaves.count)...)

@@ -10,4 +10,6 @@ public struct Invalidation: OptionSet, Hashable, Sendable {
     public static let data = Invalidation(rawValue: 1 << 1)
     /// Only the bounds moved or resized; a layout may recompute just what depends on them.
     public static let bounds = Invalidation(rawValue: 1 << 2)
+    /// Some items only (a preferred size, ABI 2.1): the layout knows which.
+    public static let items = Invalidation(rawValue: 1 << 3)
 }

@@ -51,6 +51,34 @@ public protocol Layout: AnyObject {
     /// (leaving `result` empty), and goes on appending. Lets a whole-layout answer cross to
     /// the host without existing twice. Default: `elements(in:into:)`, in one piece.
     func elements(in rect: Rect, into result: inout [LayoutAttributes], pieceSize: Int, flush: (inout [LayoutAttributes]) -> Void)
+
+    /// An element measured itself and would like `preferred` (UIKit's
+    /// `preferredLayoutAttributesFitting`). Return what you make of it — the element's size
+    /// from the next `prepare` on, and what that prepare redoes — or nil to ignore it. Keep
+    /// taken sizes until `invalidate(.data)` or `invalidate(.everything)`; the host prepares
+    /// once after a batch of sizes and tells you them again after data changes and in a fresh
+    /// layout (perhaps before its first prepare), so a size you already hold must cost
+    /// nothing. Default: nil, preferred sizes are ignored.
+    func preferredAttributes(_ preferred: Size, for element: ElementID) -> PreferredSizeAnswer?
+
+    /// What the last `prepare` moved, if you know it cheaply (you re-placed only the items
+    /// after a preferred size): the first `limit` elements whose frames changed (after a full
+    /// prepare, all of them), in canonical order, and how many there are in all. Default: nil
+    /// (the host compares every frame before and after a batch of preferred sizes).
+    func changedElements(limit: Int) -> (first: [LayoutAttributes], count: Int)?
+
+    /// Drag to reorder: where the cell at `item` (before the move) would land with the drag
+    /// at `position`, as an index path after the move; nil for the host's default (the cell
+    /// under the position, else the nearest in the item's section).
+    func targetForMovingItem(_ item: ItemPath, at position: Point) -> ItemPath?
+
+    /// Drag to reorder: the dragged cell's attributes (at `item`, its current target) with the
+    /// drag at `position`; nil for the host's default (its size centred there, above the rest).
+    func movingItemAttributes(for item: ItemPath, at position: Point) -> LayoutAttributes?
+
+    /// After a switch to this layout: the content offset to show, given the one that keeps
+    /// the anchor in place. Default: `proposed`.
+    func targetContentOffset(forProposedContentOffset proposed: Point) -> Point
 }
 
 extension Layout {
@@ -76,6 +104,16 @@ extension Layout {
     public func targetContentOffset(proposed: Point, velocity: Point) -> Point { proposed }
 
     public func prepare(forUpdates batch: UpdateBatch) { invalidate(.data) }
+
+    public func preferredAttributes(_ preferred: Size, for element: ElementID) -> PreferredSizeAnswer? { nil }
+
+    public func changedElements(limit: Int) -> (first: [LayoutAttributes], count: Int)? { nil }
+
+    public func targetForMovingItem(_ item: ItemPath, at position: Point) -> ItemPath? { nil }
+
+    public func movingItemAttributes(for item: ItemPath, at position: Point) -> LayoutAttributes? { nil }
+
+    public func targetContentOffset(forProposedContentOffset proposed: Point) -> Point { proposed }
 
     /// Seed 003's default: the element's own attributes, transparent, centred in the bounds.
     public func initialAttributes(forAppearing element: ElementID, in bounds: Rect) -> LayoutAttributes? {

@@ -3,17 +3,21 @@
 public struct LayoutContext: @unchecked Sendable {  // Unchecked: `cancelFlag` is only read, and the host writes it atomically; `progress` is the host's callback, called on the preparing thread.
     public var dataSource: DataSource
     public var bounds: Rect
+    /// The view's direction. A plugin whose `PluginInfo.flipsHorizontally` is true lays out
+    /// left to right whatever this says (the host mirrors it); any other reads it here.
+    public var direction: LayoutDirection
     let cancelFlag: UnsafePointer<Int32>?
     let progress: ((Double) -> Void)?
 
     /// - Parameter progress: receives `reportProgress`'s fractions (tests, in-process hosts).
-    public init(dataSource: DataSource, bounds: Rect, progress: ((Double) -> Void)? = nil) {
-        self.init(dataSource: dataSource, bounds: bounds, cancelFlag: nil, progress: progress)
+    public init(dataSource: DataSource, bounds: Rect, direction: LayoutDirection = .leftToRight, progress: ((Double) -> Void)? = nil) {
+        self.init(dataSource: dataSource, bounds: bounds, direction: direction, cancelFlag: nil, progress: progress)
     }
 
-    init(dataSource: DataSource, bounds: Rect, cancelFlag: UnsafePointer<Int32>?, progress: ((Double) -> Void)?) {
+    init(dataSource: DataSource, bounds: Rect, direction: LayoutDirection, cancelFlag: UnsafePointer<Int32>?, progress: ((Double) -> Void)?) {
         self.dataSource = dataSource
         self.bounds = bounds
+        self.direction = direction
         self.cancelFlag = cancelFlag
         self.progress = progress
     }

@@ -26,13 +26,18 @@ public struct PluginInfo: Sendable {
     public var kinds: [ElementKind]
     /// The options the layout reads.
     public var options: [String]
+    /// Whether the host mirrors the layout in right-to-left views (UIKit's
+    /// `flipsHorizontallyInOppositeLayoutDirection`): the layout then always lays out left to right.
+    public var flipsHorizontally: Bool
 
-    public init(name: String, version: String, summary: String, kinds: [ElementKind] = [], options: [String] = []) {
+    public init(name: String, version: String, summary: String, kinds: [ElementKind] = [], options: [String] = [],
+                flipsHorizontally: Bool = false) {
         self.name = name
         self.version = version
         self.summary = summary
         self.kinds = kinds
         self.options = options
+        self.flipsHorizontally = flipsHorizontally
     }
 }
 

@@ -6,7 +6,8 @@ import WorkspaceModel
 
 /// `change {workspace, text}` → `{changed, views, workspace}`: replaces an open workspace's
 /// text (an editor's unsaved buffer), relative paths resolving as before. Views that keep
-/// their name, layout and source keep their bounds; those whose layout, options and data did
+/// their name, layout and source keep their bounds, moved to keep their scroll anchor in
+/// place (each such view's `contentOffsetAdjustment`); those whose layout, options and data did
 /// not change are not prepared again. `changed` lists the views added, changed or removed.
 /// An invalid text is a located -32001 and the previous state stays served.
 enum ChangeMethod: ControlMethod {
@@ -24,10 +25,10 @@ enum ChangeMethod: ControlMethod {
         } catch {
             throw RPCError(.init(.workspace, error))
         }
-        let (entries, changed) = server.replaceWorkspace(name, with: workspace, keepingViews: true)
+        let (entries, changed, adjustments) = server.replaceWorkspace(name, with: workspace, keepingViews: true)
         server.state.watcher(of: name)?.watch(workspace.filePaths)
         var writer = JSONWriter()
-        writer.opened(name, entries, changed: changed)
+        writer.opened(name, entries, changed: changed, adjustments: adjustments)
         return writer.bytes
     }
 }
@@ -35,6 +36,6 @@ enum ChangeMethod: ControlMethod {
 extension Workspace {
     /// The workspace file and every data file it read, as absolute paths.
     var filePaths: [String] {
-        ([file.path] + sources.values.map(\.file.path)).map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+        ([file.path] + sources.values.map(\.file.path) + views.compactMap(\.measuredSizes?.file.path)).map { URL(fileURLWithPath: $0).standardizedFileURL.path }
     }
 }

@@ -2,18 +2,25 @@ import JSONOutput
 import JSONRPC
 import Sessions
 
-/// `invalidate {view, bounds?}` → `{invalidated}`. With `bounds`, the view's bounds become
-/// these (a scroll or a resize) and the layout is invalidated only if it says so; without,
-/// the whole layout is invalidated and will be prepared again.
+/// `invalidate {view, bounds?, direction?}` → `{invalidated}`. With `direction`, the view
+/// turns to it (a full invalidation). With `bounds`, the view's bounds become these (a scroll
+/// or a resize) and the layout is invalidated only if it says so. With neither, the whole
+/// layout is invalidated and will be prepared again.
 enum InvalidateMethod: ViewMethod {
     static let name = "invalidate"
 
     static func run(_ params: Params, session: ViewSession) throws(RPCError) -> [UInt8] {
-        let invalidated: Bool
-        if params.has("bounds") {
-            let bounds = try params.rect("bounds")
-            invalidated = try rpc { () throws(WorkbenchError) in try session.setBounds(bounds) }
-        } else {
+        var invalidated = false
+        let direction = params.has("direction") ? try params.direction("direction") : nil
+        let bounds = params.has("bounds") ? try params.rect("bounds") : nil
+        if let direction {
+            try rpc { () throws(WorkbenchError) in try session.setDirection(direction) }
+            invalidated = true
+        }
+        if let bounds {
+            let changed = try rpc { () throws(WorkbenchError) in try session.setBounds(bounds) }
+            invalidated = invalidated || changed
+        } else if direction == nil {
             try rpc { () throws(WorkbenchError) in try session.invalidate() }
             invalidated = true
         }

@@ -8,6 +8,8 @@ enum MethodTable {
         case view(any ViewMethod.Type)
         /// Handled by the reading thread as soon as it is read (`$/cancelRequest`, `exit`).
         case immediate
+        /// Runs on the documents queue: the language server's methods (`DocumentStore`).
+        case document(any ControlMethod.Type)
     }
 
     static let entries: [(name: String, handler: Handler)] = [
@@ -23,8 +25,24 @@ enum MethodTable {
         (TargetContentOffsetMethod.name, .view(TargetContentOffsetMethod.self)),
         (PluginsMethod.name, .control(PluginsMethod.self)),
         (UpdateMethod.name, .view(UpdateMethod.self)),
+        (BeginMoveMethod.name, .view(BeginMoveMethod.self)),
+        (UpdateMoveMethod.name, .view(UpdateMoveMethod.self)),
+        (EndMoveMethod.name, .view(EndMoveMethod.self)),
+        (TransitionMethod.name, .view(TransitionMethod.self)),
         (ChangeMethod.name, .control(ChangeMethod.self)),
         (ReloadMethod.name, .control(ReloadMethod.self)),
+        (PreferredSizesMethod.name, .view(PreferredSizesMethod.self)),
+        // The language server (LSP) for workspace files.
+        (DidOpenMethod.name, .document(DidOpenMethod.self)),
+        (DidChangeMethod.name, .document(DidChangeMethod.self)),
+        (DidCloseMethod.name, .document(DidCloseMethod.self)),
+        (DidSaveMethod.name, .document(DidSaveMethod.self)),
+        (CompletionMethod.name, .document(CompletionMethod.self)),
+        (HoverMethod.name, .document(HoverMethod.self)),
+        (DefinitionMethod.name, .document(DefinitionMethod.self)),
+        (DocumentSymbolMethod.name, .document(DocumentSymbolMethod.self)),
+        (CodeLensMethod.name, .document(CodeLensMethod.self)),
+        (ExecuteCommandMethod.name, .document(ExecuteCommandMethod.self)),
     ]
 
     private static let handlers = Dictionary(uniqueKeysWithValues: entries.map { ($0.name, $0.handler) })
@@ -37,6 +55,12 @@ enum MethodTable {
     /// The view method of that name, if it is one.
     static func viewMethod(named name: String) -> (any ViewMethod.Type)? {
         if case .view(let method)? = handlers[name] { return method }
+        return nil
+    }
+
+    /// The language-server method of that name, if it is one.
+    static func documentMethod(named name: String) -> (any ControlMethod.Type)? {
+        if case .document(let method)? = handlers[name] { return method }
         return nil
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import JSONOutput
 import JSONRPC
+import LayoutKit
 import Sessions
 import SourceDiagnostics
 import WorkspaceModel
@@ -18,8 +19,10 @@ enum OpenMethod: ControlMethod {
         do {
             if params.has("text") {
                 let directory = try params.optionalString("directory") ?? FileManager.default.currentDirectoryPath
+                try server.openablePaths?.check(directory: directory, field: "params.directory")
                 workspace = try server.loader.load(text: try params.string("text"), directory: directory)
             } else if params.has("path") {
+                try server.openablePaths?.check(path: try params.string("path"), field: "params.path")
                 workspace = try server.loader.load(path: try params.string("path"))
             } else {
                 throw RPCError.invalidParams("params.path or params.text is required")
@@ -44,8 +47,9 @@ enum OpenMethod: ControlMethod {
 }
 
 extension JSONWriter {
-    /// `{views: [{id, layout, name, source, viewport}], workspace}`, and `changed` when given.
-    mutating func opened(_ name: String, _ entries: [ViewEntry], changed: [String]? = nil) {
+    /// `{views: [{contentOffsetAdjustment?, direction, id, layout, name, source, viewport}], workspace}`,
+    /// and `changed` when given.
+    mutating func opened(_ name: String, _ entries: [ViewEntry], changed: [String]? = nil, adjustments: [String: Point] = [:]) {
         beginObject()
         if let changed {
             key("changed")
@@ -57,6 +61,8 @@ extension JSONWriter {
         beginArray()
         for entry in entries {
             beginObject()
+            if let adjustment = adjustments[entry.id] { key("contentOffsetAdjustment"); point(adjustment) }
+            key("direction"); string(entry.view.direction.rawValue)
             key("id"); string(entry.id)
             key("layout"); string(entry.view.layout)
             key("name"); string(entry.view.name)

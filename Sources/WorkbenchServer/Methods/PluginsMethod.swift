@@ -2,7 +2,7 @@ import JSONOutput
 import JSONRPC
 import PluginHost
 
-/// `plugins` → `[{name, version, path, summary, kinds: [{name, category}], options}]`, then
+/// `plugins` → `[{name, version, path, summary, kinds: [{name, category}], options, flipsHorizontally}]`, then
 /// one `{path, refused}` per file that was refused, with the reason.
 enum PluginsMethod: ControlMethod {
     static let name = "plugins"
@@ -19,6 +19,7 @@ extension JSONWriter {
         beginArray()
         for plugin in registry.plugins.values.sorted(by: { $0.name < $1.name }) {
             beginObject()
+            key("flipsHorizontally"); bool(plugin.flipsHorizontally)
             key("kinds")
             beginArray()
             for kind in plugin.kinds {

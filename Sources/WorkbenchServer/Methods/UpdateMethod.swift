@@ -3,10 +3,11 @@ import JSONRPC
 import LayoutKit
 import Sessions
 
-/// `update {view, changes: [change…], rect?}` → `{appearing: [{after, initial}], contentSize,
-/// disappearing: [{before, final}], moving: [{after, before}]}`: applies the changes as one
-/// batch to the view's source (every view bound to it sees them) and tells what the elements
-/// intersecting `rect` (default: the view's bounds) before or after do. An invalid batch is
+/// `update {view, changes: [change…], rect?}` → `{appearing: [{after, initial}], bounds,
+/// contentOffsetAdjustment, contentSize, disappearing: [{before, final}], moving: [{after, before}]}`:
+/// applies the changes as one batch to the view's source (every view bound to it sees them)
+/// and tells what the elements intersecting `rect` (default: the view's bounds) before or
+/// after do; the scroll anchor stays in place (the bounds move by the adjustment). An invalid batch is
 /// refused whole (-32602 naming `params.changes[k]`); nothing is applied.
 enum UpdateMethod: ViewMethod {
     static let name = "update"
@@ -25,19 +26,29 @@ enum UpdateMethod: ViewMethod {
         }
         var writer = JSONWriter()
         writer.beginObject()
-        writer.key("appearing")
-        writer.pairs(result.appearing.map { ($0.after, $0.initial) }, keys: ("after", "initial"))
-        writer.key("contentSize"); writer.size(result.contentSize)
-        writer.key("disappearing")
-        writer.pairs(result.disappearing.map { ($0.before, $0.final) }, keys: ("before", "final"))
-        writer.key("moving")
-        writer.pairs(result.moving.map { ($0.after, $0.before) }, keys: ("after", "before"))
+        writer.updateFields(result, anchoring: true)
         writer.endObject()
         return writer.bytes
     }
 }
 
 extension JSONWriter {
+    /// `appearing`, `contentSize`, `disappearing`, `moving`: an update's answer, in an open
+    /// object (the move and transition methods add their own fields around them).
+    mutating func updateFields(_ result: UpdateResult, contentSize: Bool = true, anchoring: Bool = false) {
+        key("appearing")
+        pairs(result.appearing.map { ($0.after, $0.initial) }, keys: ("after", "initial"))
+        if anchoring {
+            key("bounds"); rect(result.bounds)
+            key("contentOffsetAdjustment"); point(result.contentOffsetAdjustment)
+        }
+        if contentSize { key("contentSize"); size(result.contentSize) }
+        key("disappearing")
+        pairs(result.disappearing.map { ($0.before, $0.final) }, keys: ("before", "final"))
+        key("moving")
+        pairs(result.moving.map { ($0.after, $0.before) }, keys: ("after", "before"))
+    }
+
     /// `[{first: attributes, second: attributes}…]`, keys in the order given (sorted).
     mutating func pairs(_ pairs: [(LayoutAttributes, LayoutAttributes)], keys: (String, String)) {
         beginArray()

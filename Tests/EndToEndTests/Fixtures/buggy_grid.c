@@ -2,7 +2,8 @@
  * A small C layout plugin with one bug, chosen at compile time with -DBUG=n, for testing
  * `workbench check`. Layout "grid": a header (supplementary kind 0, "header", at [0, 0]) 40
  * points high across the bounds, then the items of section 0 as 100 x 50 cells in rows of
- * floor(width / 100).
+ * floor(width / 100). It builds against ABI 2.0's header too (Fixtures/abi-2.0): then it has no
+ * `preferred_attributes`, as a plugin built before 2.1.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -10,12 +11,14 @@
 #include <time.h>
 #include "workbench_layout.h"
 
-enum { NONE, WRONG_ORDER, OUTSIDE_RECT, INCONSISTENT_ELEMENT, NOT_A_NUMBER, DISHONEST_INVALIDATION, NONDETERMINISTIC, BAD_KIND, BAD_TARGET };
+enum { NONE, WRONG_ORDER, OUTSIDE_RECT, INCONSISTENT_ELEMENT, NOT_A_NUMBER, DISHONEST_INVALIDATION, NONDETERMINISTIC, BAD_KIND, BAD_TARGET,
+       LYING_PREFERRED, SELF_SIZING };
 #ifndef BUG
 #define BUG NONE
 #endif
 
-typedef struct { double width; int64_t count; double shift; } grid;
+/* SELF_SIZING (not a bug): a cell takes a preferred height (of the first 256 cells). */
+typedef struct { double width; int64_t count; double shift; double heights[256]; } grid;
 
 static int64_t columns(const grid *g) { int64_t c = (int64_t)(g->width / 100); return c < 1 ? 1 : c; }
 
@@ -23,7 +26,8 @@ static wb_attributes cell(const grid *g, int64_t i) {
     wb_attributes a = {0};
     a.element = (wb_element){ WB_CATEGORY_CELL, -1, 0, i };
     a.frame = (wb_rect){ (double)(i % columns(g)) * 100 + (BUG == NONDETERMINISTIC ? g->shift : 0),
-                         40 + (double)(i / columns(g)) * 50, (BUG == NOT_A_NUMBER && i == 2) ? NAN : 100, 50 };
+                         40 + (double)(i / columns(g)) * 50, (BUG == NOT_A_NUMBER && i == 2) ? NAN : 100,
+                         i < 256 && g->heights[i] > 0 ? g->heights[i] : 50 };
     a.alpha = 1;
     return a;
 }
@@ -122,9 +126,30 @@ static int32_t transition_attributes(wb_layout *layout, wb_element e, int32_t ap
 
 static int64_t element_count(wb_layout *layout) { return ((grid *)layout)->count + 1; }
 
+#if WB_ABI_MINOR_VERSION >= 1
+/* Ignores preferred sizes; with LYING_PREFERRED, claims to take them and lays nothing out with
+   them; with SELF_SIZING, a cell takes the preferred height (the others stay where they are). */
+static int32_t preferred_attributes(wb_layout *layout, wb_element e, wb_size preferred, wb_preferred_answer *answer, wb_error *error) {
+    (void)layout; (void)e; (void)error;
+    if (BUG == SELF_SIZING && e.category == WB_CATEGORY_CELL && e.item >= 0 && e.item < 256 && preferred.height > 0) {
+        ((grid *)layout)->heights[e.item] = preferred.height;
+        answer->size = (wb_size){ 100, preferred.height };
+        answer->invalidation = WB_INVALIDATE_ITEMS;
+        return 1;
+    }
+    if (BUG != LYING_PREFERRED) return 0;
+    answer->size = preferred;
+    answer->invalidation = WB_INVALIDATE_ITEMS;
+    return 1;
+}
+#endif
+
 static const wb_layout_functions functions = {
     create, destroy, prepare, content_size, elements_in_rect, attributes_for_element, should_invalidate,
-    invalidation_for_bounds_change, invalidate, target_content_offset, transition_attributes, element_count
+    invalidation_for_bounds_change, invalidate, target_content_offset, transition_attributes, element_count,
+#if WB_ABI_MINOR_VERSION >= 1
+    NULL, preferred_attributes
+#endif
 };
 static const char *const kinds[] = { "header" };
 static const int32_t kind_categories[] = { WB_CATEGORY_SUPPLEMENTARY };

@@ -3,7 +3,7 @@ import WorkspaceModel
 
 /// What a batch will do, in output order: the views of this shard, and the errors of files
 /// that could not be read (those count in every shard, so that no shard passes over them).
-public struct BatchPlan: Sendable {
+public struct BatchViews: Sendable {
     public enum Step: Sendable {
         case view(Workspace, ViewDefinition)
         case failure(Diagnostic)

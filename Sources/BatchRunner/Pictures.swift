@@ -1,0 +1,50 @@
+import Foundation
+import LayoutKit
+import PNGRenderer
+import SVGRenderer
+import Sessions
+import SourceDiagnostics
+
+extension BatchRunner {
+    /// The pictures `run --output` draws of each view, beside its JSON: `<view>.svg` of the
+    /// whole content, `<view>.png` of the whole content or of `rect`.
+    public struct Pictures: Sendable {
+        public var svg = false
+        public var png = false
+        /// The part of each view the PNG shows; nil for all of its content.
+        public var rect: Rect?
+
+        public init(svg: Bool = false, png: Bool = false, rect: Rect? = nil) {
+            self.svg = svg
+            self.png = png
+            self.rect = rect
+        }
+
+        /// Draws `view`'s pictures into `folder`, each written whole (atomically).
+        func write(_ view: PreparedView, in folder: String) throws(WorkbenchError) {
+            guard svg || png else { return }
+            let name = (folder as NSString).appendingPathComponent(WorkspaceFiles.safeName(view.view.name))
+            let data = view.session.source.data.source
+            let label = { (path: ItemPath) in data.value(at: path).label }
+            let shape = SVGRenderer.CellShape(layout: view.view.layout)
+            do {
+                if svg {
+                    let picture = SVGRenderer(cellShape: shape).render(
+                        title: "\(view.workspace.name) / \(view.view.name) (\(view.view.layout))", contentSize: view.contentSize,
+                        elements: try view.session.elements(in: .everything), cellLabel: label)
+                    try Data(picture.utf8).write(to: URL(fileURLWithPath: name + ".svg"), options: .atomic)
+                }
+                if png {
+                    let area = rect ?? Rect(x: 0, y: 0, width: max(1, view.contentSize.width), height: max(1, view.contentSize.height))
+                    let picture = try PNGRenderer(cellShape: shape).render(rect: area, elements: try view.session.elements(in: area), cellLabel: label)
+                    try Data(picture.png).write(to: URL(fileURLWithPath: name + ".png"), options: .atomic)
+                }
+            } catch let error as WorkbenchError {
+                throw error
+            } catch {
+                throw WorkbenchError(.workspace, view.workspace.file.error(
+                    "view '\(view.view.name)': cannot draw the picture: \(error)", at: view.view.mark))
+            }
+        }
+    }
+}

@@ -1,0 +1,45 @@
+/// How an LSP position's `character` counts: UTF-16 code units (LSP's default) or UTF-8 bytes.
+public enum PositionEncoding: String, Sendable {
+    case utf16 = "utf-16"
+    case utf8 = "utf-8"
+
+    /// The encoding to use with a client offering `offered` (`general.positionEncodings`):
+    /// UTF-8 when offered (the server's own text is UTF-8), else UTF-16, which every client
+    /// must support.
+    public static func negotiated(from offered: [String]) -> PositionEncoding {
+        offered.contains(PositionEncoding.utf8.rawValue) ? .utf8 : .utf16
+    }
+
+    /// How many code units of this encoding `scalar` takes.
+    func width(of scalar: Unicode.Scalar) -> Int {
+        switch self {
+        case .utf16: UTF16.width(scalar)
+        case .utf8: UTF8.width(scalar)
+        }
+    }
+}
+
+/// A place in a document as LSP counts it: a 0-based line and a 0-based offset in code units.
+public struct Position: Hashable, Sendable {
+    public var line: Int
+    public var character: Int
+
+    public init(line: Int, character: Int) {
+        self.line = line
+        self.character = character
+    }
+}
+
+/// A span of a document, from `start` up to (not including) `end`.
+public struct Range: Hashable, Sendable {
+    public var start: Position
+    public var end: Position
+
+    public init(start: Position, end: Position) {
+        self.start = start
+        self.end = end
+    }
+
+    /// The empty range at the start of a file.
+    public static let fileStart = Range(start: Position(line: 0, character: 0), end: Position(line: 0, character: 0))
+}

@@ -1,0 +1,54 @@
+import Foundation
+import SourceDiagnostics
+import WorkspaceModel
+import YAMLReader
+
+/// An open workspace file: its unsaved text, and what loading that text found.
+public struct WorkspaceDocument: Sendable {
+    public let uri: String
+    /// The file's path: what messages show, and where relative paths resolve.
+    public let path: String
+    public private(set) var version: Int
+    public private(set) var lines: TextLines
+    /// The text's YAML tree; nil while it does not parse.
+    public private(set) var root: YAMLNode?
+    /// The workspace, without the sources and views in error; nil when the text is not a
+    /// workspace at all.
+    public private(set) var workspace: Workspace?
+    /// Every problem loading found, in file order.
+    public private(set) var problems: [WorkspaceProblem]
+
+    /// Loads `text` as the file at `path` (data files resolve in its folder).
+    public init(uri: String, path: String, version: Int, text: String, loader: WorkspaceLoader) {
+        self.uri = uri
+        self.path = path
+        self.version = version
+        lines = TextLines(text)
+        problems = []
+        load(with: loader)
+    }
+
+    /// Takes a new text (an edit), and loads it.
+    public mutating func update(text: String, version: Int, loader: WorkspaceLoader) {
+        self.version = version
+        lines = TextLines(text)
+        load(with: loader)
+    }
+
+    /// Loads the text again (a data file it reads changed).
+    public mutating func reload(with loader: WorkspaceLoader) {
+        load(with: loader)
+    }
+
+    private mutating func load(with loader: WorkspaceLoader) {
+        let diagnosis = loader.diagnose(text: lines.text, path: path, directory: (path as NSString).deletingLastPathComponent)
+        (root, workspace, problems) = (diagnosis.root, diagnosis.workspace, diagnosis.problems)
+    }
+
+    /// The data files the workspace reads, those in error included, resolved (the keys of
+    /// `WorkspaceLoader.unsavedFiles`).
+    public var dataFilePaths: Set<String> {
+        let read = (workspace.map { Array($0.sources.values) } ?? []).map(\.file.path) + problems.map(\.diagnostic.path)
+        return Set(read.filter { $0 != path }.map(DocumentURI.resolved))
+    }
+}

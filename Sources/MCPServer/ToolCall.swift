@@ -1,0 +1,126 @@
+import Foundation
+import JSONRPC
+
+/// One `tools/call` in flight: its arguments, its engine requests (to cancel them), and its
+/// progress relay when the client sent a `progressToken`.
+final class ToolCall: @unchecked Sendable {  // Unchecked: `engineRequests` and `cancelled` under `lock`; the rest is set once.
+    let id: RequestID
+    let params: JSONValue
+    unowned let server: MCPServer
+    let progress: ProgressRelay?
+    private let lock = NSLock()
+    private var engineRequests: Set<Int> = []
+    private var cancelled = false
+
+    init(id: RequestID, params: JSONValue, server: MCPServer) {
+        self.id = id
+        self.params = params
+        self.server = server
+        switch params["_meta"]?["progressToken"] {
+        case let token? where token.stringValue != nil || token.numberValue != nil:
+            progress = ProgressRelay(token: token, internalToken: "mcp-\(id)", server: server)
+        default:
+            progress = nil
+        }
+    }
+
+    var isCancelled: Bool { lock.withLock { cancelled } }
+
+    /// Runs the tool named in `params.name`: its result, `isError: true` for what went wrong
+    /// in the call; a protocol error only for an unknown tool or malformed `params`.
+    func run() -> Result<JSONValue, RPCError> {
+        guard case .string(let name)? = params["name"] else { return .failure(.invalidParams("params.name: expected a tool name (a string)")) }
+        guard let tool = ToolTable.tool(named: name) else {
+            return .failure(.invalidParams("unknown tool '\(name)'; tools: \(ToolTable.tools.map { $0.name }.joined(separator: ", "))"))
+        }
+        let arguments = params["arguments"] ?? .object([])
+        do throws(ToolError) {
+            let args = try Arguments(arguments, allowed: tool.parameters, required: tool.required)
+            return .success(try tool.run(args, self).message)
+        } catch {
+            return .success(error.message)
+        }
+    }
+
+    /// Sends a layout-protocol request to the engine for this call and waits for its answer;
+    /// with a progress token, the engine reports progress for it (`workDoneToken`).
+    func engine(_ method: String, _ params: JSONValue) throws(ToolError) -> JSONValue {
+        if isCancelled { throw ToolError.cancelled }
+        var params = params
+        if let progress, case .object(var members) = params {
+            members.append((key: "workDoneToken", value: .string(progress.internalToken)))
+            params = .object(members)
+        }
+        let result = server.client.call(method, params) { id in
+            // A cancellation that came before this request was registered is passed on now.
+            let raise = lock.withLock { () -> Bool in
+                engineRequests.insert(id)
+                return cancelled
+            }
+            if raise { server.client.cancel(id) }
+        }
+        switch result {
+        case .success(let value): return value
+        case .failure(let error): throw ToolError(error)
+        }
+    }
+
+    /// Stops the call: its engine requests are cancelled (their plugins' cancel flags raised).
+    func cancel() {
+        let requests = lock.withLock { () -> Set<Int> in
+            cancelled = true
+            return engineRequests
+        }
+        for id in requests { server.client.cancel(id) }
+    }
+
+    /// Ends the call's progress: no more notifications for its token.
+    func finishProgress() {
+        guard let progress else { return }
+        server.withLock { server.progressRelays[progress.internalToken] = nil }
+    }
+}
+
+/// Turns the engine's `$/progress` for one tool call into MCP's `notifications/progress`:
+/// `progress` counts up across the call's engine requests — each one spans 100 (its begin at
+/// +0, its reports at +percentage, its end at +100) — and a value not above the last is dropped,
+/// so the client sees strictly increasing numbers, all before the call's result.
+final class ProgressRelay: @unchecked Sendable {  // Unchecked: `base` and `last` under `lock`.
+    let token: JSONValue
+    let internalToken: String
+    unowned let server: MCPServer
+    private let lock = NSLock()
+    private var base = 0.0
+    private var last = -1.0
+
+    init(token: JSONValue, internalToken: String, server: MCPServer) {
+        self.token = token
+        self.internalToken = internalToken
+        self.server = server
+    }
+
+    /// One `$/progress` value: `{kind: begin, title}`, `{kind: report, percentage}` or `{kind: end}`.
+    func forward(_ value: JSONValue) {
+        let step: (Double, String?)? = lock.withLock {
+            let progress: Double
+            switch value["kind"]?.stringValue {
+            case "begin": progress = base
+            case "report": progress = base + min(100, max(0, value["percentage"]?.numberValue ?? 0))
+            case "end":
+                progress = base + 100
+                base += 100
+            default: return nil
+            }
+            guard progress > last else { return nil }
+            last = progress
+            return (progress, value["title"]?.stringValue)
+        }
+        guard let (progress, title) = step else { return }
+        var params: JSONValue = ["progressToken": token, "progress": .number(progress)]
+        if let title, case .object(var members) = params {
+            members.append((key: "message", value: .string(title)))
+            params = .object(members)
+        }
+        server.notify("notifications/progress", params)
+    }
+}

@@ -1,0 +1,52 @@
+import JSONRPC
+import LayoutKit
+
+/// `layout_view {view, rect?, bounds?}`: lays the view out and shows the rect — its elements,
+/// a PNG picture of it, and a paragraph for models that read text.
+enum LayoutViewTool: Tool {
+    static let name = "layout_view"
+    static let description = """
+        Lay out a view and look at part of it: the elements whose frames meet the rect (default: the view's bounds), \
+        the content size, a PNG picture of the rect (one pixel a point, scaled down beyond 4096 pixels a side; cells blue, \
+        supplementary views green, decorations grey) and a one-paragraph summary. With bounds, the view first scrolls or \
+        resizes to them (as a collection view's bounds change).
+        """
+    static let properties: JSONValue = [
+        "view": Schema.view,
+        "rect": Schema.rect,
+        "bounds": Schema.rect,
+    ]
+    static let required = ["view"]
+    static let outputSchema = Schema.object([
+        "view": ["type": "string"], "layout": ["type": "string"], "contentSize": Schema.size, "bounds": Schema.rect, "rect": Schema.rect,
+        "elementCount": ["type": "integer"], "elements": ["type": "array", "items": Schema.attributes], "truncated": ["type": "boolean"],
+        "counts": ["type": "array", "items": ["type": "object"]], "picture": ViewPicture.pictureSchema,
+    ], required: ["view", "layout", "contentSize", "bounds", "rect", "elementCount", "elements", "picture"])
+
+    static func run(_ arguments: Arguments, _ call: ToolCall) throws(ToolError) -> ToolResult {
+        let id = try arguments.string("view")
+        let (_, view) = try call.server.openView(id)
+        if let bounds = arguments["bounds"] {
+            _ = try call.engine("invalidate", ["view": .string(id), "bounds": bounds])
+            if let rect = try arguments.rect("bounds") { call.server.withLock { call.server.bounds[id] = rect } }
+        }
+        let prepared = try call.engine("prepare", ["view": .string(id)])
+        let contentSize = Size(width: prepared["contentSize"]?["width"]?.numberValue ?? 0, height: prepared["contentSize"]?["height"]?.numberValue ?? 0)
+        let bounds = call.server.currentBounds(of: id, view: view)
+        let rect = try arguments.rect("rect") ?? bounds
+        let answer = try call.engine("query", ["view": .string(id), "rect": arguments["rect"] ?? rectJSON(rect)])
+        let shown = ViewPicture(view: id, layout: view.layout, rect: rect, answer: answer)
+        let picture = try shown.render()
+        let structured: [(key: String, value: JSONValue)] = [
+            ("view", .string(id)), ("layout", .string(view.layout)),
+            ("contentSize", ["width": .number(contentSize.width), "height": .number(contentSize.height)]),
+            ("bounds", rectJSON(bounds)), ("picture", ViewPicture.pictureInfo(picture)),
+        ] + shown.structured
+        return ToolResult(structured: .object(structured), summary: shown.summary(contentSize: contentSize, picture: picture),
+                          pictures: [("The rect of \(id):", picture)])
+    }
+}
+
+func rectJSON(_ rect: Rect) -> JSONValue {
+    ["x": .number(rect.x), "y": .number(rect.y), "width": .number(rect.width), "height": .number(rect.height)]
+}

@@ -1,0 +1,102 @@
+internal import CCairo
+import LayoutKit
+import SVGRenderer
+
+/// Draws laid-out elements to a PNG picture with cairo: every element's frame that meets the
+/// picture's rect, painted in zIndex order, coloured by category as the SVG pictures are
+/// (`ElementStyle`), with its label where it fits.
+///
+/// One point is one pixel, unless the rect is larger than `maximumSide` pixels on a side:
+/// then the picture is scaled down to fit, and `Picture.scale` says by how much.
+public struct PNGRenderer: Sendable {
+    /// The longest side of a picture, in pixels.
+    public static let maximumSide = 4096
+
+    /// How cells are drawn.
+    public var cellShape: SVGRenderer.CellShape
+
+    public init(cellShape: SVGRenderer.CellShape = .rectangle) {
+        self.cellShape = cellShape
+    }
+
+    /// A drawn picture.
+    public struct Picture: Sendable {
+        /// The PNG file's bytes.
+        public var png: [UInt8]
+        public var width: Int
+        public var height: Int
+        /// Pixels per point: 1, or less when the rect was scaled down to fit `maximumSide`.
+        public var scale: Double
+        public var isScaledDown: Bool { scale < 1 }
+    }
+
+    /// Why nothing was drawn.
+    public struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
+        public var message: String
+        public var description: String { message }
+    }
+
+    /// The picture of the part `rect` of a view, showing `elements` (those that meet it).
+    ///
+    /// Costs O(n log n) for n elements (the zIndex sort), and one fill per element.
+    ///
+    /// - Parameter cellLabel: a cell's text (e.g. its data item's name); the index path if nil.
+    /// - Throws: when `rect` is not finite, has a side that is not positive, or lies beyond
+    ///   ±1e15 (the layouts' coordinate limit); or when cairo fails.
+    public func render(rect: Rect, elements: [LayoutAttributes], cellLabel: (ItemPath) -> String? = { _ in nil }) throws(Failure) -> Picture {
+        let size = try Self.pixelSize(of: rect)
+        let canvas = try Canvas(width: size.width, height: size.height)
+        canvas.fill(ElementStyle.background)
+        canvas.setTransform(scale: size.scale, origin: Point(x: rect.x, y: rect.y))
+        // Frames are clipped a little outside the picture: cairo's fixed-point coordinates
+        // overflow far away, and the cut edges fall outside the image.
+        let margin = 4 / size.scale
+        let visible = Rect(x: rect.x - margin, y: rect.y - margin, width: rect.width + 2 * margin, height: rect.height + 2 * margin)
+        for attributes in ElementStyle.paintingOrder(elements) where attributes.frame.intersects(visible) {
+            draw(attributes, clippedTo: visible, on: canvas, scale: size.scale, cellLabel: cellLabel)
+        }
+        return Picture(png: try canvas.png(), width: size.width, height: size.height, scale: size.scale)
+    }
+
+    /// The picture's size in pixels, and the scale that fits `rect` into `maximumSide`.
+    static func pixelSize(of rect: Rect) throws(Failure) -> (width: Int, height: Int, scale: Double) {
+        let limit = 1e15
+        guard [rect.x, rect.y, rect.width, rect.height].allSatisfy({ $0.isFinite && abs($0) <= limit }) else {
+            throw Failure(message: "the rect must have finite numbers within ±1e15, got \(rect)")
+        }
+        guard rect.width > 0, rect.height > 0 else {
+            throw Failure(message: "the rect must have a positive width and height, got \(rect.width) × \(rect.height)")
+        }
+        let side = Double(maximumSide)
+        let scale = min(1, side / max(rect.width, rect.height))
+        // Checked above: both products lie in (0, maximumSide], so the conversions cannot trap.
+        let width = Int(min(side, max(1, (rect.width * scale).rounded(.up))))
+        let height = Int(min(side, max(1, (rect.height * scale).rounded(.up))))
+        return (width, height, scale)
+    }
+
+    private func draw(_ attributes: LayoutAttributes, clippedTo visible: Rect, on canvas: Canvas, scale: Double,
+                      cellLabel: (ItemPath) -> String?) {
+        let frame = attributes.frame
+        let (fill, stroke) = ElementStyle.colours(attributes.element.category)
+        let alpha = attributes.alpha
+        let isRound = attributes.element.category == .cell && cellShape == .ellipse && frame.width > 0 && frame.height > 0
+            && frame.width * scale < 1e6 && frame.height * scale < 1e6
+        if isRound {
+            canvas.ellipse(in: frame)
+        } else {
+            canvas.rectangle(Self.clip(frame, to: visible))
+        }
+        canvas.paint(fill: fill, stroke: stroke, alpha: alpha)
+        let label = ElementStyle.label(for: attributes, cellLabel: cellLabel)
+        let fontSize = min(12, frame.height * 0.6)
+        guard !label.isEmpty, fontSize * scale >= 5 else { return }
+        canvas.text(label, centredIn: frame, fontSize: fontSize, colour: ElementStyle.text, alpha: alpha)
+    }
+
+    /// The part of `frame` inside `bounds` (which it meets).
+    static func clip(_ frame: Rect, to bounds: Rect) -> Rect {
+        let minX = max(frame.minX, bounds.minX), minY = max(frame.minY, bounds.minY)
+        return Rect(x: minX, y: minY, width: min(frame.maxX, bounds.maxX) - minX, height: min(frame.maxY, bounds.maxY) - minY)
+    }
+}

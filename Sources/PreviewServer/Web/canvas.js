@@ -1,0 +1,171 @@
+// One view drawn at the engine's exact frames: the page's viewport is the view's bounds.
+//
+// #view is the scroll view; #sizer gives it the content size; #layer is pinned to the
+// viewport (position: sticky) and clips; #content holds one absolutely positioned node per
+// element at its frame and is translated by −(drawn offset), so each node's rectangle is
+// frame − drawn offset, and a scroll moves one transform rather than every node. Each scroll or resize sends the bounds (`invalidate {bounds}`) and
+// queries the visible rect plus a margin, in one batch; nodes are recycled by element key,
+// so the DOM holds what is visible, whatever the view's size. Draws never overlap: a scroll
+// during one asks for the next, and only the latest position is drawn.
+
+const margin = 0.25;  // of the viewport's size, on each side
+
+export const keyOf = (e) => `${e.category}|${e.kind ?? ''}|${e.section}|${e.item}`;
+
+export class ViewCanvas {
+  constructor(rpc, { view, sizer, layer, content }, hooks) {
+    Object.assign(this, { rpc, view, sizer, layer, content, hooks });
+    this.viewID = null;
+    this.nodes = new Map();
+    this.pool = [];
+    this.contentSize = { width: 0, height: 0 };
+    this.lastBounds = null;
+    this.lastRect = null;
+    this.waiting = null;
+    this.running = false;
+    this.userScrolled = false;
+    this.drawCount = 0;
+    view.addEventListener('scroll', () => this.draw().catch(() => {}));
+    for (const type of ['wheel', 'pointerdown', 'keydown', 'touchstart']) {
+      view.addEventListener(type, () => { this.userScrolled = true; }, { passive: true });
+    }
+    view.addEventListener('scrollend', () => this.settle());
+    new ResizeObserver(() => { if (this.viewID) this.draw().catch(() => {}); }).observe(view);
+    layer.addEventListener('click', (event) => {
+      const node = event.target.closest('#content > div');
+      if (node?.element) hooks.onSelect(node);
+    });
+  }
+
+  /** Shows `info` ({id, layout, viewport}) from its origin. */
+  async show(info) {
+    this.viewID = info.id;
+    this.layout = info.layout;
+    this.needsPrepare = true;
+    this.lastBounds = null;
+    for (const node of this.nodes.values()) node.remove();
+    this.nodes.clear();
+    this.view.scrollTo(0, 0);
+    await this.draw();
+  }
+
+  /** The bounds as the engine should see them: #view's size at its scroll offset. */
+  currentBounds() {
+    return { x: this.view.scrollLeft, y: this.view.scrollTop, width: this.view.clientWidth, height: this.view.clientHeight };
+  }
+
+  /** Resolves once a draw that started after this call is on screen. */
+  draw() {
+    let waiting = this.waiting;
+    if (!waiting) {
+      waiting = {};
+      waiting.promise = new Promise((resolve, reject) => Object.assign(waiting, { resolve, reject }));
+      this.waiting = waiting;
+      if (!this.running) this.pump();
+    }
+    return waiting.promise;
+  }
+
+  async pump() {
+    this.running = true;
+    while (this.waiting) {
+      const waiting = this.waiting;
+      this.waiting = null;
+      try {
+        await this.drawOnce();
+        waiting.resolve();
+      } catch (error) {
+        this.hooks.onError(error);
+        waiting.reject(error);
+      }
+    }
+    this.running = false;
+  }
+
+  async drawOnce() {
+    const view = this.viewID;
+    if (!view) return;
+    const bounds = this.currentBounds();
+    const resized = !this.lastBounds || bounds.width !== this.lastBounds.width || bounds.height !== this.lastBounds.height;
+    const rect = {
+      x: bounds.x - bounds.width * margin, y: bounds.y - bounds.height * margin,
+      width: bounds.width * (1 + 2 * margin), height: bounds.height * (1 + 2 * margin),
+    };
+    const calls = [['invalidate', { view, bounds }]];
+    const prepares = resized || this.needsPrepare;
+    if (prepares) calls.push(['prepare', { view, workDoneToken: `prepare ${view}` }]);
+    calls.push(['query', { view, rect, labels: true }]);
+    const results = await this.rpc.batch(calls);
+    if (view !== this.viewID) return;
+    this.needsPrepare = false;
+    this.lastBounds = bounds;
+    this.lastRect = rect;
+    if (prepares) this.setContentSize(results[1].contentSize, bounds);
+    this.render(results[results.length - 1], bounds);
+    this.drawCount += 1;
+    this.hooks.onDrawn();
+  }
+
+  setContentSize(size, bounds) {
+    this.contentSize = size;
+    this.sizer.style.width = `${Math.max(size.width, bounds.width)}px`;
+    this.sizer.style.height = `${Math.max(size.height, bounds.height)}px`;
+  }
+
+  /** Places one node per element, reusing the nodes of elements still drawn, then pooled ones. */
+  render({ elements, labels }, bounds) {
+    this.layer.style.width = `${bounds.width}px`;
+    this.layer.style.height = `${bounds.height}px`;
+    this.content.style.transform = `translate(${-bounds.x}px, ${-bounds.y}px)`;
+    const next = new Map();
+    elements.forEach((element, index) => {
+      const key = keyOf(element);
+      let node = this.nodes.get(key);
+      if (node) this.nodes.delete(key); else node = this.pool.pop() ?? document.createElement('div');
+      this.place(node, element, labels?.[index]);
+      if (!node.parentNode) this.content.appendChild(node);
+      next.set(key, node);
+    });
+    for (const node of this.nodes.values()) {
+      node.remove();
+      if (this.pool.length < 4096) this.pool.push(node);
+    }
+    this.nodes = next;
+  }
+
+  place(node, element, label) {
+    const { frame } = element;
+    node.element = element;
+    node.dataset.category = element.category;
+    if (element.kind == null) delete node.dataset.kind; else node.dataset.kind = element.kind;
+    node.dataset.section = element.section;
+    node.dataset.item = element.item;
+    node.className = element.category === 'cell' && this.layout === 'circles' ? 'ellipse' : '';
+    const style = node.style;
+    style.left = `${frame.x}px`;
+    style.top = `${frame.y}px`;
+    style.width = `${frame.width}px`;
+    style.height = `${frame.height}px`;
+    style.zIndex = element.zIndex;
+    style.opacity = element.alpha;
+    style.visibility = element.hidden ? 'hidden' : '';
+    const text = label ?? element.title ?? (element.category === 'decoration' ? '' : `${element.section}.${element.item}`);
+    if (node.textContent !== text) node.textContent = text;
+  }
+
+  /** After a user's scroll ends, moves to where the layout says a scroll should rest. */
+  async settle() {
+    if (!this.userScrolled || !this.viewID) return;
+    this.userScrolled = false;
+    const proposed = { x: this.view.scrollLeft, y: this.view.scrollTop };
+    const target = await this.rpc.request('targetContentOffset', { view: this.viewID, proposed, velocity: { x: 0, y: 0 } });
+    if (Math.abs(target.x - proposed.x) > 0.5 || Math.abs(target.y - proposed.y) > 0.5) {
+      this.view.scrollTo({ left: target.x, top: target.y, behavior: 'smooth' });
+    }
+  }
+
+  /** The drawn elements, each with its frame (and its label as `text`). */
+  drawn() {
+    return [...this.nodes.values()].map((node) => ({ ...node.element, text: node.textContent }));
+  }
+}

@@ -1,0 +1,57 @@
+// Batch updates animated as UICollectionView does: `update` answers where each affected
+// element comes from and goes to; after the redraw at the final state, appearing elements
+// animate from `initial`, moving ones from `before`, and disappearing ones (ghost nodes, gone
+// from the layout) to `final` — with the Web Animations API.
+
+import { keyOf } from './canvas.js';
+
+const duration = 350;
+
+/** The keyframe of an element's attributes (in #content, frames are content coordinates). */
+function keyframe({ frame, alpha }) {
+  return {
+    left: `${frame.x}px`, top: `${frame.y}px`,
+    width: `${frame.width}px`, height: `${frame.height}px`, opacity: alpha,
+  };
+}
+
+/** Sends `changes` for the canvas's view, redraws, and starts the animations; resolves with the answer. */
+export async function applyUpdate(canvas, changes) {
+  const view = canvas.viewID;
+  const answer = await canvas.rpc.request('update', { view, changes, rect: canvas.lastRect });
+  canvas.needsPrepare = true;
+  await canvas.draw();
+  for (const { after, initial } of answer.appearing) {
+    canvas.nodes.get(keyOf(after))?.animate([keyframe(initial), keyframe(after)], { duration, easing: 'ease-out' });
+  }
+  for (const { before, after } of answer.moving) {
+    canvas.nodes.get(keyOf(after))?.animate([keyframe(before), keyframe(after)], { duration, easing: 'ease-in-out' });
+  }
+  for (const { before, final } of answer.disappearing) {
+    const ghost = document.createElement('div');
+    canvas.place(ghost, before, null);
+    ghost.classList.add('ghost');
+    canvas.content.appendChild(ghost);
+    const animation = ghost.animate([keyframe(before), keyframe(final)], { duration, easing: 'ease-in', fill: 'forwards' });
+    animation.finished.finally(() => ghost.remove());
+  }
+  return answer;
+}
+
+/** The change the updates form describes. */
+export function changeFromForm(form) {
+  const field = (name) => Number(form.elements[name].value);
+  const at = [field('section'), field('item')];
+  const to = [field('toSection'), field('toItem')];
+  const value = () => JSON.parse(form.elements.value.value);
+  switch (form.elements.kind.value) {
+    case 'insert': return { insert: at, value: value() };
+    case 'delete': return { delete: at };
+    case 'reload': return { reload: at, value: value() };
+    case 'move': return { move: at, to };
+    case 'insertSection': return { insertSection: field('section'), items: [value()] };
+    case 'deleteSection': return { deleteSection: field('section') };
+    case 'moveSection': return { moveSection: field('section'), to: field('toSection') };
+    default: throw new Error('unknown change');
+  }
+}

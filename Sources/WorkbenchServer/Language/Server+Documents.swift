@@ -1,0 +1,136 @@
+import JSONOutput
+import JSONRPC
+import LanguageServer
+import WorkspaceModel
+
+extension Server {
+    /// Runs a language-server method on the documents queue, in arrival order with the other
+    /// document methods and beside the control and view queues; a request cancelled while it
+    /// waits is answered -32800.
+    func runOnDocuments(_ method: any ControlMethod.Type, _ params: Params, _ pending: ServerState.Pending,
+                        _ reply: @escaping @Sendable (Result<[UInt8], RPCError>) -> Void) {
+        work.enter()
+        documents.queue.async { [self] in
+            defer { work.leave() }
+            if state.hasShutDown { return reply(.failure(.invalidRequest("the server has shut down; only 'exit' is accepted"))) }
+            if state.withLock({ pending.isCancelled }) { return reply(.failure(.requestCancelled)) }
+            reply(Result { () throws(RPCError) in try method.run(params, server: self) })
+        }
+    }
+
+    /// The workspace loader, reading the data files open in the editor from their unsaved text.
+    var documentLoader: WorkspaceLoader {
+        var documentLoader = loader
+        documentLoader.unsavedFiles = documents.unsavedFiles
+        return documentLoader
+    }
+
+    /// Takes a workspace document's new state: publishes its diagnostics and, when it has no
+    /// problem, serves its views as `change` would (on the control queue, after the requests
+    /// before). Open documents it reads as data files become data files. Call on the documents queue.
+    func documentDidLoad(_ document: WorkspaceDocument) {
+        var document = document
+        let dataFiles = document.dataFilePaths
+        let dataDocuments = dataFiles.isEmpty ? [] : documents.allWorkspaces.filter { dataFiles.contains(DocumentURI.resolved($0.path)) }
+        for data in dataDocuments where data.uri != document.uri {
+            _ = documents.close(data.uri)
+            documents.setDataText(data.lines.text, for: data.uri)
+            publish(uri: data.uri, version: data.version, diagnostics: [])
+        }
+        if !dataDocuments.isEmpty { document.reload(with: documentLoader) }
+        documents.setWorkspace(document)
+        if document.problems.isEmpty, let workspace = document.workspace {
+            // Queued before the diagnostics go out: a request sent after them sees these views.
+            let uri = document.uri, version = document.version
+            enqueueControlBeforeViews { [self] in
+                // Typing queues many versions: only the latest is served.
+                guard documents.workspace(uri)?.version == version else { return }
+                _ = replaceWorkspace(workspace.name, with: workspace, keepingViews: true)
+                state.watcher(of: workspace.name)?.watch(workspace.filePaths)
+            }
+        }
+        publish(document)
+    }
+
+    /// The documents that read the data file at `path` are loaded again (it was edited,
+    /// opened or closed in the editor). Call on the documents queue.
+    func dataFileDidChange(_ path: String) {
+        let resolved = DocumentURI.resolved(path)
+        for var document in documents.allWorkspaces where document.dataFilePaths.contains(resolved) {
+            document.reload(with: documentLoader)
+            documentDidLoad(document)
+        }
+    }
+
+    /// Every open document's diagnostics again (the plugins changed). Runs on the documents queue.
+    func documentsDidChangePlugins() {
+        enqueueDocuments { [self] in
+            for document in documents.allWorkspaces { publish(document) }
+        }
+    }
+
+    /// Runs `body` on the control queue, in order with the requests; view requests read after
+    /// this call wait for it too (no direct route to a view meanwhile), so they see its effect.
+    func enqueueControlBeforeViews(_ body: @escaping @Sendable () -> Void) {
+        state.controlWillRun()
+        enqueueControl { [state] in
+            body()
+            state.controlDidRun()
+        }
+    }
+
+    /// Runs `body` on the documents queue, in order with the document methods.
+    func enqueueDocuments(_ body: @escaping @Sendable () -> Void) {
+        work.enter()
+        documents.queue.async { [self] in
+            body()
+            work.leave()
+        }
+    }
+
+    /// Publishes the document's findings: the loader's and the plugins', and the contract
+    /// checker's when they are about this version.
+    func publish(_ document: WorkspaceDocument) {
+        let findings = document.findings(plugins: plugins.registry) + documents.checkedFindings(document.uri, version: document.version)
+        publish(uri: document.uri, version: document.version, diagnostics: document.diagnostics(findings, encoding: documents.encoding))
+    }
+
+    func publish(uri: String, version: Int?, diagnostics: [JSONValue]) {
+        var params: [(key: String, value: JSONValue)] = [("uri", .string(uri))]
+        if let version { params.append(("version", .number(Double(version)))) }
+        params.append(("diagnostics", .array(diagnostics)))
+        notify(method: "textDocument/publishDiagnostics", params: .object(params))
+    }
+
+    /// Sends the notification `method` with `params`.
+    func notify(method: String, params: JSONValue) {
+        var writer = JSONWriter()
+        writer.beginObject()
+        writer.key("jsonrpc"); writer.string("2.0")
+        writer.key("method"); writer.string(method)
+        writer.key("params"); writer.json(params)
+        writer.endObject()
+        notify(writer.bytes)
+    }
+}
+
+extension Params {
+    /// `textDocument.uri`.
+    func documentURI() throws(RPCError) -> String {
+        try object("textDocument").string("uri")
+    }
+
+    /// `{line, character}` at `key`, whole numbers checked before conversion.
+    func position(_ key: String = "position") throws(RPCError) -> Position {
+        let position = try object(key)
+        return Position(line: try position.integer("line"), character: try position.integer("character"))
+    }
+
+    /// The open workspace document `textDocument.uri` of `server`; nil for an open data file.
+    func workspaceDocument(in server: Server) throws(RPCError) -> WorkspaceDocument? {
+        let uri = try documentURI()
+        if let document = server.documents.workspace(uri) { return document }
+        if server.documents.hasDataText(uri) { return nil }
+        throw .invalidParams("params.textDocument.uri: '\(uri)' is not open (send textDocument/didOpen first)")
+    }
+}

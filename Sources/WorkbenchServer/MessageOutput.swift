@@ -1,0 +1,9 @@
+/// Where a server's outgoing messages go: replies, batch arrays and notifications.
+///
+/// Each call carries one whole JSON-RPC message (unframed UTF-8 JSON); the transport frames it
+/// as its medium needs — LSP headers or a line on a byte stream (`ProtocolOutput`), one text
+/// frame on a WebSocket, a callback in process. Calls come from any thread, one message at a
+/// time per call; a transport must write each message whole, never interleaved with another.
+public protocol MessageOutput: AnyObject, Sendable {
+    func send(_ message: [UInt8])
+}

@@ -1,0 +1,13 @@
+import JSONRPC
+import LayoutKit
+
+extension Params {
+    /// A layout direction: `"leftToRight"` or `"rightToLeft"`.
+    func direction(_ key: String) throws(RPCError) -> LayoutDirection {
+        let text = try string(key)
+        guard let direction = LayoutDirection(rawValue: text) else {
+            throw .invalidParams("\(path).\(key): expected \"leftToRight\" or \"rightToLeft\", got \"\(text)\"")
+        }
+        return direction
+    }
+}

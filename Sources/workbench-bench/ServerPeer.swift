@@ -1,0 +1,29 @@
+import BenchmarkReport
+/// A `workbench serve` peer spoken to one JSON-RPC request at a time, each timed.
+final class ServerPeer {
+    let peer: Peer
+    /// What the requests are about, for the error when one fails.
+    let subject: String
+    private var id = 0
+
+    init(_ executable: String, isolation: String, subject: String) throws {
+        peer = try Peer(executable, ["serve", "--isolation", isolation])
+        self.subject = subject
+    }
+
+    /// Sends `method` with `params` (JSON text) and waits for the reply.
+    ///
+    /// - Returns: the seconds the round trip took.
+    /// - Throws: `Mismatch` when the reply is an error.
+    func call(_ method: String, _ params: String) throws -> Double {
+        id += 1
+        let message = Array(#"{"jsonrpc":"2.0","id":\#(id),"method":"\#(method)","params":\#(params)}"#.utf8) + [10]
+        var reply: [UInt8] = []
+        let seconds = try Measure.seconds { reply = try peer.roundTrip(message) }
+        let text = String(decoding: reply, as: UTF8.self)
+        guard !text.contains(#""error""#) else { throw Mismatch(description: "\(subject) \(method) failed: \(text.prefix(300))") }
+        return seconds
+    }
+
+    func close() { peer.close() }
+}

@@ -1,0 +1,429 @@
+#!/usr/bin/env python3
+"""The preview in a real browser: Debian's chromium driven by Playwright.
+
+Starts `workbench preview` on the bundled workspaces (plus a live-edited copy and a 10^6-element
+guide), then checks the page against the engine: every drawn element's DOM rectangle is its
+frame minus the scroll offset, and the drawn set equals the engine's own `query` for the same
+rect, at several offsets, after resizes, updates and file edits. Writes a screenshot of every
+bundled view to --artifacts. With --measure, also prints the WebSocket and stdio round trips of
+a guide viewport query and the frame times while scrolling the 10^6-element guide.
+
+    python3 Tests/Browser/preview_test.py [--workbench .build/debug/workbench] [--measure]
+"""
+import argparse, json, os, shutil, statistics, subprocess, sys, tempfile, time, traceback
+from playwright.sync_api import sync_playwright
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+KEY = lambda e: (e["category"], e.get("kind") or "", e["section"], e["item"])
+FRAME = lambda e: tuple(e["frame"][k] for k in ("x", "y", "width", "height"))
+
+
+class Preview:
+    """A `workbench preview` process and a headless Chromium page on it."""
+
+    def __init__(self, workbench, paths, playwright):
+        self.process = subprocess.Popen([workbench, "preview", *paths], cwd=ROOT, stdout=subprocess.PIPE,
+                                        stderr=open(os.path.join(tempfile.gettempdir(), "workbench-preview.log"), "w"), text=True)
+        self.browser = None
+        try:
+            self.url = self.process.stdout.readline().strip()
+            assert self.url.startswith("http://127.0.0.1:"), f"workbench preview printed {self.url!r}"
+            self.browser = playwright.chromium.launch(executable_path=os.environ.get("CHROMIUM", "/usr/bin/chromium"))
+            self.page = self.browser.new_page(viewport={"width": 1400, "height": 900})
+            self.errors = []
+            self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+            self.page.goto(self.url)
+            self.page.wait_for_function("document.body.dataset.ready === 'true'", timeout=60000)
+        except BaseException:
+            self.close()
+            raise
+
+    def js(self, expression, argument=None):
+        return self.page.evaluate(expression, argument)
+
+    def open(self, view):
+        self.js("v => workbench.open(v)", view)
+
+    def close(self):
+        if self.browser:
+            self.browser.close()
+        self.process.terminate()
+        assert self.process.wait(timeout=10) == 0, "workbench preview did not end cleanly on SIGTERM"
+
+
+def engine_query(preview, rect):
+    return preview.js("r => workbench.request('query', {view: workbench.view(), rect: r})", rect)["elements"]
+
+
+def check_drawn_equals_engine(preview, where):
+    """The drawn elements are exactly the engine's answer for the rect the page queried, and each
+    DOM node sits at frame − scroll offset + #view's origin."""
+    drawn = preview.js("() => workbench.drawn()")
+    engine = engine_query(preview, preview.js("() => workbench.queried()"))
+    drawn_set = {KEY(e): (FRAME(e), e["zIndex"], e["alpha"], e["hidden"]) for e in drawn}
+    engine_set = {KEY(e): (FRAME(e), e["zIndex"], e["alpha"], e["hidden"]) for e in engine}
+    assert drawn_set == engine_set, f"{where}: drawn differs from the engine: " \
+        f"missing {sorted(set(engine_set) - set(drawn_set))[:5]}, extra {sorted(set(drawn_set) - set(engine_set))[:5]}, " \
+        f"moved {[k for k in drawn_set if k in engine_set and drawn_set[k] != engine_set[k]][:5]}"
+    misplaced = preview.js("""() => {
+        const origin = document.querySelector('#view').getBoundingClientRect(), b = workbench.bounds(), bad = [];
+        for (const node of document.querySelectorAll('#content > div:not(.ghost)')) {
+            const r = node.getBoundingClientRect(), f = node.element.frame;
+            const want = [f.x - b.x + origin.x, f.y - b.y + origin.y, f.width, f.height];
+            const got = [r.x, r.y, r.width, r.height];
+            if (want.some((w, i) => Math.abs(w - got[i]) > 0.02)) bad.push({key: node.dataset, want, got});
+        }
+        return bad.slice(0, 3);
+    }""")
+    assert not misplaced, f"{where}: DOM rectangles are not the frames: {misplaced}"
+    return drawn
+
+
+def test_every_bundled_view_opens_and_is_screenshot(preview, artifacts):
+    views = [v for v in preview.js("() => workbench.views()") if v["workspace"] not in ("live", "million")]
+    assert len(views) >= 10, views
+    for view in views:
+        preview.open(view["id"])
+        drawn = check_drawn_equals_engine(preview, view["id"])
+        assert drawn, f"{view['id']} drew nothing"
+        assert all(e.get("text") is not None for e in drawn)
+        preview.page.screenshot(path=os.path.join(artifacts, view["id"].replace("/", "_") + ".png"))
+
+
+def test_scrolling_draws_what_the_engine_answers_pinned_headers_included(preview, artifacts):
+    for view in ["tv-guide/listings", "mark-sheet/marks", "class-hierarchy/exceptions", "circles/many-alarms", "tv-guide/demo"]:
+        preview.open(view)
+        for x, y in [(0, 0), (130, 95), (1e6, 1e6), (37.5, 12), (0, 0)]:
+            preview.js("([x, y]) => workbench.scrollTo(x, y)", [x, y])
+            bounds, content = preview.js("() => workbench.bounds()"), preview.js("() => workbench.contentSize()")
+            # Clamped as a scroll view clamps.
+            assert 0 <= bounds["x"] <= max(0, content["width"] - bounds["width"]) + 1, (view, x, y, bounds, content)
+            assert 0 <= bounds["y"] <= max(0, content["height"] - bounds["height"]) + 1, (view, x, y, bounds, content)
+            drawn = check_drawn_equals_engine(preview, f"{view} at {x},{y}")
+            if view.startswith("tv-guide"):
+                corner = [e for e in drawn if e["category"] == "cell" and e["section"] == 0 and e["item"] == 0]
+                assert corner and abs(corner[0]["frame"]["x"] - bounds["x"]) < 1e-9 and abs(corner[0]["frame"]["y"] - bounds["y"]) < 1e-9, \
+                    f"{view}: the pinned corner is not at the bounds origin {bounds}: {corner}"
+    preview.js("() => workbench.open('tv-guide/listings').then(() => workbench.scrollTo(130, 95))")
+    preview.page.screenshot(path=os.path.join(artifacts, "tv-guide_listings_scrolled.png"))
+
+
+def test_resizing_is_a_bounds_size_change(preview, artifacts):
+    preview.open("circles/many-alarms")
+    before = preview.js("() => workbench.contentSize()")
+    preview.js("() => workbench.resize(420, 500)")
+    bounds = preview.js("() => workbench.bounds()")
+    assert (bounds["width"], bounds["height"]) == (420, 500), bounds
+    after = preview.js("() => workbench.contentSize()")
+    engine = preview.js("() => workbench.request('prepare', {view: workbench.view()})")["contentSize"]
+    assert after == engine and after["height"] > before["height"], (before, after, engine)
+    check_drawn_equals_engine(preview, "circles/many-alarms at 420×500")
+    preview.js("() => workbench.resize(1000, 700)")
+    check_drawn_equals_engine(preview, "circles/many-alarms at 1000×700")
+    preview.js("() => { const v = document.querySelector('#view'); v.style.width = ''; v.style.height = ''; }")
+
+
+def test_a_click_shows_every_attribute_and_a_users_scroll_settles(preview, artifacts):
+    preview.open("class-hierarchy/exceptions")
+    preview.page.click("#content > div[data-category=cell][data-section='0'][data-item='0']")
+    shown = json.loads(preview.page.inner_text("#inspector"))
+    engine = preview.js("() => workbench.request('query', {view: workbench.view(), element: {category: 'cell', section: 0, item: 0}})")
+    assert shown.pop("label") == "BaseException" and shown == engine["element"] and shown["children"], (shown, engine)
+    preview.open("tv-guide/listings")
+    box = preview.page.locator("#view").bounding_box()
+    preview.page.mouse.move(box["x"] + 300, box["y"] + 300)
+    preview.page.mouse.wheel(170, 0)
+    # The guide snaps to its half hours (the cell width, 120): the page settles where the engine says.
+    wait_for(preview, "() => { const b = workbench.bounds(); return b.x > 0 && b.x % 120 === 0; }")
+    bounds = preview.js("() => workbench.bounds()")
+    target = preview.js("p => workbench.request('targetContentOffset', {view: workbench.view(), proposed: p, velocity: {x: 0, y: 0}})",
+                        {"x": bounds["x"], "y": bounds["y"]})
+    assert (target["x"], target["y"]) == (bounds["x"], bounds["y"]), (target, bounds)
+    check_drawn_equals_engine(preview, "after a user's scroll settled")
+
+
+def test_inserts_and_deletes_animate(preview, artifacts):
+    preview.open("circles/alarms")
+    answer = preview.js("() => workbench.update([{insert: [0, 0], value: 150}])")
+    assert answer["appearing"], answer
+    checked = preview.js("""answer => {
+        return answer.appearing.map(({after, initial}) => {
+            const node = [...document.querySelectorAll('#content > div')].find(n => n.dataset.category === after.category
+                && +n.dataset.section === after.section && +n.dataset.item === after.item);
+            const frames = node?.getAnimations()[0]?.effect.getKeyframes();
+            return frames && parseFloat(frames[0].left) === initial.frame.x && parseFloat(frames[0].top) === initial.frame.y
+                && parseFloat(frames.at(-1).left) === after.frame.x;
+        });
+    }""", answer)
+    assert checked and all(checked), f"appearing elements do not animate from initial to after: {checked}"
+    preview.js("() => Promise.allSettled(document.getAnimations().map(a => a.finished))")
+    check_drawn_equals_engine(preview, "after an insert")
+    answer = preview.js("() => workbench.update([{delete: [0, 0]}])")
+    assert answer["disappearing"], answer
+    ghosts = preview.js("""answer => {
+        return [...document.querySelectorAll('#content > .ghost')].map(g => {
+            const frames = g.getAnimations()[0].effect.getKeyframes();
+            return answer.disappearing.some(({final}) => parseFloat(frames.at(-1).left) === final.frame.x
+                && parseFloat(frames.at(-1).top) === final.frame.y && parseFloat(frames.at(-1).opacity) === final.alpha);
+        });
+    }""", answer)
+    assert ghosts and all(ghosts), f"disappearing elements do not animate to final: {ghosts}"
+    preview.js("() => Promise.allSettled(document.getAnimations().map(a => a.finished))")
+    assert preview.js("() => document.querySelectorAll('#content > .ghost').length") == 0
+    check_drawn_equals_engine(preview, "after a delete")
+
+
+# Whether the drawn elements are exactly `frames` ({key: [x, y, width, height]}, as `keyed` makes).
+SAME_FRAMES = """frames => { const drawn = workbench.drawn(); return drawn.length === Object.keys(frames).length && drawn.every(e => {
+    const f = frames[[e.category, e.kind ?? '', e.section, e.item].join('|')];
+    return f && f[0] === e.frame.x && f[1] === e.frame.y && f[2] === e.frame.width && f[3] === e.frame.height; }); }"""
+
+
+def keyed(frames):
+    return {"|".join(map(str, key)): frame for key, frame in frames.items()}
+
+
+def wait_for(preview, expression, argument=None, timeout=10000):
+    preview.page.wait_for_function(expression, arg=argument, timeout=timeout)
+
+
+def test_edits_redraw_and_broken_edits_show_the_located_error(preview, artifacts, live_file):
+    preview.open("live/many-alarms")
+    preview.js("() => workbench.scrollTo(0, 200)")
+    before = {KEY(e): FRAME(e) for e in preview.js("() => workbench.drawn()")}
+    text = open(live_file).read()
+    with open(live_file, "w") as f:
+        f.write(text.replace("options: {spacing: 6}", "options: {spacing: 9}"))
+    wait_for(preview, f"before => !({SAME_FRAMES})(before)", keyed(before))
+    assert preview.js("() => workbench.bounds()")["y"] == 200, "the scroll position was not kept"
+    check_drawn_equals_engine(preview, "after an edit")
+    good = {KEY(e): FRAME(e) for e in preview.js("() => workbench.drawn()")}
+    with open(live_file, "w") as f:
+        f.write(text.replace("viewport: {width: 375, height: 667}", "viewport: {width: -375, height: 667}", 1))
+    wait_for(preview, "() => workbench.error() !== null")
+    error = preview.js("() => workbench.error()")
+    assert "live.yaml:12:" in error and "^" in error, f"the error is not located: {error!r}"
+    preview.page.screenshot(path=os.path.join(artifacts, "live_error.png"))
+    assert {KEY(e): FRAME(e) for e in preview.js("() => workbench.drawn()")} == good, "the last good drawing was not kept"
+    with open(live_file, "w") as f:
+        f.write(text)
+    wait_for(preview, "() => workbench.error() === null")
+    wait_for(preview, SAME_FRAMES, keyed(before))
+    check_drawn_equals_engine(preview, "after fixing the edit")
+
+
+def test_a_rebuilt_plugin_is_reloaded_and_its_views_redrawn(preview, artifacts, plugins):
+    preview.open("circles/many-alarms")
+    preview.js("() => workbench.scrollTo(0, 150)")
+    time.sleep(0.5)
+    draws = preview.js("() => workbench.draws()")
+    time.sleep(0.5)
+    assert preview.js("() => workbench.draws()") == draws, "the page redraws on its own: this test could not tell"
+    # A "rebuild": a new copy of the library renamed into place, as a linker or an editor would.
+    library = os.path.join(plugins, "libCircles.so")
+    shutil.copy(library, library + ".new")
+    os.rename(library + ".new", library)
+    wait_for(preview, "n => workbench.draws() > n", draws)
+    assert preview.js("() => workbench.bounds()")["y"] == 150
+    check_drawn_equals_engine(preview, "after the circles plugin was reloaded")
+
+
+def test_a_long_prepare_shows_its_progress(preview, artifacts):
+    preview.js("""() => {
+        const bar = document.querySelector('#progress');
+        window.progressSeen = {shown: false, highest: 0};
+        new MutationObserver(() => {
+            if (!bar.hidden) window.progressSeen.shown = true;
+            window.progressSeen.highest = Math.max(window.progressSeen.highest, bar.value);
+        }).observe(bar, {attributes: true});
+    }""")
+    preview.open("million/circles")
+    seen = preview.js("() => window.progressSeen")
+    assert seen["shown"] and seen["highest"] > 0, f"no progress shown while preparing: {seen}"
+    assert preview.js("() => document.querySelector('#progress').hidden"), "the bar stayed after the prepare"
+
+
+def test_the_dom_holds_only_what_is_visible_on_a_million_elements(preview, artifacts):
+    preview.open("million/guide")
+    count = preview.js("() => workbench.request('prepare', {view: workbench.view()})")["elements"]
+    assert count >= 1_000_000, count
+    for x, y in [(50_000, 15_000), (2e6, 2e6), (123, 456)]:
+        preview.js("([x, y]) => workbench.scrollTo(x, y)", [x, y])
+        drawn = check_drawn_equals_engine(preview, f"million at {x},{y}")
+        nodes = preview.js("() => document.querySelectorAll('#content > div').length")
+        bounds = preview.js("() => workbench.bounds()")
+        visible = (bounds["width"] / 100 + 2) * (bounds["height"] / 30 + 2)
+        assert nodes == len(drawn) and nodes <= 2.5 * visible, f"{nodes} DOM nodes for about {visible:.0f} visible cells"
+
+
+def measure(preview, workbench):
+    """Round trips of a guide viewport query over the WebSocket and over stdio, and frame times
+    while scrolling the 10^6-element guide; printed, not asserted."""
+    preview.open("million/guide")
+    preview.js("() => workbench.scrollTo(40000, 12000)")
+    bounds = preview.js("() => workbench.bounds()")
+    times = preview.js("""async (rect) => {
+        const times = [];
+        for (let i = 0; i < 2000; i++) {
+            const start = performance.now();
+            await workbench.request('query', {view: 'million/guide', rect});
+            times.push(performance.now() - start);
+        }
+        return times.slice(200);
+    }""", bounds)
+    elements = len(preview.js("r => workbench.request('query', {view: 'million/guide', rect: r})", bounds)["elements"])
+    ws = percentiles(times)
+    # Scrolling as a user's wheel would: one step per animation frame, the page drawing as it can.
+    frames = preview.js("""() => new Promise(resolve => {
+        const view = document.querySelector('#view'), deltas = [], lags = [], steps = [];
+        let last = null, count = 0;
+        requestAnimationFrame(function frame(now) {
+            if (last !== null) deltas.push(now - last);
+            last = now;
+            // How many steps the drawing is behind the scroll position (a scroll event, then its
+            // round trip, so one step is the least there can be).
+            const b = workbench.bounds(), drawn = steps.findIndex(([x, y]) => x === b.x && y === b.y);
+            if (count > 0) lags.push(drawn < 0 ? steps.length : steps.length - 1 - drawn);
+            view.scrollTop += 7; view.scrollLeft += 11;
+            steps.push([view.scrollLeft, view.scrollTop]);
+            if (++count <= 300) requestAnimationFrame(frame); else resolve({deltas, lags});
+        });
+    })""")
+    stdio = stdio_round_trips(workbench, bounds)
+    plain = websocket_round_trips(preview.url, bounds)
+    print(f"measure: guide viewport query ({elements} elements, 10^6-element view), WebSocket from the page: "
+          f"p50 {ws[0]:.3f} ms, p99 {ws[1]:.3f} ms (n={len(times)})")
+    print(f"measure: the same query over the WebSocket from a plain Python client: p50 {plain[0]:.3f} ms, p99 {plain[1]:.3f} ms")
+    print(f"measure: the same query over stdio (workbench serve, pipes, Python client): p50 {stdio[0]:.3f} ms, p99 {stdio[1]:.3f} ms")
+    d, lag = percentiles(frames["deltas"], 95), percentiles(frames["lags"], 95)
+    print(f"measure: scrolling the 10^6-element guide one step a frame, {len(frames['deltas'])} frames: frame interval "
+          f"p50 {d[0]:.2f} ms, p95 {d[1]:.2f} ms; drawing behind the scroll position by p50 {lag[0]} and p95 {lag[1]} steps")
+
+
+def percentiles(values, high=99):
+    ordered = sorted(values)
+    return statistics.median(ordered), ordered[min(len(ordered) - 1, int(len(ordered) * high / 100))]
+
+
+def websocket_round_trips(url, bounds):
+    """The same query from a plain client (no browser) over the preview's WebSocket."""
+    import base64, socket, struct
+    host, rest = url[len("http://"):].split("/", 1)
+    address, port = host.rsplit(":", 1)
+    connection = socket.create_connection((address, int(port)))
+    connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    key = base64.b64encode(os.urandom(16)).decode()
+    connection.sendall((f"GET /rpc{rest[rest.index('?'):]} HTTP/1.1\r\nHost: {host}\r\nUpgrade: websocket\r\n"
+                        f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n").encode())
+    reader = connection.makefile("rb")
+    while reader.readline() not in (b"\r\n", b""):
+        pass
+    def call(id, method, params):
+        payload = json.dumps({"jsonrpc": "2.0", "id": id, "method": method, "params": params}).encode()
+        mask = os.urandom(4)
+        header = bytes([0x81, 0x80 | 126]) + struct.pack(">H", len(payload)) if len(payload) > 125 else bytes([0x81, 0x80 | len(payload)])
+        connection.sendall(header + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload)))
+        first, second = reader.read(2)
+        length = second & 0x7f
+        if length == 126: length = struct.unpack(">H", reader.read(2))[0]
+        elif length == 127: length = struct.unpack(">Q", reader.read(8))[0]
+        return reader.read(length)
+    times = timed_queries(call, bounds)
+    connection.close()
+    return times
+
+
+def stdio_round_trips(workbench, bounds):
+    process = subprocess.Popen([workbench, "serve"], cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    def call(id, method, params):
+        process.stdin.write((json.dumps({"jsonrpc": "2.0", "id": id, "method": method, "params": params}) + "\n").encode())
+        process.stdin.flush()
+        return process.stdout.readline()
+    times = timed_queries(call, bounds)
+    process.stdin.close()
+    process.wait(timeout=10)
+    return times
+
+
+def timed_queries(call, bounds):
+    """Opens the 10^6-element guide with `call(id, method, params)`, sets its bounds, and returns
+    the p50 and p99 of 1800 query round trips (after 200 to warm up), in milliseconds."""
+    call(1, "open", {"path": os.path.join(ROOT, "Tests/Browser/million.yaml")})
+    call(2, "invalidate", {"view": "million/guide", "bounds": bounds})
+    times = []
+    for i in range(2000):
+        start = time.perf_counter()
+        call(10 + i, "query", {"view": "million/guide", "rect": bounds})
+        times.append((time.perf_counter() - start) * 1000)
+    return percentiles(times[200:])
+
+
+def screenshot_for_the_docs(workbench, playwright):
+    """docs/preview-guide.png: the bundled workspaces only, the guide scrolled, a programme selected."""
+    preview = Preview(workbench, ["Workspaces"], playwright)
+    try:
+        preview.open("tv-guide/listings")
+        preview.js("() => workbench.scrollTo(130, 0)")
+        preview.page.click("#content > div[data-category=cell][data-section='3'][data-item='3']")
+        preview.page.screenshot(path=os.path.join(ROOT, "docs/preview-guide.png"))
+    finally:
+        preview.close()
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--workbench", default=os.path.join(ROOT, ".build/debug/workbench"))
+    parser.add_argument("--artifacts", default=os.path.join(ROOT, ".ci/artifacts/preview"))
+    parser.add_argument("--docs", action="store_true", help="also write docs/preview-guide.png")
+    parser.add_argument("--measure", action="store_true", help="print round-trip and frame-time figures")
+    arguments = parser.parse_args()
+    os.makedirs(arguments.artifacts, exist_ok=True)
+    live = tempfile.mkdtemp(prefix="workbench-preview-")
+    live_file = os.path.join(live, "live.yaml")
+    shutil.copy(os.path.join(ROOT, "Workspaces/circles.yaml"), live_file)
+    with open(live_file) as f:
+        text = f.read().replace("workspace: circles", "workspace: live")
+    with open(live_file, "w") as f:
+        f.write(text)
+    # The plugins from a folder of copies, so that one can be "rebuilt" under the running preview.
+    plugins = os.path.join(live, "plugins")
+    os.makedirs(plugins)
+    for name in os.listdir(os.path.dirname(arguments.workbench)):
+        if name.startswith("lib") and name.endswith(".so"):
+            shutil.copy(os.path.join(os.path.dirname(arguments.workbench), name), plugins)
+    tests = [test_every_bundled_view_opens_and_is_screenshot, test_scrolling_draws_what_the_engine_answers_pinned_headers_included,
+             test_resizing_is_a_bounds_size_change, test_a_click_shows_every_attribute_and_a_users_scroll_settles,
+             test_inserts_and_deletes_animate,
+             test_edits_redraw_and_broken_edits_show_the_located_error, test_a_rebuilt_plugin_is_reloaded_and_its_views_redrawn,
+             test_a_long_prepare_shows_its_progress,
+             test_the_dom_holds_only_what_is_visible_on_a_million_elements]
+    passed = failed = 0
+    with sync_playwright() as playwright:
+        preview = Preview(arguments.workbench, ["Workspaces", live_file, "Tests/Browser/million.yaml", "--plugins", plugins], playwright)
+        try:
+            for test in tests:
+                try:
+                    extra = {name: value for name, value in [("live_file", live_file), ("plugins", plugins)]
+                             if name in test.__code__.co_varnames[:test.__code__.co_argcount]}
+                    test(preview, arguments.artifacts, **extra)
+                    assert not preview.errors, f"errors on the page: {preview.errors}"
+                    passed += 1
+                    print(f"ok   {test.__name__}")
+                except Exception:
+                    failed += 1
+                    print(f"FAIL {test.__name__}")
+                    traceback.print_exc()
+                    preview.errors.clear()
+            if arguments.measure:
+                measure(preview, arguments.workbench)
+        finally:
+            preview.close()
+            shutil.rmtree(live, ignore_errors=True)
+        if arguments.docs:
+            screenshot_for_the_docs(arguments.workbench, playwright)
+    print(f"browser: {passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,52 @@
+import DescriptorIO
+import Foundation
+import Testing
+
+/// Whole writes and retried reads over real pipes.
+struct DescriptorIOTests {
+    /// A pipe's two ends, closed when the test is done.
+    final class Pipe: Sendable {
+        let read: Int32, write: Int32
+        init() {
+            var ends: [Int32] = [0, 0]
+            precondition(pipe(&ends) == 0)
+            (read, write) = (ends[0], ends[1])
+        }
+    }
+
+    @Test func aWriteLargerThanThePipeArrivesWholeAndInOrder() throws {
+        let pipe = Pipe()
+        let sent = (0..<(1 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 31) }  // 16 pipe buffers
+        let writer = Thread {
+            #expect(DescriptorIO.writeAll(pipe.write, sent))
+            close(pipe.write)
+        }
+        writer.start()
+        var received: [UInt8] = [], buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = DescriptorIO.read(pipe.read, into: &buffer)
+            #expect(count >= 0)
+            if count <= 0 { break }
+            received += buffer[..<count]
+        }
+        close(pipe.read)
+        #expect(received.count == sent.count)
+        #expect(received == sent)
+    }
+
+    @Test func writingToAPipeNobodyReadsFailsInsteadOfLooping() {
+        signal(SIGPIPE, SIG_IGN)
+        let pipe = Pipe()
+        close(pipe.read)
+        #expect(!DescriptorIO.writeAll(pipe.write, [1, 2, 3]))
+        #expect(errno == EPIPE)
+        close(pipe.write)
+    }
+
+    @Test func readingAClosedDescriptorReportsTheError() {
+        var buffer = [UInt8](repeating: 0, count: 8)
+        #expect(DescriptorIO.read(-1, into: &buffer) == -1)
+        #expect(errno == EBADF)
+        #expect(DescriptorIO.writeAll(-1, []))  // nothing to write: nothing fails
+    }
+}
