@@ -36,6 +36,9 @@ import PackageDescription
 ///                                same JSON-RPC server over a WebSocket (SwiftNIO)
 ///   workbench                    the executable
 ///   workbench-soak               a long editor-like session against `workbench serve`
+///   BenchmarkWorkloads, BenchmarkReport, workbench-bench
+///                                the benchmark: its workloads, its figures and regression guard, the tool;
+///                                Benchmarks/ (a package of its own) runs Boost's R-tree beside the engine
 /// Plugins/<Name> hold the shipped layouts: a layout module and a tiny export module each.
 let package = Package(
     name: "LayoutWorkbench",
@@ -46,6 +49,8 @@ let package = Package(
         .executable(name: "workbench-fuzz", targets: ["workbench-fuzz"]),
         .executable(name: "workbench-soak", targets: ["workbench-soak"]),
         .library(name: "LayoutKit", targets: ["LayoutKit"]),
+        // For Benchmarks/ (a package of its own): the bench's workloads and its report.
+        .library(name: "BenchmarkSupport", targets: ["BenchmarkWorkloads", "BenchmarkReport"]),
         .library(name: "LayoutChecker", targets: ["LayoutChecker"]),
         .library(name: "Circles", type: .dynamic, targets: ["CirclesPlugin"]),
         .library(name: "Tree", type: .dynamic, targets: ["TreePlugin"]),
@@ -130,10 +135,18 @@ let package = Package(
         // The project fuzzes itself: generated workspaces and JSON-RPC traffic through the real
         // `workbench run` and `workbench serve` (README, "Fuzzing").
         .executableTarget(name: "workbench-fuzz", dependencies: ["JSONRPC", "SeededRandom"]),
+        .target(
+            name: "BenchmarkWorkloads",
+            dependencies: ["LayoutKit", "SeededRandom", "WorkspaceModel", "SeedReferences", "Circles", "Tree", "MarkSheet", "Guide", "Waterfall"]
+        ),
+        .target(name: "BenchmarkReport", dependencies: ["JSONOutput"]),
         .executableTarget(
             name: "workbench-bench",
-            dependencies: ["DescriptorIO", "LayoutKit", "JSONOutput", "WorkspaceModel", "SeedReferences", "PluginHost", "PluginIsolation", "Sessions", "Circles", "Tree", "MarkSheet", "Guide", "Waterfall",
-                           "TestSupport"]  // RawWebSocket, for the `preview` part
+            dependencies: [
+                "DescriptorIO", "LayoutKit", "JSONOutput", "WorkspaceModel", "BenchmarkWorkloads", "BenchmarkReport", "SeedReferences",
+                "PluginHost", "PluginIsolation", "Sessions", "Circles", "Tree", "MarkSheet", "Guide", "Waterfall",
+                "TestSupport",  // RawWebSocket, for the `preview` part
+            ]
         ),
 
         // Layout plugins: the layout itself (testable in-process) and its C export.
@@ -171,6 +184,7 @@ let package = Package(
         .testTarget(name: "BatchRunnerTests", dependencies: ["BatchRunner", "TestSupport", "PluginHost", "WorkspaceModel", "LayoutKit"]),
         .testTarget(name: "PluginScaffoldTests", dependencies: ["PluginScaffold", "TestSupport"]),
         .testTarget(name: "PluginIsolationTests", dependencies: ["PluginIsolation", "PluginHost", "BatchUpdates", "LayoutKit", "CLayoutABI", "TestSupport"]),
+        .testTarget(name: "BenchmarkReportTests", dependencies: ["BenchmarkReport"]),
         .testTarget(name: "LanguageServerTests", dependencies: ["LanguageServer", "WorkspaceModel", "PluginHost", "JSONRPC", "SourceDiagnostics", "TestSupport"]),
         .testTarget(name: "PreviewServerTests", dependencies: ["PreviewServer", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "LayoutKit", "BatchUpdates", "SeedReferences"], exclude: ["Fixtures"]),

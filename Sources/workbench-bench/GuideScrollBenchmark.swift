@@ -1,3 +1,5 @@
+import BenchmarkReport
+import BenchmarkWorkloads
 import Guide
 import LayoutKit
 import SeedReferences
@@ -15,7 +17,7 @@ struct GuideScrollBenchmark {
         let viewport = workload.bounds.size
         let start = LayoutContext(dataSource: workload.data.source, bounds: workload.bounds)
         try engine.prepare(start)
-        let trace = LayoutBenchmark.scrollTrace(content: engine.contentSize, viewport: viewport).prefix(steps)
+        let trace = Viewports.scrollTrace(content: engine.contentSize, viewport: viewport).prefix(steps)
         var scratch: [LayoutAttributes] = []
         let engineTime = try Measure.median(runs: 3) {
             for bounds in trace {

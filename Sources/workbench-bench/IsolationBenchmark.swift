@@ -1,3 +1,5 @@
+import BenchmarkReport
+import BenchmarkWorkloads
 import Foundation
 import LayoutKit
 import PluginHost

@@ -1,3 +1,4 @@
+import BenchmarkReport
 import Foundation
 
 /// Drag to reorder in views of about `items` elements through the real `workbench serve`, in

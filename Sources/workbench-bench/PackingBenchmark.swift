@@ -1,3 +1,5 @@
+import BenchmarkReport
+import BenchmarkWorkloads
 import Circles
 import LayoutKit
 import Tree
@@ -24,7 +26,7 @@ struct PackingBenchmark {
             for frame in shape.frames {
                 bounds = Rect(x: 0, y: 0, width: max(bounds.width, frame.maxX), height: max(bounds.height, frame.maxY))
             }
-            let rects = LayoutBenchmark.randomViewports(200, content: bounds.size, viewport: shape.viewport)
+            let rects = Viewports.spread(200, content: bounds.size, viewport: shape.viewport)
             var times: [(SpatialIndex.Packing, build: Double, query: Double, found: Double)] = []
             for packing in SpatialIndex.Packing.allCases {
                 var index = SpatialIndex(frames: [])

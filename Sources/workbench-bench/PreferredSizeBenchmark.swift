@@ -1,3 +1,4 @@
+import BenchmarkReport
 import Foundation
 
 /// `preferredSizes` of one item in the middle of a waterfall of `items` items (one section)

@@ -1,3 +1,4 @@
+import BenchmarkReport
 import Foundation
 import TestSupport
 

@@ -1,3 +1,4 @@
+import BenchmarkReport
 import Foundation
 
 /// `workbench run` on one big guide view, as a user runs it: to standard output and with

@@ -1,3 +1,4 @@
+import BenchmarkReport
 import DescriptorIO
 import Foundation
 import JSONOutput
@@ -52,7 +53,8 @@ struct ServerBenchmark {
         report.record("server.pipePingPong.p99", Self.percentile(pipeTimes, 0.99), "s")
         report.record("server.encode100.writer", writerTime, "s")
         report.record("server.encode100.jsonEncoder", encoderTime, "s")
-        report.record("server.encode100.speedup", encoderTime / writerTime, "×")
+        report.guarded("server.encode100.speedup", encoderTime / writerTime, better: .higher)
+        report.record("server.query\(elements).roundTripOverPipe.p50", p50 / Self.percentile(pipeTimes, 0.5), "×")
         print("server — query of \(elements) elements (\(first.count) bytes) through `workbench serve` over pipes, \(requests) requests")
         print("  round trip:        \(Self.percentiles(serverTimes))   (--isolation process, the default)")
         print("  in-process:        \(Self.percentiles(inProcessTimes))   (--isolation none)")

@@ -1,3 +1,4 @@
+import BenchmarkReport
 /// A `workbench serve` peer spoken to one JSON-RPC request at a time, each timed.
 final class ServerPeer {
     let peer: Peer

@@ -1,3 +1,4 @@
+import BenchmarkReport
 import DescriptorIO
 import Foundation
 #if canImport(Glibc)

@@ -1,3 +1,4 @@
+import BenchmarkReport
 import Foundation
 
 /// `update` of one item in views of about `items` elements through the real `workbench serve`,

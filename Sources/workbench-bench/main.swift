@@ -1,3 +1,5 @@
+import BenchmarkReport
+import BenchmarkWorkloads
 import Foundation
 
 // workbench-bench: the engine beside seed-faithful references, in one run, in release mode.
@@ -7,18 +9,37 @@ import Foundation
 //     swift run -c release workbench-bench tree server     only the named parts (circles, tree, mark-sheet, guide, waterfall, packing, run, update, move, isolation, server, preview)
 //     swift run -c release workbench-bench --json FILE     also write every figure and target to FILE as JSON
 //     swift run -c release workbench-bench --engine-only   for profilers: no references, no checks (ratios are nan)
+//     swift run -c release workbench-bench --quick --baseline Benchmarks/baseline-quick.json
+//                                                          the regression guard: exit status 1 if a ratio got worse
+//     swift run -c release workbench-bench --quick --record-baseline FILE
+//                                                          record this run's guarded ratios in a baseline (an existing
+//                                                          file keeps, per figure, the worse of its value and this run's)
 //
-// It ends with the issue's targets, each with its measured value, its limit and their ratio.
+// It ends with the issue's targets, each with its measured value, its limit and their ratio,
+// and with --baseline, each guarded figure (a ratio to a reference measured in the same run)
+// beside its baseline.
 
 var arguments = Array(CommandLine.arguments.dropFirst())
-var jsonPath: String?
-if let flag = arguments.firstIndex(of: "--json") {
-    guard flag + 1 < arguments.count else {
-        print("error: --json needs a file name")
+/// Removes `flag` and its value from the arguments; nil when the flag is not there.
+@MainActor func option(_ flag: String) -> String? {
+    guard let index = arguments.firstIndex(of: flag) else { return nil }
+    guard index + 1 < arguments.count else {
+        print("error: \(flag) needs a file name")
         exit(2)
     }
-    jsonPath = arguments[flag + 1]
-    arguments.removeSubrange(flag...(flag + 1))
+    defer { arguments.removeSubrange(index...(index + 1)) }
+    return arguments[index + 1]
+}
+let jsonPath = option("--json")
+let baselinePath = option("--baseline")
+let recordPath = option("--record-baseline")
+// Read before anything runs, so that a bad file costs no benchmark.
+let baseline: Baseline?
+do {
+    baseline = try baselinePath.map(Baseline.init(contentsOf:))
+} catch {
+    print("error: \(error)")
+    exit(2)
 }
 let quick = arguments.contains("--quick")
 let isEngineOnly = arguments.contains("--engine-only")
@@ -95,9 +116,12 @@ do {
         report.target("preview WebSocket round trip p99, guide viewport at 10^6 elements", measured: preview.webSocket.p99, atMost: 2e-3, "s")
     }
     report.printTargets(isQuick: quick)
-    if let jsonPath {
-        try report.writeJSON(to: jsonPath, isQuick: quick)
-        print("figures and targets written to \(jsonPath)")
+    let about = "workbench-bench\(quick ? " --quick" : "") ratios to references measured in the same run (each layout's queries "
+        + "to a brute-force scan of its frames, the byte writer to JSONEncoder); written by --record-baseline, compared by "
+        + "--baseline; update only on purpose"
+    if try report.finish(isQuick: quick, json: jsonPath, record: recordPath, about: about,
+                         baseline: baselinePath.flatMap { path in baseline.map { (path, $0) } }) {
+        exit(1)
     }
 } catch {
     print("error: \(error)")

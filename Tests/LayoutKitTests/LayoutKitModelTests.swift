@@ -24,6 +24,18 @@ struct LayoutKitModelTests {
         #expect(withChildren == { var copy = plain; copy.extra["children"] = [[1, 0], [1, 1]]; return copy }())
     }
 
+    /// No fields is one thing however it is made: empty values, bytes of an empty map, nothing.
+    @Test func noExtraFieldsAreEqualHoweverMade() {
+        let frame = Rect(x: 0, y: 0, width: 1, height: 1)
+        let emptyMap: [UInt8] = [6, 0, 0, 0, 0, 0, 0, 0, 0]
+        let made = [ExtraFields(), ExtraFields([:]), ExtraFields(encoded: emptyMap[...]),
+                    LayoutAttributes(element: .cell(0, 0), frame: frame).extraFields,
+                    LayoutAttributes(element: .cell(0, 0), frame: frame, extra: [:]).extraFields]
+        #expect(made.allSatisfy { $0 == ExtraFields() && $0.isEmpty && $0.values.isEmpty && $0.encodedBytes == nil })
+        #expect(Set(made).count == 1)
+        #expect(ExtraFields(["title": "A"]) != ExtraFields())
+    }
+
     @Test func aDataSetGivesSectionsItemsAndGlobalIndexes() {
         let data = DataSet.sections([[1, 2, 3], [], [4]])
         let source = data.source

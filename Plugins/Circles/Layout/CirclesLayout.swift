@@ -84,8 +84,10 @@ public final class CirclesLayout: LayoutPlugin {
 
     public func elements(in rect: Rect, into result: inout [LayoutAttributes]) {
         hits.removeAll(keepingCapacity: true)
+        let index = self.index  // read once: one retain a query, not an access check an element
         index.indices(intersecting: rect, into: &hits)
-        for item in hits { result.append(attributes(item: item)) }
+        result.reserveCapacity(result.count + hits.count)
+        for item in hits { result.append(LayoutAttributes(element: .cell(0, item), frame: index.frame(at: item))) }
     }
 
     public func attributes(for element: ElementID) -> LayoutAttributes? {

@@ -38,7 +38,11 @@ extension TreeLayout {
         }
         if placement.childrenAreConsecutive {
             guard count > 0 else { return cursor }
-            let path = data.itemPath(ofGlobalIndex: Int(node.firstChild))
+            // In a tree the children are in the next section: no search for their section.
+            let first = Int(node.firstChild), next = section + 1
+            let path = next < data.numberOfSections && first >= data.globalIndex(ofSection: next)
+                && first - data.globalIndex(ofSection: next) < data.numberOfItems(inSection: next)
+                ? ItemPath(section: next, item: first - data.globalIndex(ofSection: next)) : data.itemPath(ofGlobalIndex: first)
             let sectionCount = data.numberOfItems(inSection: path.section)
             for offset in 0..<count {
                 let item = path.item + offset  // children share a section, unless the source is not a real tree

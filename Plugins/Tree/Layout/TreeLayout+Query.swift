@@ -26,9 +26,26 @@ extension TreeLayout {
         cells.removeAll(keepingCapacity: true)
         connectors.removeAll(keepingCapacity: true)
         placement.nodes.withUnsafeBufferPointer { nodes in
-            for section in visibleColumns(rect, sections: data.numberOfSections) {
-                let start = data.globalIndex(ofSection: section)
-                findVisible(section, start..<(start + data.numberOfItems(inSection: section)), rect, nodes, &cells, &connectors)
+            let columns = visibleColumns(rect, sections: data.numberOfSections)
+            let targetRow = (rect.minY - insets.top - itemSize.height) / rowHeight
+            withUnsafeTemporaryAllocation(of: (section: Int, range: Range<Int>, guess: Int, probe: Int32).self, capacity: columns.count) { starts in
+                // Every column's first probe before any column's search: the loads do not wait
+                // for one another, so their cache misses overlap instead of adding up.
+                var count = 0
+                for section in columns {
+                    let x = Double(section) * columnWidth + insets.left
+                    let start = data.globalIndex(ofSection: section)
+                    let range = start..<(start + data.numberOfItems(inSection: section))
+                    guard !range.isEmpty, x < rect.maxX, rect.minX < x + columnWidth else { continue }
+                    let guess = min(max(self.guess(range, targetRow), range.lowerBound), range.upperBound - 1)
+                    starts.initializeElement(at: count, to: (section, range, guess, nodes[guess].lastChildRow))
+                    count += 1
+                }
+                for start in starts[..<count] {
+                    // A row is never negative: the test keeps the probe's load, and the guess.
+                    findVisible(start.section, start.range, near: start.probe >= 0 ? start.guess : start.range.lowerBound, rect, nodes, &cells, &connectors)
+                }
+                _ = starts[..<count].deinitialize()
             }
             // All fields are written before any slice is taken, so the slices share one buffer.
             var total = 0
@@ -36,8 +53,12 @@ extension TreeLayout {
                 total += Self.childrenByteCount(childCount(of: cells[index].node, nodes[cells[index].node]))
                 cells[index].extraEnd = total
             }
-            bytes.removeAll(keepingCapacity: true)
-            bytes.append(contentsOf: repeatElement(0, count: total))
+            // Every byte is written below: only the length changes.
+            if bytes.count > total {
+                bytes.removeSubrange(total...)
+            } else {
+                bytes.append(contentsOf: repeatElement(0, count: total - bytes.count))
+            }
             bytes.withUnsafeMutableBytes { raw in
                 var offset = 0
                 for hit in cells { offset = writeChildren(of: hit.node, nodes[hit.node], section: hit.section, in: data, into: raw, at: offset) }
@@ -66,17 +87,34 @@ extension TreeLayout {
         return low..<max(low, high)
     }
 
+    /// Where in `range` (a column) the first node whose bottom row passes `targetRow` should
+    /// be: bisecting the column's samples (see `TreePlacement.bottomSamples`) for the first
+    /// past it, then interpolating between it and the sample before. Only a starting point:
+    /// the search from it tests the nodes themselves.
+    private func guess(_ range: Range<Int>, _ targetRow: Double) -> Int {
+        let stride = TreePlacement.sampleStride
+        return placement.bottomSamples.withUnsafeBufferPointer { samples in
+            // The samples of nodes in the column: global indices s · stride in `range`.
+            let first = (range.lowerBound + stride - 1) / stride, end = (range.upperBound + stride - 1) / stride
+            guard first < end, targetRow.isFinite else { return range.lowerBound }
+            var low = first, high = end
+            while low < high {
+                let middle = (low + high) / 2
+                if Double(samples[middle]) > targetRow { high = middle } else { low = middle + 1 }
+            }
+            guard low > first else { return first * stride }  // at or before the first sample
+            guard low < end else { return (end - 1) * stride }  // after the last
+            let below = Double(samples[low - 1]), above = Double(samples[low])
+            let fraction = (targetRow - below) / max(above - below, 1)
+            return (low - 1) * stride + Int(min(max(fraction, 0), 1) * Double(stride))
+        }
+    }
+
     /// Finds the cells and connectors of `section` meeting `rect`: a search for the first node
     /// whose cell or connector reaches below `rect.minY` (that bottom grows with the item),
     /// then a scan while the nodes start above `rect.maxY`.
-    private func findVisible(_ section: Int, _ range: Range<Int>, _ rect: Rect, _ nodes: UnsafeBufferPointer<TreePlacement.Node>,
+    private func findVisible(_ section: Int, _ range: Range<Int>, near guess: Int, _ rect: Rect, _ nodes: UnsafeBufferPointer<TreePlacement.Node>,
                              _ cells: inout [Hit], _ connectors: inout [Hit]) {
-        let x = Double(section) * columnWidth + insets.left
-        guard !range.isEmpty, x < rect.maxX, rect.minX < x + columnWidth else { return }
-        let targetRow = (rect.minY - insets.top - itemSize.height) / rowHeight
-        let firstRow = Double(nodes[range.lowerBound].row), lastRow = Double(nodes[range.upperBound - 1].lastChildRow)
-        let fraction = (targetRow - firstRow) / max(lastRow - firstRow, 1)
-        let guess = fraction.isFinite ? range.lowerBound + Int(min(max(fraction, 0), 1) * Double(range.count - 1)) : range.lowerBound
         var index = firstIndex(in: range, near: guess) { connectorFrame(section: section, nodes[$0]).maxY > rect.minY }
         while index < range.upperBound {
             let node = nodes[index]

@@ -6,29 +6,43 @@
 /// then holds a slice of that buffer, not a dictionary of its own. Equality and hashing
 /// compare the decoded maps, whatever the form.
 public struct ExtraFields: Hashable, Sendable {
+    @usableFromInline
     enum Storage: Sendable {
+        /// No fields (most elements): nothing to retain or release when attributes are
+        /// copied or destroyed.
+        case none
+        /// Never empty.
         case values([String: Value])
         /// A value-encoded map, keys unique; never empty.
         case encoded(ArraySlice<UInt8>)
     }
 
-    var storage: Storage
+    @usableFromInline var storage: Storage
 
-    public init(_ values: [String: Value] = [:]) {
-        storage = .values(values)
+    /// No fields.
+    @inlinable
+    public init() {
+        storage = .none
+    }
+
+    @inlinable
+    public init(_ values: [String: Value]) {
+        storage = values.isEmpty ? .none : .values(values)
     }
 
     /// Fields held as the bytes of one value-encoded map (tag 6), as `ValueWriter` or a
     /// plugin writes them. Bytes that are not a map, or a map of no entries, mean no fields;
     /// malformed contents decode as `ValueReader` decodes them.
+    @inlinable
     public init(encoded bytes: ArraySlice<UInt8>) {
         let isNonEmptyMap = bytes.count >= 9 && bytes.first == ValueTag.map.rawValue
             && bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: 1, as: UInt32.self) } != 0
-        storage = isNonEmptyMap ? .encoded(bytes) : .values([:])
+        storage = isNonEmptyMap ? .encoded(bytes) : .none
     }
 
     public var isEmpty: Bool {
         switch storage {
+        case .none: return true
         case .values(let values): return values.isEmpty
         case .encoded: return false
         }
@@ -37,6 +51,7 @@ public struct ExtraFields: Hashable, Sendable {
     /// The fields, decoded if they are held encoded.
     public var values: [String: Value] {
         switch storage {
+        case .none: return [:]
         case .values(let values): return values
         case .encoded(let bytes): return bytes.withUnsafeBytes { ValueReader($0).value(at: 0).map ?? [:] }
         }

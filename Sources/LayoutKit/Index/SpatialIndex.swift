@@ -7,6 +7,12 @@
 /// sparse — into compact leaves. Memory: the frames (32 bytes each), node boxes (about 1/15
 /// of the frames again), and for the reordering packings two 4-byte permutations; no
 /// per-element objects.
+///
+/// Frames whose tops never rise in leaf order (rows emitted top to bottom, as most layouts
+/// emit them) are also searched as a band: the first leaf reaching below the rect's top is
+/// found from the leaves' running bottom (24 bytes a leaf with the running edges across),
+/// and the frames walked from there while they start above the rect's bottom — O(log n + k)
+/// with no descent, as long as the band's frames mostly meet the rect (see `walkBand`).
 public struct SpatialIndex: Sendable {
     /// How frames are grouped into nodes.
     public enum Packing: Sendable, CaseIterable {
@@ -25,13 +31,18 @@ public struct SpatialIndex: Sendable {
     static let fanout = 16
 
     /// The frames in leaf order.
-    private var leafFrames: [Rect]
+    @usableFromInline private(set) var leafFrames: [Rect]
     /// Leaf position → element index, and element index → leaf position; nil when packed as given.
-    private let order: [Int32]?
-    private let positions: [Int32]?
+    let order: [Int32]?
+    @usableFromInline let positions: [Int32]?
     /// Node boxes: `levels[0]` one per leaf of `fanout` frames, each next level one per
     /// `fanout` boxes below, up to a last level of at most `fanout` boxes.
-    private var levels: [[Rect]]
+    var levels: [[Rect]]
+    /// How many leading frames (in leaf order) have tops that never rise: all of them when
+    /// the frames can be searched as a band.
+    var sortedPrefix = 0
+    /// Per leaf, what a band search needs of its frames and every frame before it.
+    var bandLeaves: [BandLeaf] = []
 
     public init(frames: [Rect], packing: Packing = .asGiven) {
         precondition(frames.count < Int(Int32.max), "too many frames for one index")
@@ -59,28 +70,38 @@ public struct SpatialIndex: Sendable {
             levels.append(boxes)
         }
         self.levels = levels
+        updateBand(from: 0)
     }
 
+    @inlinable
     public var count: Int { leafFrames.count }
 
     /// The frame of the element at `index` (as given to `init`).
+    ///
+    /// Inlinable, as reading `frames[index]` was before frames were stored in leaf order: a
+    /// layout reads one frame per element a query returns, and an opaque call there (with the
+    /// retains and exclusivity checks it forces around it) cost more than the search itself.
+    @inlinable
     public func frame(at index: Int) -> Rect {
-        leafFrames[positions.map { Int($0[index]) } ?? index]
+        guard let positions else { return leafFrames[index] }
+        return leafFrames[Int(positions[index])]
     }
 
-    /// The bytes the index holds: frames, permutations and node boxes.
+    /// The bytes the index holds: frames, permutations, node boxes and the band's values per leaf.
     public var byteCount: Int {
         leafFrames.count * MemoryLayout<Rect>.stride + ((order?.count ?? 0) + (positions?.count ?? 0)) * 4
-            + levels.reduce(0) { $0 + $1.count * MemoryLayout<Rect>.stride }
+            + levels.reduce(0) { $0 + $1.count * MemoryLayout<Rect>.stride } + bandLeaves.count * MemoryLayout<BandLeaf>.stride
     }
 
     /// Appends the indices of the frames intersecting `rect` to `result`, ascending.
     public func indices(intersecting rect: Rect, into result: inout [Int]) {
         guard let top = levels.last else { return }
         let start = result.count
-        leafFrames.withUnsafeBufferPointer { frames in
-            for node in top.indices where top[node].intersects(rect) {
-                visit(level: levels.count - 1, node: node, rect: rect, frames: frames, into: &result)
+        if sortedPrefix < leafFrames.count || !walkBand(rect, into: &result) {
+            leafFrames.withUnsafeBufferPointer { frames in
+                for node in top.indices where top[node].intersects(rect) {
+                    visit(level: levels.count - 1, node: node, rect: rect, frames: frames, into: &result)
+                }
             }
         }
         if order != nil { Self.sortAscending(&result, from: start) }
@@ -125,7 +146,6 @@ public struct SpatialIndex: Sendable {
         }
     }
 
-    /// One bounding box per run of `fanout` consecutive entries.
     /// Replaces the frames from element `start` on with `frames` (an index packed `.asGiven`):
     /// the frames before `start` and their leaf boxes stay, the rest is rebuilt — O(count −
     /// start + n / fanout) instead of O(n), for layouts that change only their tail (a batch
@@ -153,8 +173,10 @@ public struct SpatialIndex: Sendable {
             levels.append(boxes)
         }
         self.levels = levels
+        updateBand(from: start)
     }
 
+    /// One bounding box per run of `fanout` consecutive entries, from `first` on.
     private static func boxes(_ entries: [Rect], from first: Int = 0) -> [Rect] {
         var boxes: [Rect] = []
         boxes.reserveCapacity((entries.count - first + fanout - 1) / fanout)
@@ -168,7 +190,12 @@ public struct SpatialIndex: Sendable {
                 maxX = max(maxX, frame.maxX)
                 maxY = max(maxY, frame.maxY)
             }
-            boxes.append(Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY))
+            // A box reaches at least as far as its entries, though its top plus its height may
+            // round below their bottom (the rect tests compute edges as origin + size).
+            var box = Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+            while box.maxX < maxX { box.size.width = box.size.width.nextUp }
+            while box.maxY < maxY { box.size.height = box.size.height.nextUp }
+            boxes.append(box)
             start += fanout
         }
         return boxes

@@ -1,4 +1,5 @@
 /// Tags of the binary value encoding (see the plugin ABI header).
+@usableFromInline
 enum ValueTag: UInt8 {
     case null = 0, falseValue = 1, trueValue = 2, number = 3, string = 4, list = 5, map = 6
 }

@@ -1,5 +1,5 @@
+import LayoutKit
 import Testing
-@testable import Tree
 
 struct MonotoneSearchTests {
     /// Every split point of ranges up to 40 long, from every guess (in range or not), agrees
