@@ -6,4 +6,13 @@
 /// time per call; a transport must write each message whole, never interleaved with another.
 public protocol MessageOutput: AnyObject, Sendable {
     func send(_ message: [UInt8])
+    /// Sends one message given in parts, in order (a reply: its envelope around the result):
+    /// a transport that can write them without joining them (`writev`) does.
+    func send(parts: [[UInt8]])
+}
+
+extension MessageOutput {
+    public func send(parts: [[UInt8]]) {
+        send(parts.count == 1 ? parts[0] : Array(parts.joined()))
+    }
 }

@@ -18,29 +18,21 @@ public final class ProtocolOutput: MessageOutput, @unchecked Sendable {  // Unch
         lock.withLock { self.mode = mode }
     }
 
-    /// A reply larger than this is written in place, its framing around it, rather than
-    /// copied into one framed buffer: the writer never holds a large reply twice.
-    static let copyLimit = 64 << 10
-
     public func send(_ body: [UInt8]) {
-        lock.withLock {
-            guard body.count > Self.copyLimit else {
-                writeAll(MessageFramer.frame(body, mode: mode))
-                return
-            }
-            switch mode {
-            case .headers:
-                writeAll(Array("Content-Length: \(body.count)\r\n\r\n".utf8))
-                writeAll(body)
-            case .lines:
-                writeAll(body)
-                writeAll([UInt8(ascii: "\n")])
-            }
-        }
+        send(parts: [body])
     }
 
-    /// Writes all of `bytes`; gives up if the client has gone.
-    private func writeAll(_ bytes: [UInt8]) {
-        DescriptorIO.writeAll(fileDescriptor, bytes)
+    /// Writes the message and its framing in one gathered write (`writev`): the parts are
+    /// never copied into one buffer. Gives up if the client has gone.
+    public func send(parts: [[UInt8]]) {
+        lock.withLock {
+            switch mode {
+            case .headers:
+                let length = parts.reduce(0) { $0 + $1.count }
+                DescriptorIO.writeAll(fileDescriptor, parts: [Array("Content-Length: \(length)\r\n\r\n".utf8)] + parts)
+            case .lines:
+                DescriptorIO.writeAll(fileDescriptor, parts: parts + [[UInt8(ascii: "\n")]])
+            }
+        }
     }
 }

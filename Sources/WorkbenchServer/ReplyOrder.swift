@@ -15,7 +15,7 @@ final class ReplyOrder: @unchecked Sendable {  // Unchecked: all state under `lo
         fileprivate let views: [String]
         fileprivate let isBatch: Bool
         fileprivate var blockers: [Ticket]
-        fileprivate var bytes: [UInt8]?
+        fileprivate var parts: [[UInt8]]?
         fileprivate var isWritten = false
         /// Replies ready and waiting for this one to be written, in the order they became ready.
         fileprivate var waiting: [Ticket] = []
@@ -56,11 +56,11 @@ final class ReplyOrder: @unchecked Sendable {  // Unchecked: all state under `lo
         }
     }
 
-    /// Writes `bytes` for `ticket` now, or as soon as the batches before it are written.
-    func write(_ ticket: Ticket?, _ bytes: [UInt8]) {
-        guard let ticket else { return output.send(bytes) }
+    /// Writes the message `parts` for `ticket` now, or as soon as the batches before it are written.
+    func write(_ ticket: Ticket?, _ parts: [[UInt8]]) {
+        guard let ticket else { return output.send(parts: parts) }
         lock.withLock {
-            ticket.bytes = bytes
+            ticket.parts = parts
             var ready = [ticket]
             while !ready.isEmpty {
                 let next = ready.removeFirst()
@@ -69,10 +69,10 @@ final class ReplyOrder: @unchecked Sendable {  // Unchecked: all state under `lo
                     blocker.waiting.append(next)
                     continue
                 }
-                guard let bytes = next.bytes, !next.isWritten else { continue }
-                output.send(bytes)
+                guard let parts = next.parts, !next.isWritten else { continue }
+                output.send(parts: parts)
                 next.isWritten = true
-                next.bytes = nil
+                next.parts = nil
                 if next.isBatch {
                     for view in next.views {
                         unwrittenBatches[view]?.removeAll { $0 === next }

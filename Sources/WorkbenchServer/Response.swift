@@ -4,13 +4,18 @@ import JSONRPC
 /// Builds response messages: `{"id", "jsonrpc": "2.0", "result" | "error"}`.
 package enum Response {
     package static func result(id: RequestID?, _ result: [UInt8]) -> [UInt8] {
-        var writer = JSONWriter(capacity: result.count + 48)
+        Array(resultParts(id: id, result).joined())
+    }
+
+    /// The result message in three parts — the envelope's start, `result` itself, the closing
+    /// brace — so that a large result is written as it is, not copied into a message.
+    package static func resultParts(id: RequestID?, _ result: [UInt8]) -> [[UInt8]] {
+        var writer = JSONWriter(capacity: 48)
         writer.beginObject()
         writer.key("id"); writer.requestID(id)
         writer.key("jsonrpc"); writer.string("2.0")
-        writer.key("result"); writer.raw(result)
-        writer.endObject()
-        return writer.bytes
+        writer.key("result")
+        return [writer.bytes, result, [UInt8(ascii: "}")]]
     }
 
     package static func error(id: RequestID?, _ error: RPCError) -> [UInt8] {

@@ -116,16 +116,17 @@ public final class Server: @unchecked Sendable {  // Unchecked: immutable but fo
         }
     }
 
-    private func handleSingle(_ message: JSONValue, idToken: String?, reply: @escaping @Sendable ([UInt8]) -> Void) {
+    /// Handles one request or notification; `reply` gets its answer as message parts.
+    private func handleSingle(_ message: JSONValue, idToken: String?, reply: @escaping @Sendable ([[UInt8]]) -> Void) {
         switch RPCRequest.from(message, idToken: idToken) {
         case .failure(let invalid):
-            if !invalid.isNotification { reply(Response.error(id: invalid.id, invalid.error)) }
+            if !invalid.isNotification { reply([Response.error(id: invalid.id, invalid.error)]) }
         case .success(let request):
             dispatch(request) { result in
                 guard let id = request.id else { return }
                 switch result {
-                case .success(let bytes): reply(Response.result(id: id, bytes))
-                case .failure(let error): reply(Response.error(id: id, error))
+                case .success(let bytes): reply(Response.resultParts(id: id, bytes))
+                case .failure(let error): reply([Response.error(id: id, error)])
                 }
             }
         }
@@ -149,8 +150,8 @@ public final class Server: @unchecked Sendable {  // Unchecked: immutable but fo
                 handleSingle(message, idToken: nil) { _ in }
                 continue
             }
-            handleSingle(message, idToken: idTokens[index]) { [replyOrder] bytes in
-                if let answer = replies.set(index, bytes) { replyOrder.write(ticket, answer) }
+            handleSingle(message, idToken: idTokens[index]) { [replyOrder] parts in
+                if let answer = replies.set(index, Array(parts.joined())) { replyOrder.write(ticket, [answer]) }
             }
         }
     }

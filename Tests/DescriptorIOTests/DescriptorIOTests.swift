@@ -34,6 +34,26 @@ struct DescriptorIOTests {
         #expect(received == sent)
     }
 
+    @Test func gatheredPartsArriveWholeAndInOrderThroughShortWrites() throws {
+        let pipe = Pipe()
+        // Empty parts, small ones and ones of many pipe buffers: writev returns short.
+        let parts: [[UInt8]] = [[], Array("head".utf8), (0..<(300 << 10)).map { UInt8(truncatingIfNeeded: $0 &* 7) }, [],
+                                [UInt8(ascii: "}")], (0..<(700 << 10)).map { UInt8(truncatingIfNeeded: $0 &* 13) }, Array("\n".utf8)]
+        let writer = Thread {
+            #expect(DescriptorIO.writeAll(pipe.write, parts: parts))
+            close(pipe.write)
+        }
+        writer.start()
+        var received: [UInt8] = [], buffer = [UInt8](repeating: 0, count: 1000)
+        while true {
+            let count = DescriptorIO.read(pipe.read, into: &buffer)
+            if count <= 0 { break }
+            received += buffer[..<count]
+        }
+        close(pipe.read)
+        #expect(received == Array(parts.joined()))
+    }
+
     @Test func writingToAPipeNobodyReadsFailsInsteadOfLooping() {
         signal(SIGPIPE, SIG_IGN)
         let pipe = Pipe()
