@@ -26,6 +26,24 @@
  *   5 list:   u32 element count, u32 byte count of the elements, the elements
  *   6 map:    u32 entry count,   u32 byte count of the entries, entries = string bytes
  *             (u32 byte count + UTF-8, no tag) followed by a value; keys are unique
+ *
+ * Call order, for one layout instance:
+ *   create → prepare → (queries | invalidation and update calls | prepare again)* → destroy
+ *   - every query (`elements_in_rect`, `attributes_for_element`, the counts, the optional
+ *     answers) comes only after a `prepare` that returned WB_OK, and sees that prepare's data;
+ *   - after a failed or cancelled `prepare`, the next call is `prepare` again or `destroy`;
+ *   - `destroy` is called once, last; the host never unloads the library.
+ *
+ * Threads:
+ *   - calls on one instance never overlap, but successive calls may come from different
+ *     threads: keep no per-thread state;
+ *   - calls on different instances (of this plugin too) run at the same time, and `create`
+ *     and `destroy` may run while other instances are queried: any global must be immutable
+ *     or thread-safe;
+ *   - the one thing another thread touches during a call is `context->cancel` in `prepare`:
+ *     read it through a volatile pointer and return WB_ERROR_CANCELLED once it is non-zero;
+ *   - the host's callbacks (`reserve`, `progress`) may be called only during the call that
+ *     was given them, on its thread.
  */
 #ifndef WORKBENCH_LAYOUT_H
 #define WORKBENCH_LAYOUT_H
