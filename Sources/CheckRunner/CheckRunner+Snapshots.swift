@@ -1,5 +1,6 @@
 import BatchRunner
 import Foundation
+import JSON
 import JSONOutput
 import LayoutKit
 import Sessions

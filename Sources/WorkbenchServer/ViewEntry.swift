@@ -1,4 +1,5 @@
 import Dispatch
+import JSON
 import JSONRPC
 import LayoutKit
 import PluginHost

@@ -1,4 +1,5 @@
 import Dispatch
+import JSON
 import JSONOutput
 import JSONRPC
 import Sessions
