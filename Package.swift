@@ -39,6 +39,7 @@ import PackageDescription
 ///                                same JSON-RPC server over a WebSocket (SwiftNIO)
 ///   workbench                    the executable
 ///   workbench-soak               a long editor-like session against `workbench serve`
+///   ReferenceLayouts             the seed documents' own layout algorithms, kept faithful, for tests and benchmarks
 ///   BenchmarkWorkloads, BenchmarkReport, workbench-bench
 ///                                the benchmark: its workloads, its figures and regression guard, the tool;
 ///                                Benchmarks/ (a package of its own) runs Boost's R-tree beside the engine
@@ -135,19 +136,19 @@ let package = Package(
             name: "workbench-soak",
             dependencies: ["DescriptorIO", "JSON", "JSONRPC", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
-        .target(name: "SeedReferences", dependencies: ["LayoutKit"]),
+        .target(name: "ReferenceLayouts", dependencies: ["LayoutKit"]),
         // The project fuzzes itself: generated workspaces and JSON-RPC traffic through the real
         // `workbench run` and `workbench serve` (README, "Fuzzing").
         .executableTarget(name: "workbench-fuzz", dependencies: ["JSON", "SeededRandom"]),
         .target(
             name: "BenchmarkWorkloads",
-            dependencies: ["LayoutKit", "SeededRandom", "WorkspaceModel", "SeedReferences", "Circles", "Tree", "MarkSheet", "Guide", "Waterfall"]
+            dependencies: ["LayoutKit", "SeededRandom", "WorkspaceModel", "ReferenceLayouts", "Circles", "Tree", "MarkSheet", "Guide", "Waterfall"]
         ),
         .target(name: "BenchmarkReport", dependencies: ["JSON", "JSONOutput"]),
         .executableTarget(
             name: "workbench-bench",
             dependencies: [
-                "DescriptorIO", "LayoutKit", "JSON", "JSONOutput", "WorkspaceModel", "BenchmarkWorkloads", "BenchmarkReport", "SeedReferences",
+                "DescriptorIO", "LayoutKit", "JSON", "JSONOutput", "WorkspaceModel", "BenchmarkWorkloads", "BenchmarkReport", "ReferenceLayouts",
                 "PluginHost", "PluginIsolation", "Sessions", "Circles", "Tree", "MarkSheet", "Guide", "Waterfall",
                 "TestSupport",  // RawWebSocket, for the `preview` part
             ]
@@ -179,10 +180,10 @@ let package = Package(
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC"]),
         .testTarget(name: "WorkspaceModelTests", dependencies: ["WorkspaceModel", "TestSupport"]),
         .testTarget(name: "PluginHostTests", dependencies: ["PluginHost", "LayoutKit", "BatchUpdates", "Circles", "TestSupport"]),
-        .testTarget(name: "CirclesTests", dependencies: ["Circles", "SeedReferences", "LayoutKit", "LayoutChecker", "TestSupport"]),
-        .testTarget(name: "TreeTests", dependencies: ["Tree", "SeedReferences", "LayoutKit", "LayoutChecker", "TestSupport"]),
-        .testTarget(name: "MarkSheetTests", dependencies: ["MarkSheet", "SeedReferences", "LayoutKit", "LayoutChecker", "TestSupport"]),
-        .testTarget(name: "GuideTests", dependencies: ["Guide", "SeedReferences", "LayoutKit", "LayoutChecker", "TestSupport"]),
+        .testTarget(name: "CirclesTests", dependencies: ["Circles", "ReferenceLayouts", "LayoutKit", "LayoutChecker", "TestSupport"]),
+        .testTarget(name: "TreeTests", dependencies: ["Tree", "ReferenceLayouts", "LayoutKit", "LayoutChecker", "TestSupport"]),
+        .testTarget(name: "MarkSheetTests", dependencies: ["MarkSheet", "ReferenceLayouts", "LayoutKit", "LayoutChecker", "TestSupport"]),
+        .testTarget(name: "GuideTests", dependencies: ["Guide", "ReferenceLayouts", "LayoutKit", "LayoutChecker", "TestSupport"]),
         .testTarget(name: "LayoutCheckerTests", dependencies: ["LayoutChecker", "LayoutKit", "Circles", "Tree", "MarkSheet", "Guide", "TestSupport"]),
         .testTarget(name: "PNGRendererTests", dependencies: ["PNGRenderer", "SVGRenderer", "LayoutKit"]),
         .testTarget(name: "SessionsTests", dependencies: ["Sessions", "BatchUpdates", "LayoutKit"]),
@@ -192,7 +193,7 @@ let package = Package(
         .testTarget(name: "BenchmarkReportTests", dependencies: ["BenchmarkReport"]),
         .testTarget(name: "LanguageServerTests", dependencies: ["LanguageServer", "WorkspaceModel", "PluginHost", "JSON", "SourceDiagnostics", "TestSupport"]),
         .testTarget(name: "PreviewServerTests", dependencies: ["PreviewServer", "TestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "LayoutKit", "BatchUpdates", "SeedReferences"], exclude: ["Fixtures"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "LayoutKit", "BatchUpdates", "ReferenceLayouts"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )
