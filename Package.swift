@@ -21,7 +21,7 @@ import PackageDescription
 ///   WorkspaceModel               workspace files: sources and views, validated
 ///   PluginHost                   finding and loading plugins; the backend seam, the in-process
 ///                                backend, and the boundary check on every record
-///   PluginIsolation              the out-of-process backend: plugin host children, their
+///   PluginIsolation              the out-of-process backend: plugin processes, their
 ///                                private protocol, shared memory, crash and hang handling
 ///   JSONOutput                   the layout's JSON: attributes, values and geometry through the writer
 ///   Sessions                     a view's live state: layout, data, bounds, invalidation
