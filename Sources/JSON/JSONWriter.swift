@@ -70,12 +70,12 @@ public struct JSONWriter: Sendable {
 
     @inlinable public mutating func bool(_ flag: Bool) {
         separate()
-        bytes.append(contentsOf: flag ? Self.trueBytes : Self.falseBytes)
+        appendLiteral(flag ? "true" : "false")
     }
 
     @inlinable public mutating func null() {
         separate()
-        bytes.append(contentsOf: Self.nullBytes)
+        appendLiteral("null")
     }
 
     /// Appends already-encoded JSON as one value.
@@ -83,8 +83,6 @@ public struct JSONWriter: Sendable {
         separate()
         bytes.append(contentsOf: json)
     }
-
-    @usableFromInline static let trueBytes = Array("true".utf8), falseBytes = Array("false".utf8), nullBytes = Array("null".utf8)
 
     @inlinable mutating func open(_ bracket: UInt8) {
         separate()
