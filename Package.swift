@@ -8,7 +8,9 @@ import PackageDescription
 ///   CSystemShims                 C: Linux calls Swift cannot see (memfd, pidfd, spawn, SCM_RIGHTS), atomics
 ///   CAllocator                   C: the allocator settings the executable chooses (glibc malloc)
 ///   SourceDiagnostics            file:line:column errors with the source line and a caret
+///   NumberText                   numbers as text: integral values as integers (JSON, SVG, messages)
 ///   YAMLReader                   YAML documents (via libyaml) as node trees with marks
+///   JSON                         JSON values, a strict parser, and a byte-level writer
 ///   LayoutKit                    the plugin SDK: geometry, values, data sources, attributes,
 ///                                the layout protocol, a spatial index, and the C export adapter
 ///   LayoutChecker                the layout contract as executable invariants, for `workbench check`
@@ -19,9 +21,9 @@ import PackageDescription
 ///   WorkspaceModel               workspace files: sources and views, validated
 ///   PluginHost                   finding and loading plugins; the backend seam, the in-process
 ///                                backend, and the boundary check on every record
-///   PluginIsolation              the out-of-process backend: plugin host children, their
+///   PluginIsolation              the out-of-process backend: plugin processes, their
 ///                                private protocol, shared memory, crash and hang handling
-///   JSONOutput                   a byte-level JSON writer for attributes and values
+///   JSONOutput                   the layout's JSON: attributes, values and geometry through the writer
 ///   Sessions                     a view's live state: layout, data, bounds, invalidation
 ///   SVGRenderer                  pictures of laid-out views
 ///   CCairo, PNGRenderer          PNG pictures, drawn with the system cairo (`run --png`, MCP images)
@@ -30,12 +32,14 @@ import PackageDescription
 ///   PluginScaffold               `workbench new-plugin`: ready plugin packages in Swift or C
 ///   LanguageServer               workspace files as an editor sees them: positions, diagnostics,
 ///                                completion, hover, definitions, symbols (`workbench serve`'s LSP side)
-///   JSONRPC, WorkbenchServer     `workbench serve`
+///   JSONRPC                      JSON-RPC messages: framing, requests, errors
+///   WorkbenchServer              `workbench serve`
 ///   MCPServer                    `workbench mcp`: the Model Context Protocol over the same engine
 ///   PreviewServer                `workbench preview`: the page (package resources) over HTTP, and the
 ///                                same JSON-RPC server over a WebSocket (SwiftNIO)
 ///   workbench                    the executable
 ///   workbench-soak               a long editor-like session against `workbench serve`
+///   ReferenceLayouts             the seed documents' own layout algorithms, kept faithful, for tests and benchmarks
 ///   BenchmarkWorkloads, BenchmarkReport, workbench-bench
 ///                                the benchmark: its workloads, its figures and regression guard, the tool;
 ///                                Benchmarks/ (a package of its own) runs Boost's R-tree beside the engine
@@ -87,31 +91,32 @@ let package = Package(
         .target(name: "WorkspaceModel", dependencies: ["YAMLReader", "SourceDiagnostics", "LayoutKit", "SeededRandom"]),
         .target(name: "PluginHost", dependencies: ["CLayoutABI", "CSystemShims", "DescriptorIO", "LayoutKit", "BatchUpdates"]),
         .target(name: "PluginIsolation", dependencies: ["CLayoutABI", "CSystemShims", "DescriptorIO", "LayoutKit", "PluginHost"]),
-        .target(name: "JSONOutput", dependencies: ["LayoutKit", "NumberText"]),
-        .target(name: "JSONRPC", dependencies: ["NumberText"]),
-        .target(name: "Sessions", dependencies: ["LayoutKit", "JSONOutput", "PluginHost", "WorkspaceModel", "BatchUpdates"]),
+        .target(name: "JSON", dependencies: ["NumberText"]),
+        .target(name: "JSONOutput", dependencies: ["JSON", "LayoutKit", "NumberText"]),
+        .target(name: "JSONRPC", dependencies: ["JSON", "NumberText"]),
+        .target(name: "Sessions", dependencies: ["LayoutKit", "JSON", "JSONOutput", "PluginHost", "WorkspaceModel", "BatchUpdates"]),
         .target(name: "SVGRenderer", dependencies: ["LayoutKit", "NumberText"]),
         // PNG pictures (`run --png`, MCP images): cairo through Debian's libcairo2-dev.
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"]), .brew(["cairo"])]),
         .target(name: "PNGRenderer", dependencies: ["CCairo", "LayoutKit", "SVGRenderer"]),
-        .target(name: "BatchRunner", dependencies: ["Sessions", "JSONOutput", "SVGRenderer", "PNGRenderer", "SourceDiagnostics"]),
+        .target(name: "BatchRunner", dependencies: ["Sessions", "JSON", "JSONOutput", "SVGRenderer", "PNGRenderer", "SourceDiagnostics"]),
         .target(name: "PluginScaffold"),
-        .target(name: "CheckRunner", dependencies: ["BatchRunner", "LayoutChecker", "Sessions", "JSONOutput", "JSONRPC", "SourceDiagnostics"]),
-        .target(name: "WorkbenchServer", dependencies: ["DescriptorIO", "JSONRPC", "JSONOutput", "Sessions", "BatchUpdates", "FileWatching", "PluginHost", "WorkspaceModel", "SourceDiagnostics", "LayoutKit",
+        .target(name: "CheckRunner", dependencies: ["BatchRunner", "LayoutChecker", "Sessions", "JSON", "JSONOutput", "SourceDiagnostics"]),
+        .target(name: "WorkbenchServer", dependencies: ["DescriptorIO", "JSON", "JSONRPC", "JSONOutput", "Sessions", "BatchUpdates", "FileWatching", "PluginHost", "WorkspaceModel", "SourceDiagnostics", "LayoutKit",
                                                         "LanguageServer", "CheckRunner", "LayoutChecker"]),
         // `workbench serve` as a language server for workspace files.
-        .target(name: "LanguageServer", dependencies: ["JSONRPC", "WorkspaceModel", "YAMLReader", "SourceDiagnostics", "PluginHost", "LayoutKit"]),
+        .target(name: "LanguageServer", dependencies: ["JSON", "WorkspaceModel", "YAMLReader", "SourceDiagnostics", "PluginHost", "LayoutKit"]),
         // `workbench mcp`: the Model Context Protocol for coding agents, over the same engine as `serve`.
         .target(
             name: "MCPServer",
-            dependencies: ["CheckRunner", "JSONOutput", "JSONRPC", "LayoutChecker", "LayoutKit", "PluginHost", "PluginScaffold",
+            dependencies: ["CheckRunner", "JSON", "JSONOutput", "JSONRPC", "LayoutChecker", "LayoutKit", "PluginHost", "PluginScaffold",
                            "PNGRenderer", "SVGRenderer", "WorkbenchServer", "WorkspaceModel"]
         ),
         // `workbench preview`: the page and the WebSocket transport of the same server.
         .target(
             name: "PreviewServer",
             dependencies: [
-                "WorkbenchServer", "JSONRPC", "JSONOutput", "PluginHost",
+                "WorkbenchServer", "JSON", "JSONOutput", "PluginHost",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -129,21 +134,21 @@ let package = Package(
         ),
         .executableTarget(
             name: "workbench-soak",
-            dependencies: ["DescriptorIO", "JSONRPC", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["DescriptorIO", "JSON", "JSONRPC", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
-        .target(name: "SeedReferences", dependencies: ["LayoutKit"]),
+        .target(name: "ReferenceLayouts", dependencies: ["LayoutKit"]),
         // The project fuzzes itself: generated workspaces and JSON-RPC traffic through the real
         // `workbench run` and `workbench serve` (README, "Fuzzing").
-        .executableTarget(name: "workbench-fuzz", dependencies: ["JSONRPC", "SeededRandom"]),
+        .executableTarget(name: "workbench-fuzz", dependencies: ["JSON", "SeededRandom"]),
         .target(
             name: "BenchmarkWorkloads",
-            dependencies: ["LayoutKit", "SeededRandom", "WorkspaceModel", "SeedReferences", "Circles", "Tree", "MarkSheet", "Guide", "Waterfall"]
+            dependencies: ["LayoutKit", "SeededRandom", "WorkspaceModel", "ReferenceLayouts", "Circles", "Tree", "MarkSheet", "Guide", "Waterfall"]
         ),
-        .target(name: "BenchmarkReport", dependencies: ["JSONOutput"]),
+        .target(name: "BenchmarkReport", dependencies: ["JSON", "JSONOutput"]),
         .executableTarget(
             name: "workbench-bench",
             dependencies: [
-                "DescriptorIO", "LayoutKit", "JSONOutput", "WorkspaceModel", "BenchmarkWorkloads", "BenchmarkReport", "SeedReferences",
+                "DescriptorIO", "LayoutKit", "JSON", "JSONOutput", "WorkspaceModel", "BenchmarkWorkloads", "BenchmarkReport", "ReferenceLayouts",
                 "PluginHost", "PluginIsolation", "Sessions", "Circles", "Tree", "MarkSheet", "Guide", "Waterfall",
                 "TestSupport",  // RawWebSocket, for the `preview` part
             ]
@@ -170,14 +175,15 @@ let package = Package(
         .testTarget(name: "FileWatchingTests", dependencies: ["FileWatching", "TestSupport"]),
         .testTarget(name: "DescriptorIOTests", dependencies: ["DescriptorIO"]),
         .testTarget(name: "BatchUpdatesTests", dependencies: ["BatchUpdates", "LayoutKit", "TestSupport"]),
-        .testTarget(name: "JSONOutputTests", dependencies: ["JSONOutput", "LayoutKit", "NumberText"]),
-        .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "TestSupport"]),
+        .testTarget(name: "JSONTests", dependencies: ["JSON", "TestSupport"]),
+        .testTarget(name: "JSONOutputTests", dependencies: ["JSON", "JSONOutput", "LayoutKit", "NumberText"]),
+        .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC"]),
         .testTarget(name: "WorkspaceModelTests", dependencies: ["WorkspaceModel", "TestSupport"]),
         .testTarget(name: "PluginHostTests", dependencies: ["PluginHost", "LayoutKit", "BatchUpdates", "Circles", "TestSupport"]),
-        .testTarget(name: "CirclesTests", dependencies: ["Circles", "SeedReferences", "LayoutKit", "LayoutChecker", "TestSupport"]),
-        .testTarget(name: "TreeTests", dependencies: ["Tree", "SeedReferences", "LayoutKit", "LayoutChecker", "TestSupport"]),
-        .testTarget(name: "MarkSheetTests", dependencies: ["MarkSheet", "SeedReferences", "LayoutKit", "LayoutChecker", "TestSupport"]),
-        .testTarget(name: "GuideTests", dependencies: ["Guide", "SeedReferences", "LayoutKit", "LayoutChecker", "TestSupport"]),
+        .testTarget(name: "CirclesTests", dependencies: ["Circles", "ReferenceLayouts", "LayoutKit", "LayoutChecker", "TestSupport"]),
+        .testTarget(name: "TreeTests", dependencies: ["Tree", "ReferenceLayouts", "LayoutKit", "LayoutChecker", "TestSupport"]),
+        .testTarget(name: "MarkSheetTests", dependencies: ["MarkSheet", "ReferenceLayouts", "LayoutKit", "LayoutChecker", "TestSupport"]),
+        .testTarget(name: "GuideTests", dependencies: ["Guide", "ReferenceLayouts", "LayoutKit", "LayoutChecker", "TestSupport"]),
         .testTarget(name: "LayoutCheckerTests", dependencies: ["LayoutChecker", "LayoutKit", "Circles", "Tree", "MarkSheet", "Guide", "TestSupport"]),
         .testTarget(name: "PNGRendererTests", dependencies: ["PNGRenderer", "SVGRenderer", "LayoutKit"]),
         .testTarget(name: "SessionsTests", dependencies: ["Sessions", "BatchUpdates", "LayoutKit"]),
@@ -185,9 +191,9 @@ let package = Package(
         .testTarget(name: "PluginScaffoldTests", dependencies: ["PluginScaffold", "TestSupport"]),
         .testTarget(name: "PluginIsolationTests", dependencies: ["PluginIsolation", "PluginHost", "BatchUpdates", "LayoutKit", "CLayoutABI", "TestSupport"]),
         .testTarget(name: "BenchmarkReportTests", dependencies: ["BenchmarkReport"]),
-        .testTarget(name: "LanguageServerTests", dependencies: ["LanguageServer", "WorkspaceModel", "PluginHost", "JSONRPC", "SourceDiagnostics", "TestSupport"]),
+        .testTarget(name: "LanguageServerTests", dependencies: ["LanguageServer", "WorkspaceModel", "PluginHost", "JSON", "SourceDiagnostics", "TestSupport"]),
         .testTarget(name: "PreviewServerTests", dependencies: ["PreviewServer", "TestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "LayoutKit", "BatchUpdates", "SeedReferences"], exclude: ["Fixtures"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "LayoutKit", "BatchUpdates", "ReferenceLayouts"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -11,7 +11,7 @@ import Sessions
 /// thread to end; the writer must call it before using the session again.
 final class BandPrefetch: @unchecked Sendable {  // Unchecked: `waiting` and `isFinished` are only touched under `condition`.
     private let condition = NSCondition()
-    private var waiting: [Result<CopiedRecords, WorkbenchError>] = []
+    private var waiting: [Result<CopiedRecords, ViewSessionError>] = []
     private var isFinished = false
     private let ended = DispatchSemaphore(value: 0)
 
@@ -25,7 +25,7 @@ final class BandPrefetch: @unchecked Sendable {  // Unchecked: `waiting` and `is
     }
 
     /// The next band's copied answer (or the error asking for it), waiting for it if needed.
-    func next() -> Result<CopiedRecords, WorkbenchError> {
+    func next() -> Result<CopiedRecords, ViewSessionError> {
         condition.lock()
         defer { condition.unlock() }
         while waiting.isEmpty { condition.wait() }
@@ -50,7 +50,7 @@ final class BandPrefetch: @unchecked Sendable {  // Unchecked: `waiting` and `is
             let stop = isFinished
             condition.unlock()
             if stop { return }
-            let answer = Result { () throws(WorkbenchError) in try session.withElementRecords(in: rect) { $0.copied() } }
+            let answer = Result { () throws(ViewSessionError) in try session.withElementRecords(in: rect) { $0.copied() } }
             condition.lock()
             waiting.append(answer)
             condition.broadcast()

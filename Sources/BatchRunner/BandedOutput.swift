@@ -1,3 +1,4 @@
+import JSON
 import JSONOutput
 import LayoutKit
 import PluginHost
@@ -15,25 +16,25 @@ struct ChunkedOutput {
     private(set) var handedOver = 0
 
     /// Writes record `index` as an element, and hands the bytes over if enough are waiting.
-    mutating func element(_ records: AttributesRecords, _ index: Int) throws(WorkbenchError) {
+    mutating func element(_ records: AttributesRecords, _ index: Int) throws(ViewSessionError) {
         try element(records[index], of: records, index)
     }
 
     /// Writes `record`, record `index` of `records`, as an element.
-    mutating func element(_ record: AttributesRecords.Record, of records: AttributesRecords, _ index: Int) throws(WorkbenchError) {
+    mutating func element(_ record: AttributesRecords.Record, of records: AttributesRecords, _ index: Int) throws(ViewSessionError) {
         writer.attributes(record, of: records, at: index)
         if writer.bytes.count >= chunkSize { try flush() }
     }
 
     /// Hands over whatever is waiting.
-    mutating func flush() throws(WorkbenchError) {
+    mutating func flush() throws(ViewSessionError) {
         do {
             try sink(writer.bytes[...])
             handedOver += writer.bytes.count
-        } catch let error as WorkbenchError {
+        } catch let error as ViewSessionError {
             throw error
         } catch {
-            throw WorkbenchError(.workspace, Diagnostic(path: file, message: "cannot write the layout: \(error.localizedDescription)"))
+            throw ViewSessionError(.workspace, Diagnostic(path: file, message: "cannot write the layout: \(error.localizedDescription)"))
         }
         writer.bytes.removeAll(keepingCapacity: true)
     }
@@ -46,7 +47,7 @@ extension PreparedView {
     ///
     /// - Throws: the plugin's errors, and the non-finite numbers of extra fields (as the
     ///   whole-answer path would).
-    func checkBands(_ bands: ElementBands) throws(WorkbenchError) -> [Int]? {
+    func checkBands(_ bands: ElementBands) throws(ViewSessionError) -> [Int]? {
         var counts: [Int] = []
         var sequence = CanonicalSequence()
         var nonFiniteCount = 0
@@ -77,13 +78,13 @@ extension PreparedView {
     /// the output so far stands incomplete and the view fails with an error saying so. Without
     /// (one pass, for a sink that can take its bytes back), returns false as soon as the bands
     /// turn out not to stand for the whole answer, and fails on non-finite extra numbers.
-    func writeBands(_ bands: ElementBands, counts: [Int]?, to output: inout ChunkedOutput) throws(WorkbenchError) -> Bool {
+    func writeBands(_ bands: ElementBands, counts: [Int]?, to output: inout ChunkedOutput) throws(ViewSessionError) -> Bool {
         var sequence = CanonicalSequence()
         var nonFiniteCount = 0
         let prefetch = BandPrefetch(session: session, rects: bands.rects)
         defer { prefetch.finish() }
         for band in bands.rects.indices {
-            let isAsExpected = try prefetch.next().get().withRecords { records throws(WorkbenchError) -> Bool in
+            let isAsExpected = try prefetch.next().get().withRecords { records throws(ViewSessionError) -> Bool in
                 guard records.repairs.isEmpty else { return false }
                 var owned = 0
                 for index in 0..<records.count {
@@ -106,8 +107,8 @@ extension PreparedView {
     }
 
     /// The plugin answered a band's query differently the second time.
-    private func changedAnswer() -> WorkbenchError {
-        WorkbenchError(.layout, workspace.file.error(
+    private func changedAnswer() -> ViewSessionError {
+        ViewSessionError(.layout, workspace.file.error(
             "view '\(view.name)' (\(view.layout)): the layout answered the same query differently when asked again; the output written is incomplete",
             at: view.mark))
     }

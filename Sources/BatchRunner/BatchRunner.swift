@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import JSONOutput
 import LayoutKit
 import PluginHost
@@ -73,7 +74,7 @@ public struct BatchRunner: Sendable {
                 write(bytes[...])
                 summary.viewsLaidOut += 1
             case .prepared(let prepared):
-                do throws(WorkbenchError) {
+                do throws(ViewSessionError) {
                     try prepared.write(pretty: false) { write($0) }
                     prepared.warnings.lines.forEach(warn)
                     summary.viewsLaidOut += 1
@@ -107,7 +108,7 @@ public struct BatchRunner: Sendable {
     /// Prepares one view, and writes it if it is a file or small enough to write ahead.
     private func lay(_ view: ViewDefinition, of workspace: Workspace, writesAhead: Bool) -> ViewOutcome {
         var prepared: PreparedView?
-        do throws(WorkbenchError) {
+        do throws(ViewSessionError) {
             let view = try PreparedView(view, of: workspace, plugins: plugins, timeout: timeout)
             prepared = view
             switch output {

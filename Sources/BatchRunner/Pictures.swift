@@ -21,7 +21,7 @@ extension BatchRunner {
         }
 
         /// Draws `view`'s pictures into `folder`, each written whole (atomically).
-        func write(_ view: PreparedView, in folder: String) throws(WorkbenchError) {
+        func write(_ view: PreparedView, in folder: String) throws(ViewSessionError) {
             guard svg || png else { return }
             let name = (folder as NSString).appendingPathComponent(WorkspaceFiles.safeName(view.view.name))
             let data = view.session.source.data.source
@@ -39,10 +39,10 @@ extension BatchRunner {
                     let picture = try PNGRenderer(cellShape: shape).render(rect: area, elements: try view.session.elements(in: area), cellLabel: label)
                     try Data(picture.png).write(to: URL(fileURLWithPath: name + ".png"), options: .atomic)
                 }
-            } catch let error as WorkbenchError {
+            } catch let error as ViewSessionError {
                 throw error
             } catch {
-                throw WorkbenchError(.workspace, view.workspace.file.error(
+                throw ViewSessionError(.workspace, view.workspace.file.error(
                     "view '\(view.view.name)': cannot draw the picture: \(error)", at: view.view.mark))
             }
         }

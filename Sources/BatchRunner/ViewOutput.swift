@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import JSONOutput
 import LayoutKit
 import PluginHost
@@ -19,7 +20,7 @@ final class PreparedView: @unchecked Sendable {  // Unchecked: handed from the t
     let contentSize: Size
     let warnings: WarningList
 
-    init(_ view: ViewDefinition, of workspace: Workspace, plugins: PluginCatalog, timeout: Double?) throws(WorkbenchError) {
+    init(_ view: ViewDefinition, of workspace: Workspace, plugins: PluginCatalog, timeout: Double?) throws(ViewSessionError) {
         let session = try ViewSession(view: view, in: workspace, plugins: plugins)
         session.timeout = timeout
         let warnings = WarningList()
@@ -47,32 +48,32 @@ final class PreparedView: @unchecked Sendable {  // Unchecked: handed from the t
     ///   answer, `retract` runs and the whole answer is written instead; a non-finite number
     ///   fails the view after bytes went out (the caller discards them).
     func write(pretty: Bool, chunkSize: Int = 1 << 20, bandSize: Int = ElementBands.elementsPerBand,
-               retract: (() throws -> Void)? = nil, to sink: (ArraySlice<UInt8>) throws -> Void) throws(WorkbenchError) {
+               retract: (() throws -> Void)? = nil, to sink: (ArraySlice<UInt8>) throws -> Void) throws(ViewSessionError) {
         guard contentSize.width.isFinite, contentSize.height.isFinite else { throw nonFinite(1) }
         if let bands = ElementBands(height: contentSize.height, elements: estimatedElements, perBand: bandSize) {
             if let retract {
-                let isWhole = try writeDocument(pretty: pretty, chunkSize: chunkSize, to: sink) { output throws(WorkbenchError) in
+                let isWhole = try writeDocument(pretty: pretty, chunkSize: chunkSize, to: sink) { output throws(ViewSessionError) in
                     try writeBands(bands, counts: nil, to: &output)
                 }
                 if isWhole { return }
                 do {
                     try retract()
                 } catch {
-                    throw WorkbenchError(.workspace, Diagnostic(path: workspace.file.path, message: "cannot write the layout: \(error.localizedDescription)"))
+                    throw ViewSessionError(.workspace, Diagnostic(path: workspace.file.path, message: "cannot write the layout: \(error.localizedDescription)"))
                 }
             } else if let counts = try checkBands(bands) {
-                try writeDocument(pretty: pretty, chunkSize: chunkSize, to: sink) { output throws(WorkbenchError) in
+                try writeDocument(pretty: pretty, chunkSize: chunkSize, to: sink) { output throws(ViewSessionError) in
                     try writeBands(bands, counts: counts, to: &output)
                 }
                 return
             }
         }
-        let outcome: Result<Void, WorkbenchError> = try session.withElementRecords(in: .everything) { records in
+        let outcome: Result<Void, ViewSessionError> = try session.withElementRecords(in: .everything) { records in
             var nonFiniteCount = 0
             for index in 0..<records.count { nonFiniteCount += records.nonFiniteExtraNumbers(records[index], at: index) }
             guard nonFiniteCount == 0 else { return .failure(nonFinite(nonFiniteCount)) }
-            return Result { () throws(WorkbenchError) in
-                try writeDocument(pretty: pretty, chunkSize: chunkSize, to: sink) { output throws(WorkbenchError) in
+            return Result { () throws(ViewSessionError) in
+                try writeDocument(pretty: pretty, chunkSize: chunkSize, to: sink) { output throws(ViewSessionError) in
                     for index in 0..<records.count { try output.element(records, index) }
                     return true
                 }
@@ -87,8 +88,8 @@ final class PreparedView: @unchecked Sendable {  // Unchecked: handed from the t
     /// returns false then.
     @discardableResult
     func writeDocument(pretty: Bool, chunkSize: Int, to sink: (ArraySlice<UInt8>) throws -> Void,
-                       elements: (inout ChunkedOutput) throws(WorkbenchError) -> Bool) throws(WorkbenchError) -> Bool {
-        try withoutActuallyEscaping(sink) { sink throws(WorkbenchError) -> Bool in
+                       elements: (inout ChunkedOutput) throws(ViewSessionError) -> Bool) throws(ViewSessionError) -> Bool {
+        try withoutActuallyEscaping(sink) { sink throws(ViewSessionError) -> Bool in
             var output = ChunkedOutput(writer: JSONWriter(pretty: pretty, capacity: chunkSize + 4096), chunkSize: chunkSize,
                                        sink: sink, file: workspace.file.path)
             output.writer.beginObject()
@@ -96,7 +97,7 @@ final class PreparedView: @unchecked Sendable {  // Unchecked: handed from the t
             output.writer.key("direction"); output.writer.string(view.direction.rawValue)
             output.writer.key("elements")
             output.writer.beginArray()
-            do throws(WorkbenchError) {
+            do throws(ViewSessionError) {
                 guard try elements(&output) else { return false }
             } catch {
                 // Part of the line is out (only the write pass can fail that late): end it, so
@@ -118,11 +119,11 @@ final class PreparedView: @unchecked Sendable {  // Unchecked: handed from the t
 
     /// Writes `<directory>/<workspace>/<view>.json` (pretty) through a temporary file renamed
     /// into place, and the pictures beside it that are asked for.
-    func writeFiles(in directory: String, pictures: BatchRunner.Pictures) throws(WorkbenchError) {
+    func writeFiles(in directory: String, pictures: BatchRunner.Pictures) throws(ViewSessionError) {
         let folder = (directory as NSString).appendingPathComponent(WorkspaceFiles.safeName(workspace.name))
         let file = (folder as NSString).appendingPathComponent(WorkspaceFiles.safeName(view.name) + ".json")
-        func failure(_ error: any Error) -> WorkbenchError {
-            WorkbenchError(.workspace, Diagnostic(path: file, message: "cannot write the layout: \(error.localizedDescription)"))
+        func failure(_ error: any Error) -> ViewSessionError {
+            ViewSessionError(.workspace, Diagnostic(path: file, message: "cannot write the layout: \(error.localizedDescription)"))
         }
         let temporary = file + ".partial"
         do {
@@ -145,7 +146,7 @@ final class PreparedView: @unchecked Sendable {  // Unchecked: handed from the t
             if FileManager.default.fileExists(atPath: file) { try FileManager.default.removeItem(atPath: file) }
             try FileManager.default.moveItem(atPath: temporary, toPath: file)
             try pictures.write(self, in: folder)
-        } catch let error as WorkbenchError {
+        } catch let error as ViewSessionError {
             throw error
         } catch {
             throw failure(error)
@@ -153,8 +154,8 @@ final class PreparedView: @unchecked Sendable {  // Unchecked: handed from the t
     }
 
     /// JSON has no non-finite numbers, and a `null` in their place would be a wrong answer.
-    func nonFinite(_ count: Int) -> WorkbenchError {
-        WorkbenchError(.layout, workspace.file.error(
+    func nonFinite(_ count: Int) -> ViewSessionError {
+        ViewSessionError(.layout, workspace.file.error(
             "view '\(view.name)' (\(view.layout)): the layout produced \(count) number(s) that are not finite (NaN or infinite); nothing was written",
             at: view.mark))
     }

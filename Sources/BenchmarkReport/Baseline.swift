@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import JSONOutput
 
 /// The committed figures a benchmark run is compared with: `--baseline FILE` flags every

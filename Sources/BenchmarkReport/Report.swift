@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import JSONOutput
 
 /// Every figure a benchmark measures, every target it checks, and the figures its

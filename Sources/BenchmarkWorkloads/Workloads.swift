@@ -2,7 +2,7 @@ import Circles
 import Guide
 import LayoutKit
 import MarkSheet
-import SeedReferences
+import ReferenceLayouts
 import Tree
 import Waterfall
 import WorkspaceModel

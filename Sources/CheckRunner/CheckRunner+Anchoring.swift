@@ -9,7 +9,7 @@ extension CheckRunner {
     /// the bounds must have moved by the answer's `contentOffsetAdjustment`, and the bounds
     /// with it (clamped to the content). Layouts that ignore preferred sizes must not move at all.
     func checkAnchoring(_ session: ViewSession) -> [Violation] {
-        do throws(WorkbenchError) {
+        do throws(ViewSessionError) {
             let content = try session.contentSize()
             let start = session.bounds
             try session.setBounds(Rect(x: 0, y: max(0, (content.height - start.height) / 2), width: start.width, height: start.height))

@@ -1,5 +1,6 @@
 import BatchRunner
 import Foundation
+import JSON
 import JSONOutput
 import LayoutKit
 import Sessions
@@ -15,7 +16,7 @@ extension CheckRunner {
             outcome.violations += 1
         }
         let elements: [LayoutAttributes], contentSize: Size
-        do throws(WorkbenchError) {
+        do throws(ViewSessionError) {
             elements = try session.elements(in: .everything)
             contentSize = try session.contentSize()
         } catch {

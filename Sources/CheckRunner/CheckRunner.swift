@@ -133,7 +133,7 @@ public struct CheckRunner: Sendable {
     ///   kept the view from being checked (its plugin missing, its options or data refused).
     package func contract(of view: ViewDefinition, in workspace: Workspace) -> Result<(session: ViewSession, violations: [DirectedViolation]), Diagnostic> {
         let session: ViewSession
-        do throws(WorkbenchError) {
+        do throws(ViewSessionError) {
             session = try ViewSession(view: view, in: workspace, plugins: plugins)
             session.timeout = timeout
             try session.prepareIfNeeded()

@@ -1,4 +1,4 @@
-import JSONRPC
+import JSON
 import LayoutKit
 
 /// The differences between a recorded snapshot and a view's layout now, both in the JSON of

@@ -1,3 +1,4 @@
+import JSON
 import LayoutKit
 
 /// The standard fields of an element's attributes, in the order JSON writes them (keys

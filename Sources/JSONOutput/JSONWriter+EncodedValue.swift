@@ -1,3 +1,4 @@
+import JSON
 import LayoutKit
 
 /// JSON straight from the binary value encoding (see the plugin ABI header), for extra

@@ -1,3 +1,4 @@
+import JSON
 import LayoutKit
 
 extension JSONWriter {
@@ -152,7 +153,7 @@ extension JSONWriter {
                     raw.compactPlainAttributes(parts, kind: kindBytes)
                 }
                 bytes.append(contentsOf: raw.buffer)
-                nonFiniteNumberCount += raw.nonFiniteNumberCount
+                nonFiniteNumbersWritten += raw.nonFiniteNumberCount
             }
             return true
         }

@@ -1,3 +1,5 @@
+import JSON
+
 /// A JSON-RPC error object: code, message, and optional data.
 public struct RPCError: Error, Equatable, Sendable {
     public var code: Int

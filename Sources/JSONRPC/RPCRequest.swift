@@ -1,3 +1,4 @@
+import JSON
 import NumberText
 
 /// A request's id: a number or a string, echoed in its response exactly as it was sent.

@@ -1,4 +1,4 @@
-import JSONRPC
+import JSON
 
 /// What the server does as a language server: the `capabilities` of `initialize`'s answer.
 public enum Capabilities {

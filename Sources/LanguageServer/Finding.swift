@@ -1,4 +1,4 @@
-import JSONRPC
+import JSON
 import SourceDiagnostics
 
 /// One diagnostic to publish, located by marks until the client's position encoding turns

@@ -1,4 +1,4 @@
-import JSONRPC
+import JSON
 
 extension JSONValue {
     /// An object with these members, in this order.

@@ -1,5 +1,5 @@
 import Foundation
-import JSONRPC
+import JSON
 
 /// `workbench.openPreview [uri, view]`: the code lens's command. The preview (`workbench
 /// preview PATH --port N`) is its own process; the command answers with the command line that

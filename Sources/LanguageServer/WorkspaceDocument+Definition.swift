@@ -1,5 +1,5 @@
 import Foundation
-import JSONRPC
+import JSON
 
 extension WorkspaceDocument {
     /// The `Location` a name at `position` refers to: a view's `source:` to that source's

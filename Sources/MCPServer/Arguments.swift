@@ -1,4 +1,4 @@
-import JSONRPC
+import JSON
 import LayoutKit
 
 /// A tool's `arguments`, checked as strictly as `serve` checks params: an object holding only

@@ -1,4 +1,4 @@
-import JSONRPC
+import JSON
 
 extension MCPServer {
     /// A notification from the engine, passed on in MCP's terms: a watched workspace reloaded

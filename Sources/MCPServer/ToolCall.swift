@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import JSONRPC
 
 /// One `tools/call` in flight: its arguments, its engine requests (to cancel them), and its

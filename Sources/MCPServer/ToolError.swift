@@ -1,3 +1,4 @@
+import JSON
 import JSONRPC
 
 /// Why a tool call failed, told to the client as a tool result with `isError: true`: a bad

@@ -1,6 +1,6 @@
 import Foundation
+import JSON
 import JSONOutput
-import JSONRPC
 import PNGRenderer
 
 /// A tool's successful answer: `structuredContent` (as its `outputSchema` says), the same

@@ -1,5 +1,5 @@
 import Foundation
-import JSONRPC
+import JSON
 import LayoutKit
 import PNGRenderer
 import SVGRenderer

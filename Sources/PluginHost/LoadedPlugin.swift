@@ -11,7 +11,7 @@ public final class LoadedPlugin: @unchecked Sendable {  // Unchecked: immutable;
     /// The file it was loaded from.
     public let path: String
     /// The private copy of that file actually loaded (see `PluginImageCopies`): what a plugin
-    /// host child loads too. `path` itself when loaded without copying.
+    /// process loads too. `path` itself when loaded without copying.
     public let imagePath: String
     public let kinds: [ElementKind]
     public let options: [String]

@@ -110,7 +110,7 @@ extension PluginInstance {
     }
 }
 
-/// An instance that reads data best from memory it makes itself (a plugin host child maps
+/// An instance that reads data best from memory it makes itself (a plugin process maps
 /// shared memory): new data for it, such as a batch update's, is written there directly.
 package protocol DataAllocating {
     var dataAllocator: DataSetAllocator { get }

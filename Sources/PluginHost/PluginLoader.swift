@@ -12,7 +12,7 @@ public enum PluginLoader {
     /// safely, so it never is (a replaced plugin's old image stays mapped).
     ///
     /// - Parameter copying: false to open `path` itself, which must then never change (a
-    ///   plugin host child opening its parent's copy).
+    ///   plugin process opening its parent's copy).
     public static func load(path: String, copying: Bool = true) throws(PluginError) -> LoadedPlugin {
         let imagePath: String
         if copying {

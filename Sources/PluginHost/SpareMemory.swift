@@ -13,7 +13,7 @@ package protocol ReusableMemory: AnyObject {
 ///
 /// A block comes here only once its data set is gone, so nothing reads it any more: no view
 /// uses that data, a plugin in this process holds its data through the data set, and a plugin
-/// host child was sent newer data before the data set could go (a child maps one data image
+/// process was sent newer data before the data set could go (a child maps one data image
 /// per layout and lets the old one go when the new one arrives).
 package enum SpareMemory {
     /// Blocks smaller than this are not worth keeping.

@@ -3,7 +3,7 @@ import BatchUpdates
 import Glibc
 import PluginHost
 
-/// A batch update (`wb_update_batch`) copied into shared memory, for a plugin host child to
+/// A batch update (`wb_update_batch`) copied into shared memory, for a plugin process to
 /// hand to the plugin's `prepare_for_updates`: a header of counts, then the arrays in the
 /// struct's order, each a whole number of 8-byte words. O(changes + sections + runs) bytes:
 /// nothing per item.

@@ -2,7 +2,7 @@ internal import CSystemShims
 import Foundation
 import PluginHost
 
-/// One running plugin host child, seen from the parent: its pid and pidfd, its channel, the
+/// One running plugin process, seen from the parent: its pid and pidfd, its channel, the
 /// control memory holding the cancel word, and its current result memory.
 final class ChildProcess {
     let pid: pid_t
@@ -13,11 +13,11 @@ final class ChildProcess {
     var results: SharedMemory?
     var resultCapacity = (records: 0, extraBytes: 0)
 
-    /// Spawns `executable plugin-host library` with a fresh channel at its fd 3.
+    /// Spawns `executable plugin-process library` with a fresh channel at its fd 3.
     init(executable: String, library: String) throws(ChannelError) {
         var pair: [Int32] = [-1, -1]
         guard wb_seqpacket_pair(&pair) == 0 else { throw .system("socketpair", errno) }
-        let spawned = try Self.spawn(executable, [executable, "plugin-host", library], giving: pair[1], keeping: pair[0])
+        let spawned = try Self.spawn(executable, [executable, "plugin-process", library], giving: pair[1], keeping: pair[0])
         pid = spawned
         channel = Channel(fileDescriptor: pair[0])
         pidfd = wb_pidfd_open(spawned)

@@ -2,7 +2,7 @@ internal import CLayoutABI
 import LayoutKit
 import PluginHost
 
-/// A `DataSet` copied into shared memory, for a plugin host child to map: a header of
+/// A `DataSet` copied into shared memory, for a plugin process to map: a header of
 /// (offset, count) pairs, then the arrays, each 8-byte aligned.
 ///
 /// The parent writes it once per data set; the child checks every offset against the

@@ -1,4 +1,4 @@
-/// The operations of the private protocol between the workbench and a plugin host child.
+/// The operations of the private protocol between the workbench and a plugin process.
 ///
 /// One message per SEQPACKET datagram: an operation byte, then fixed little-endian fields.
 /// Data, options and results that may be large cross in shared memory, not in messages.

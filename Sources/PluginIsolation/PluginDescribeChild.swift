@@ -8,7 +8,7 @@ import PluginHost
 public enum PluginDescribeChild {
     /// Describes the libraries; returns the exit status.
     public static func run(output descriptor: Int32, arguments: [String]) -> Int32 {
-        PluginHostChild.watchParent()
+        PluginProcessChild.watchParent()
         guard arguments.count.isMultiple(of: 2) else {
             FileHandle.standardError.write(Data("workbench plugin-describe: expected pairs of COPY PATH\n".utf8))
             return 64

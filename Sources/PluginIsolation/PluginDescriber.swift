@@ -7,7 +7,7 @@ import PluginHost
 /// reads its descriptor and writes it back as one JSON line per library on fd 3. A library
 /// whose loading crashes the child, or does not finish within `timeout` seconds, is refused
 /// with that reason (`PluginError.loadFailed`); the libraries after it are described by a new
-/// child. The plugin host children of `--isolation process` later load the same copies.
+/// child. The plugin processes of `--isolation process` later load the same copies.
 public struct PluginDescriber: Sendable {
     let executable: String
     let timeout: Double

@@ -27,7 +27,7 @@ final class PluginHealth: @unchecked Sendable {  // Unchecked: every field under
     func markBroken(_ why: String) { lock.withLock { reason = why } }
 }
 
-/// Every plugin host child alive, so that all can be killed at once when the workbench exits.
+/// Every plugin process alive, so that all can be killed at once when the workbench exits.
 enum LiveChildren {
     nonisolated(unsafe) private static var pids: Set<pid_t> = []  // Unsafe-annotated: only touched under `lock`.
     private static let lock = NSLock()

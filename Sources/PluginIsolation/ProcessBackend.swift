@@ -1,7 +1,7 @@
 import LayoutKit
 import PluginHost
 
-/// Runs a plugin's layouts in child processes of the workbench (`workbench plugin-host`), one
+/// Runs a plugin's layouts in child processes of the workbench (`workbench plugin-process`), one
 /// child per layout instance: a crash or a hang costs the request in it, never the workbench
 /// or another view.
 public final class ProcessBackend: PluginBackend {
@@ -26,7 +26,7 @@ extension PluginCatalog {
         PluginCatalog(registry: registry, isolation: .process) { ProcessBackend(plugin: $0, executable: executable) }
     }
 
-    /// Kills every plugin host child at once, whatever it is doing (the workbench is exiting).
+    /// Kills every plugin process at once, whatever it is doing (the workbench is exiting).
     public func terminateChildren() {
         LiveChildren.killAll()
     }

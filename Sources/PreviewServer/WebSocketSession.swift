@@ -1,5 +1,5 @@
 import Dispatch
-import JSONRPC
+import JSON
 import NIOCore
 import NIOWebSocket
 import WorkbenchServer

@@ -11,7 +11,7 @@ struct FrameSnapshot {
     init() {}
 
     /// The view's whole layout now (preparing first if needed). O(n).
-    init(_ session: ViewSession) throws(WorkbenchError) {
+    init(_ session: ViewSession) throws(ViewSessionError) {
         (elements, frames) = try session.withElementRecords(in: .everything) { records in
             var elements: [ElementID] = [], frames: [Rect] = []
             elements.reserveCapacity(records.count)

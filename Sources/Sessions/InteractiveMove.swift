@@ -83,14 +83,14 @@ public enum RequestFailure: Error, Sendable {
     /// The request does not fit the view's state (no move, one already, no such item, a
     /// batch the data's rules refuse, an unknown layout, refused options): `-32602` with this text.
     case invalid(String)
-    case failed(WorkbenchError)
+    case failed(ViewSessionError)
 }
 
 extension ViewSession {
     /// The cells in the bounds as the move of `mapping` shows them: each slot holding the item
     /// that lands there, keyed by that item's index path before the move; the moving item
     /// (whose slot is the gap) left out. Also the highest zIndex in the bounds. O(log n + k).
-    func movePreview(_ mapping: MoveMapping, from: ItemPath) throws(WorkbenchError) -> (shown: [ItemPath: LayoutAttributes], topZIndex: Int) {
+    func movePreview(_ mapping: MoveMapping, from: ItemPath) throws(ViewSessionError) -> (shown: [ItemPath: LayoutAttributes], topZIndex: Int) {
         try withElementRecords(in: bounds) { records in
             var shown: [ItemPath: LayoutAttributes] = [:]
             var top = Int.min
@@ -109,7 +109,7 @@ extension ViewSession {
     /// Where the item of old path `old` sits in `mapping`'s preview: its slot's attributes, or
     /// nil when it has no slot in the current layout (the new last item of a section a move
     /// lengthens).
-    func slot(of old: ItemPath, in mapping: MoveMapping) throws(WorkbenchError) -> LayoutAttributes? {
+    func slot(of old: ItemPath, in mapping: MoveMapping) throws(ViewSessionError) -> LayoutAttributes? {
         try attributes(for: ElementID(category: .cell, kind: nil, path: mapping.newPath(ofOld: old)))
     }
 
@@ -117,7 +117,7 @@ extension ViewSession {
     /// move (from their old slot when they come into the bounds, to their new one when they
     /// leave); a cell without a slot on one side appears or disappears.
     func moveDifference(from previous: [ItemPath: LayoutAttributes], previousMapping: MoveMapping,
-                        to current: [ItemPath: LayoutAttributes], mapping: MoveMapping) throws(WorkbenchError) -> UpdateResult {
+                        to current: [ItemPath: LayoutAttributes], mapping: MoveMapping) throws(ViewSessionError) -> UpdateResult {
         var result = UpdateResult(contentSize: try contentSize(), appearing: [], disappearing: [], moving: [])
         for (old, after) in current {
             var before = previous[old]

@@ -13,7 +13,7 @@ public struct ScrollAnchor: Sendable {
 
     /// The view's anchor now, preparing first if needed; nil when nothing qualifies. One
     /// rect query of the bounds.
-    static func find(in session: ViewSession) throws(WorkbenchError) -> ScrollAnchor? {
+    static func find(in session: ViewSession) throws(ViewSessionError) -> ScrollAnchor? {
         try session.withElementRecords(in: session.bounds) { records -> ScrollAnchor? in
             for index in 0..<records.count where records[index].category != .decoration {
                 return ScrollAnchor(element: records.element(at: index), origin: records[index].frame.origin)
@@ -24,7 +24,7 @@ public struct ScrollAnchor: Sendable {
 
     /// How far the anchor moved: its origin now (as `element`, its identity after the change)
     /// less its origin before; zero when it disappeared.
-    func adjustment(in session: ViewSession, now element: ElementID?) throws(WorkbenchError) -> Point {
+    func adjustment(in session: ViewSession, now element: ElementID?) throws(ViewSessionError) -> Point {
         guard let element, let frame = try session.attributes(for: element)?.frame else { return Point(x: 0, y: 0) }
         return Point(x: frame.x - origin.x, y: frame.y - origin.y)
     }
@@ -41,7 +41,7 @@ extension ViewSession {
     /// changed) in place: prepares, scrolls by how far the element moved.
     ///
     /// - Returns: the adjustment; zero when the element is gone.
-    public func keep(_ anchor: ScrollAnchor) throws(WorkbenchError) -> Point {
+    public func keep(_ anchor: ScrollAnchor) throws(ViewSessionError) -> Point {
         let adjustment = try anchor.adjustment(in: self, now: anchor.element)
         try scroll(by: adjustment)
         return adjustment
@@ -50,7 +50,7 @@ extension ViewSession {
     /// Moves the bounds by `adjustment`, clamped to the content (a scroll view cannot scroll
     /// past it), so the next query of the bounds shows the anchor where it was. Nothing moves
     /// for a zero adjustment.
-    func scroll(by adjustment: Point) throws(WorkbenchError) {
+    func scroll(by adjustment: Point) throws(ViewSessionError) {
         guard adjustment.x != 0 || adjustment.y != 0 else { return }
         let content = try contentSize()
         func clamped(_ value: Double, _ content: Double, _ viewport: Double) -> Double {
@@ -66,7 +66,7 @@ extension ViewSession {
     ///
     /// - Returns: `change`'s result and the adjustment (zero without an anchor).
     func keepingAnchor<T, E: Error>(identity: (ElementID) -> ElementID? = { $0 }, _ change: () throws(E) -> T,
-                                    failure: (WorkbenchError) -> E) throws(E) -> (T, Point) {
+                                    failure: (ViewSessionError) -> E) throws(E) -> (T, Point) {
         let anchor: ScrollAnchor?
         do { anchor = try ScrollAnchor.find(in: self) } catch { throw failure(error) }
         let result = try change()

@@ -27,7 +27,7 @@ struct TransitionBuilder {
     /// than it saves); elements entering from outside then come from a second instance.
     static let nearbyLimit = 2_000
 
-    init(session: ViewSession, plan: BatchPlan, rect: Rect) throws(WorkbenchError) {
+    init(session: ViewSession, plan: BatchPlan, rect: Rect) throws(ViewSessionError) {
         self.session = session
         self.plan = plan
         self.rect = rect
@@ -81,7 +81,7 @@ struct TransitionBuilder {
     /// Elements that moved into the rect from outside it need their old attributes: those the
     /// old layout gave around the rect before the batch (`nearby`); the rest, if any, come from
     /// a second layout instance prepared with `oldData`.
-    func finish(oldData: DataSet) throws(WorkbenchError) -> UpdateResult {
+    func finish(oldData: DataSet) throws(ViewSessionError) -> UpdateResult {
         let after = try session.elements(in: rect)
         let afterByID = Dictionary(after.map { ($0.element, $0) }, uniquingKeysWith: { first, _ in first })
         let beforeByID = Dictionary(before.map { ($0.element, $0) }, uniquingKeysWith: { first, _ in first })
@@ -124,12 +124,12 @@ struct TransitionBuilder {
     }
 
     /// An element's new attributes: from the rect's answer, else asked of the layout.
-    private func attributes(of id: ElementID, in answer: [ElementID: LayoutAttributes]) throws(WorkbenchError) -> LayoutAttributes? {
+    private func attributes(of id: ElementID, in answer: [ElementID: LayoutAttributes]) throws(ViewSessionError) -> LayoutAttributes? {
         if let found = answer[id] { return found }
         return try session.attributes(for: id)
     }
 
-    private func initial(for new: LayoutAttributes) throws(WorkbenchError) -> LayoutAttributes {
+    private func initial(for new: LayoutAttributes) throws(ViewSessionError) -> LayoutAttributes {
         let element = new.element, bounds = bounds
         return try session.call { () throws(PluginCallError) in
             try session.layout.transitionAttributes(for: element, isAppearing: true, in: bounds)
@@ -145,7 +145,7 @@ struct TransitionBuilder {
 extension ViewSession {
     /// A second instance of the view's layout, prepared with `data`, the current bounds and
     /// the preferred sizes the view had before the update.
-    func oldLayout(with data: DataSet) throws(WorkbenchError) -> any PluginInstance {
+    func oldLayout(with data: DataSet) throws(ViewSessionError) -> any PluginInstance {
         let cancel = cancel, bounds = bounds, backend = backend, options = view.options, direction = direction
         let sizes = preferredSizesBeforeUpdate.sorted { $0.key < $1.key }.map { PreferredSize(element: $0.key, size: $0.value) }
         return try call { () throws(PluginCallError) in

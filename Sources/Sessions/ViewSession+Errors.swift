@@ -5,17 +5,17 @@ import WorkspaceModel
 
 extension ViewSession {
     /// A plugin failure as an error at the option, item or view it concerns.
-    package static func locate(_ failure: PluginCallError, view: ViewDefinition, source: LoadedSource, file: SourceFile) -> WorkbenchError {
+    package static func locate(_ failure: PluginCallError, view: ViewDefinition, source: LoadedSource, file: SourceFile) -> ViewSessionError {
         let prefix = "view '\(view.name)' (\(view.layout)): "
         var details = failure.details
         if !details.isEmpty { details["view"] = view.name }
         switch failure {
         case .reported(let error):
-            return WorkbenchError(error == .cancelled ? .cancelled : .layout, locate(error, view: view, source: source, file: file))
+            return ViewSessionError(error == .cancelled ? .cancelled : .layout, locate(error, view: view, source: source, file: file))
         case .cancelled:
-            return WorkbenchError(.cancelled, file.error(prefix + "cancelled", at: view.mark))
+            return ViewSessionError(.cancelled, file.error(prefix + "cancelled", at: view.mark))
         case .failed, .badRecord, .crashed, .timedOut, .broken:
-            return WorkbenchError(.layout, file.error(prefix + failure.description, at: view.mark), details: details)
+            return ViewSessionError(.layout, file.error(prefix + failure.description, at: view.mark), details: details)
         }
     }
 

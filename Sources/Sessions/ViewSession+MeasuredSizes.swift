@@ -8,13 +8,13 @@ extension ViewSession {
     /// views once the layout is prepared.
     ///
     /// - Throws: a workspace error at the entry naming a cell the data does not have.
-    func takeMeasuredSizes(_ measured: MeasuredSizes) throws(WorkbenchError) {
+    func takeMeasuredSizes(_ measured: MeasuredSizes) throws(ViewSessionError) {
         let counts = source.data.source.sectionCounts
         for entry in measured.sizes {
             let path = entry.element.path
             if entry.element.category == .cell {
                 guard path.section < counts.count, path.item < counts[path.section] else {
-                    throw WorkbenchError(.workspace, measured.file.error(
+                    throw ViewSessionError(.workspace, measured.file.error(
                         "view '\(view.name)': the data has no \(entry.element) (source '\(view.source)' has \(counts.count) section(s))", at: entry.mark))
                 }
             } else {
@@ -26,12 +26,12 @@ extension ViewSession {
     }
 
     /// After the first prepare: every measured view other than a cell must exist.
-    func checkMeasuredViews() throws(WorkbenchError) {
+    func checkMeasuredViews() throws(ViewSessionError) {
         guard !measuredViewsToCheck.isEmpty, let file = view.measuredSizes?.file else { return }
         let entries = measuredViewsToCheck
         measuredViewsToCheck = []
         for entry in entries where try call({ () throws(PluginCallError) in try layout.attributes(for: entry.element) }) == nil {
-            throw WorkbenchError(.workspace, file.error("view '\(view.name)' (\(view.layout)): the layout has no \(entry.element)", at: entry.mark))
+            throw ViewSessionError(.workspace, file.error("view '\(view.name)' (\(view.layout)): the layout has no \(entry.element)", at: entry.mark))
         }
     }
 }

@@ -119,13 +119,13 @@ extension ViewSession {
         return moving
     }
 
-    /// Runs `body`, turning plugin failures (`WorkbenchError`) into `.failed`.
+    /// Runs `body`, turning plugin failures (`ViewSessionError`) into `.failed`.
     private func answering<T>(_ body: () throws -> T) throws(RequestFailure) -> T {
         do {
             return try body()
         } catch let failure as RequestFailure {
             throw failure
-        } catch let error as WorkbenchError {
+        } catch let error as ViewSessionError {
             throw .failed(error)
         } catch {
             throw .invalid("\(error)")

@@ -8,7 +8,7 @@ extension ViewSession {
     /// item's own place. A target in another section is where the item goes there; the
     /// nearest cell of the item's section is searched in squares around the position growing
     /// fourfold, so the cost is O(log n + k) per square, not O(n).
-    func defaultTarget(for from: ItemPath, at position: Point, accepts: (ItemPath) -> Bool) throws(WorkbenchError) -> ItemPath {
+    func defaultTarget(for from: ItemPath, at position: Point, accepts: (ItemPath) -> Bool) throws(ViewSessionError) -> ItemPath {
         let hit = try withElementRecords(in: Rect(origin: position, size: .zero)) { records -> ItemPath? in
             for index in 0..<records.count where records[index].category == .cell {
                 return ItemPath(section: records[index].section, item: records[index].item)

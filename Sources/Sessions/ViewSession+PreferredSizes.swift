@@ -26,7 +26,7 @@ public enum PreferredSizesFailure: Error, Sendable {
     /// `sizes[index]` names an element the view does not have (nothing was applied).
     case unknownElement(index: Int, ElementID)
     /// The plugin failed.
-    case failed(WorkbenchError)
+    case failed(ViewSessionError)
 }
 
 extension ViewSession {
@@ -40,7 +40,7 @@ extension ViewSession {
     /// - Throws: `.unknownElement` for an element the view does not have, `.failed` when the plugin fails.
     public func setPreferredSizes(_ sizes: [PreferredSize]) throws(PreferredSizesFailure) -> PreferredSizesResult {
         let unknown: Int?
-        do throws(WorkbenchError) {
+        do throws(ViewSessionError) {
             try prepareIfNeeded()
             let counts = source.data.source.sectionCounts
             var first: Int?
@@ -54,7 +54,7 @@ extension ViewSession {
         }
         if let unknown { throw .unknownElement(index: unknown, sizes[unknown].element) }
         let ((answers, changed), adjustment) = try keepingAnchor({ () throws(PreferredSizesFailure) in
-            do throws(WorkbenchError) {
+            do throws(ViewSessionError) {
                 if reportsChanges == nil { reportsChanges = try call { () throws(PluginCallError) in try layout.changedElements(limit: 0) } != nil }
                 let before = reportsChanges == true ? nil : try FrameSnapshot(self)
                 let answers = try call { () throws(PluginCallError) in try layout.preferredAttributes(sizes) }
@@ -67,7 +67,7 @@ extension ViewSession {
                 throw .failed(error)
             }
         }, failure: PreferredSizesFailure.failed)
-        do throws(WorkbenchError) {
+        do throws(ViewSessionError) {
             return PreferredSizesResult(invalidated: changed.first, invalidatedCount: changed.count, contentSize: try contentSize(),
                                         contentOffsetAdjustment: adjustment, bounds: bounds, answers: answers)
         } catch {
@@ -77,14 +77,14 @@ extension ViewSession {
 
     /// What the prepare after preferred sizes moved: as the layout says, or by comparing
     /// every frame with `before`; all elements when a layout that says cannot this time.
-    private func changes(since before: FrameSnapshot?) throws(WorkbenchError) -> (first: [ElementID], count: Int) {
+    private func changes(since before: FrameSnapshot?) throws(ViewSessionError) -> (first: [ElementID], count: Int) {
         let limit = PreferredSizesResult.invalidatedLimit
         if before == nil, let reported = try call({ () throws(PluginCallError) in try layout.changedElements(limit: limit) }) { return reported }
         return try FrameSnapshot(self).changes(since: before ?? FrameSnapshot(), limit: limit)
     }
 
     /// Whether the view has `element`: cells by the data, other views by asking the layout.
-    private func exists(_ element: ElementID, counts: [Int]) throws(WorkbenchError) -> Bool {
+    private func exists(_ element: ElementID, counts: [Int]) throws(ViewSessionError) -> Bool {
         let path = element.path
         guard element.category == .cell else { return try attributes(for: element) != nil }
         return path.section >= 0 && path.section < counts.count && path.item >= 0 && path.item < counts[path.section]
@@ -119,7 +119,7 @@ extension ViewSession {
     }
 
     /// Tells the layout the view's preferred sizes again if it dropped them.
-    func replayPreferredSizesIfNeeded() throws(WorkbenchError) {
+    func replayPreferredSizesIfNeeded() throws(ViewSessionError) {
         guard needsPreferredReplay else { return }
         try call { () throws(PluginCallError) in try replayPreferredSizes() }
     }

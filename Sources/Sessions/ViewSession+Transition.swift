@@ -38,7 +38,7 @@ extension ViewSession {
             throw .failed(Self.locate(error, view: view, source: source, file: workspaceFile))
         }
         instance.cancel = cancel
-        do throws(WorkbenchError) {
+        do throws(ViewSessionError) {
             interactiveMove = nil
             let before = try elements(in: bounds)
             let newBounds = try call { () throws(PluginCallError) -> Rect in

@@ -24,14 +24,14 @@ public enum UpdateFailure: Error, Sendable {
     /// The batch is invalid, or the layout rejects a value it brings (nothing was applied).
     case refused(BatchError)
     /// The plugin failed (nothing was applied).
-    case failed(WorkbenchError)
+    case failed(ViewSessionError)
 }
 
 extension ViewSession {
     /// Takes up batch updates that other views applied to the shared source since this one
     /// last looked: the layout is told of the batch (or, when more than one came, invalidated
     /// for new data) and prepared on next use.
-    func catchUpWithSource() throws(WorkbenchError) {
+    func catchUpWithSource() throws(ViewSessionError) {
         let (current, version, plan) = sharedSource.snapshot()
         guard version != dataVersion else { return }
         let isOneBatchBehind = version == dataVersion + 1
@@ -93,7 +93,7 @@ extension ViewSession {
         }
         source = newSource
         dataVersion = sharedSource.commit(newSource, plan: plan)
-        return try failing { () throws(WorkbenchError) in
+        return try failing { () throws(ViewSessionError) in
             var result = try transition.finish(oldData: oldSource.data)
             if let anchor {
                 result.contentOffsetAdjustment = try anchor.adjustment(in: self, now: anchor.element.identity(after: plan))
@@ -143,7 +143,7 @@ extension ViewSession {
         return nil
     }
 
-    private func failing<T>(_ body: () throws(WorkbenchError) -> T) throws(UpdateFailure) -> T {
+    private func failing<T>(_ body: () throws(ViewSessionError) -> T) throws(UpdateFailure) -> T {
         do {
             return try body()
         } catch {

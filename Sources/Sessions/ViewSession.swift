@@ -60,12 +60,12 @@ public final class ViewSession {
     /// - Throws: `.plugin` if the layout's plugin is missing or was refused (with the reason),
     ///   `.layout` if it refuses the options.
     public init(view: ViewDefinition, in workspace: Workspace, plugins: PluginCatalog, sharedSource: SharedSource? = nil,
-                bounds: Rect? = nil) throws(WorkbenchError) {
+                bounds: Rect? = nil) throws(ViewSessionError) {
         self.view = view
         self.workspaceFile = workspace.file
         self.plugins = plugins
         guard let source = workspace.sources[view.source] else {
-            throw WorkbenchError(.workspace, workspace.file.error("no source named '\(view.source)'", at: view.mark))
+            throw ViewSessionError(.workspace, workspace.file.error("no source named '\(view.source)'", at: view.mark))
         }
         let shared = sharedSource ?? SharedSource(source)
         self.sharedSource = shared
@@ -73,7 +73,7 @@ public final class ViewSession {
         do {
             backend = try plugins.backend(named: view.layout)
         } catch {
-            throw WorkbenchError(.plugin, workspace.file.error(error.description, at: view.layoutMark))
+            throw ViewSessionError(.plugin, workspace.file.error(error.description, at: view.layoutMark))
         }
         self.bounds = bounds ?? view.bounds
         do {
@@ -110,7 +110,7 @@ public final class ViewSession {
     ///
     /// - Returns: whether `prepare` ran.
     @discardableResult
-    public func prepareIfNeeded() throws(WorkbenchError) -> Bool {
+    public func prepareIfNeeded() throws(ViewSessionError) -> Bool {
         try catchUpWithSource()
         guard needsPrepare else { return false }
         try replayPreferredSizesIfNeeded()
@@ -126,12 +126,12 @@ public final class ViewSession {
     }
 
     /// The elements intersecting `rect`, in canonical order, preparing first if needed.
-    public func elements(in rect: Rect) throws(WorkbenchError) -> [LayoutAttributes] {
+    public func elements(in rect: Rect) throws(ViewSessionError) -> [LayoutAttributes] {
         try withElementRecords(in: rect) { $0.allAttributes }
     }
 
     /// Runs `body` on the plugin's checked records for `rect`, preparing first if needed.
-    public func withElementRecords<T>(in rect: Rect, _ body: (AttributesRecords) -> T) throws(WorkbenchError) -> T {
+    public func withElementRecords<T>(in rect: Rect, _ body: (AttributesRecords) -> T) throws(ViewSessionError) -> T {
         try prepareIfNeeded()
         return try call { () throws(PluginCallError) in
             try layout.withElements(in: rect) { records in
@@ -142,18 +142,18 @@ public final class ViewSession {
     }
 
     /// One element's attributes, or nil if the layout has no such element.
-    public func attributes(for element: ElementID) throws(WorkbenchError) -> LayoutAttributes? {
+    public func attributes(for element: ElementID) throws(ViewSessionError) -> LayoutAttributes? {
         try prepareIfNeeded()
         return try call { () throws(PluginCallError) in try layout.attributes(for: element) }
     }
 
-    public func contentSize() throws(WorkbenchError) -> Size {
+    public func contentSize() throws(ViewSessionError) -> Size {
         try prepareIfNeeded()
         return try call { () throws(PluginCallError) in try layout.contentSize() }
     }
 
     /// How many elements the prepared layout has, or nil when it computes them on demand.
-    public func numberOfElements() throws(WorkbenchError) -> Int? {
+    public func numberOfElements() throws(ViewSessionError) -> Int? {
         try prepareIfNeeded()
         return try call { () throws(PluginCallError) in try layout.numberOfElements() }
     }
@@ -163,7 +163,7 @@ public final class ViewSession {
     ///
     /// - Returns: whether the layout was invalidated.
     @discardableResult
-    public func setBounds(_ newBounds: Rect) throws(WorkbenchError) -> Bool {
+    public func setBounds(_ newBounds: Rect) throws(ViewSessionError) -> Bool {
         try prepareIfNeeded()
         guard newBounds != bounds else { return false }
         let invalidates = try call { () throws(PluginCallError) -> Bool in
@@ -179,7 +179,7 @@ public final class ViewSession {
     }
 
     /// Invalidates everything; the next query prepares again.
-    public func invalidate() throws(WorkbenchError) {
+    public func invalidate() throws(ViewSessionError) {
         needsPrepare = true
         try call { () throws(PluginCallError) in try layout.invalidate(.everything) }
         layoutDidInvalidate(.everything)
@@ -190,19 +190,19 @@ public final class ViewSession {
 
     /// Turns the view to `direction` (a full invalidation, as UIKit's trait change): the next
     /// prepare tells the plugin, and a plugin that flips is mirrored from then on.
-    public func setDirection(_ direction: LayoutDirection) throws(WorkbenchError) {
+    public func setDirection(_ direction: LayoutDirection) throws(ViewSessionError) {
         layout.direction = direction
         try invalidate()
     }
 
     /// Where scrolling should come to rest.
-    public func targetContentOffset(proposed: Point, velocity: Point) throws(WorkbenchError) -> Point {
+    public func targetContentOffset(proposed: Point, velocity: Point) throws(ViewSessionError) -> Point {
         try prepareIfNeeded()
         return try call { () throws(PluginCallError) in try layout.targetContentOffset(proposed: proposed, velocity: velocity) }
     }
 
     /// Runs plugin work, turning its failures into located errors.
-    func call<T>(_ body: () throws(PluginCallError) -> T) throws(WorkbenchError) -> T {
+    func call<T>(_ body: () throws(PluginCallError) -> T) throws(ViewSessionError) -> T {
         do {
             return try body()
         } catch {

@@ -1,4 +1,5 @@
 import BatchUpdates
+import JSON
 import JSONRPC
 import LayoutKit
 

@@ -1,6 +1,6 @@
 import FileWatching
+import JSON
 import JSONOutput
-import JSONRPC
 import PluginHost
 
 extension Server {

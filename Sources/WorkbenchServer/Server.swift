@@ -1,6 +1,7 @@
 import Dispatch
 import FileWatching
 import Foundation
+import JSON
 import JSONRPC
 import PluginHost
 import WorkspaceModel

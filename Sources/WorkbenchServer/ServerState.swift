@@ -1,5 +1,6 @@
 import FileWatching
 import Foundation
+import JSON
 import JSONRPC
 import PluginHost
 import WorkspaceModel

@@ -1,4 +1,5 @@
 import Dispatch
+import JSON
 import JSONRPC
 import LayoutKit
 import PluginHost
@@ -112,7 +113,7 @@ final class ViewEntry: @unchecked Sendable {  // Unchecked: `session` is only to
 
 extension RPCError {
     /// A located workbench error as a JSON-RPC error, its place in `data`.
-    init(_ error: WorkbenchError) {
+    init(_ error: ViewSessionError) {
         let code: Int
         switch error.kind {
         case .workspace: code = RPCError.workspaceErrorCode

@@ -1,6 +1,6 @@
 import Foundation
+import JSON
 import JSONOutput
-import JSONRPC
 
 /// LSP's work-done progress for one request whose params carry `workDoneToken`: `$/progress
 /// {token, value}` notifications — `{kind: "begin", title}`, then `{kind: "report",

@@ -2,7 +2,7 @@ import BenchmarkReport
 import BenchmarkWorkloads
 import Guide
 import LayoutKit
-import SeedReferences
+import ReferenceLayouts
 
 /// The TV guide scrolled: each step moves the bounds (invalidating the sticky headers) and
 /// then queries the viewport, engine (headers only) vs the reference (re-prepares everything).

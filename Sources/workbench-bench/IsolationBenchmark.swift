@@ -6,7 +6,7 @@ import PluginHost
 import PluginIsolation
 
 /// Preparing a layout through its real plugin library in both isolation modes, side by side:
-/// in this process (`none`) and in a `workbench plugin-host` child (`process`), where the
+/// in this process (`none`) and in a `workbench plugin-process` child (`process`), where the
 /// data crosses once through shared memory.
 struct IsolationBenchmark {
     var sizes: [Int]
@@ -18,7 +18,7 @@ struct IsolationBenchmark {
             print("isolation: skipped, no workbench beside this benchmark (swift build -c release builds it)\n")
             return
         }
-        print("isolation — prepare through the plugin library: in this process (none) vs a plugin host child (process)")
+        print("isolation — prepare through the plugin library: in this process (none) vs a plugin process (process)")
         printRow(["layout", "elements", "none", "process", "process/none", "first prepare in the child (data copied)"],
                  widths: [9, 10, 10, 10, 13, 12])
         for (name, library, workload) in [("circles", "Circles", Workloads.circles), ("tree", "Tree", Workloads.tree)] {

@@ -1,6 +1,7 @@
 import BenchmarkReport
 import DescriptorIO
 import Foundation
+import JSON
 import JSONOutput
 import LayoutKit
 

@@ -1,4 +1,4 @@
-import JSONRPC
+import JSON
 
 /// Checks a session's replies against what was sent: each id answered once and exactly as
 /// sent, the right number of null-id errors, batches answered whole, one view's replies in

@@ -1,5 +1,5 @@
 import Foundation
-import JSONRPC
+import JSON
 
 /// Sessions of generated traffic against a real `workbench serve`, each checked against the
 /// protocol: every request answered exactly once with its id as sent, one view's replies in

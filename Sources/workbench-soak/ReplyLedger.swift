@@ -1,5 +1,5 @@
 import Foundation
-import JSONRPC
+import JSON
 
 /// What a reply to one request must look like.
 enum Expectation: Sendable {

@@ -1,5 +1,6 @@
 import DescriptorIO
 import Foundation
+import JSON
 import JSONRPC
 
 /// A real `workbench serve` child over pipes: requests are written from the caller's thread,

@@ -1,5 +1,5 @@
 import Foundation
-import JSONRPC
+import JSON
 
 /// Drives one server through the editor-like cycle: open a workspace; prepare its views
 /// (cancelling some prepares); scroll each view with bounds changes and rect queries, element

@@ -8,7 +8,7 @@ struct Workbench: ParsableCommand {
         commandName: "workbench",
         abstract: "Lay out collection-view workspaces with layout plugins loaded at run time.",
         subcommands: [RunCommand.self, CheckCommand.self, ServeCommand.self, PreviewCommand.self, MCPCommand.self, PluginsCommand.self,
-                      NewPluginCommand.self, PluginHostCommand.self, PluginDescribeCommand.self])
+                      NewPluginCommand.self, PluginProcessCommand.self, PluginDescribeCommand.self])
 }
 
 /// Options every subcommand that loads plugins takes.

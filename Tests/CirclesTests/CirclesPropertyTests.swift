@@ -1,6 +1,6 @@
 import Circles
 import LayoutKit
-import SeedReferences
+import ReferenceLayouts
 import TestSupport
 import Testing
 

@@ -1,6 +1,6 @@
 import Circles
 import LayoutKit
-import SeedReferences
+import ReferenceLayouts
 import Testing
 
 /// The seed's alarms, laid out by the seed's rules (worked out independently, step by step).

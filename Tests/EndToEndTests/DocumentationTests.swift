@@ -35,7 +35,7 @@ struct DocumentationTests {
             let words = line.split(separator: " ")
             return line.hasPrefix("  ") && !line.hasPrefix("    ") ? words.first.map(String.init) : nil
         }
-        return Set(listed + ["plugin-host", "plugin-describe", "help"])
+        return Set(listed + ["plugin-process", "plugin-describe", "help"])
     }
 
     @Test func everyWorkbenchSubcommandNamedInTheDocsExists() throws {

@@ -3,7 +3,7 @@ import Glibc
 import TestSupport
 import Testing
 
-/// `update` with the layout in a plugin host child (`--isolation process`): the batch reaches
+/// `update` with the layout in a plugin process (`--isolation process`): the batch reaches
 /// the plugin's `prepare_for_updates` there, as it does in process (`--isolation none`).
 struct IsolatedUpdateTests {
     static let everything: [String: Double] = ["x": -1e9, "y": -1e9, "width": 2e9, "height": 2e9]
@@ -55,7 +55,7 @@ struct IsolatedUpdateTests {
         return elements.compactMap { ($0["frame"] as? [String: Double])?["x"] }
     }
 
-    /// The plugin host children of the server.
+    /// The plugin processes of the server.
     static func children(of parent: Int32) -> [Int32] {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         return entries.compactMap(Int32.init).filter { pid in

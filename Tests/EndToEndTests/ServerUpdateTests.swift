@@ -1,7 +1,7 @@
 import BatchUpdates
 import Foundation
 import LayoutKit
-import SeedReferences
+import ReferenceLayouts
 import TestSupport
 import Testing
 

@@ -1,7 +1,7 @@
 import Guide
 import LayoutChecker
 import LayoutKit
-import SeedReferences
+import ReferenceLayouts
 import TestSupport
 import Testing
 

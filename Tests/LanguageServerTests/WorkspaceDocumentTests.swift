@@ -1,5 +1,5 @@
 import Foundation
-import JSONRPC
+import JSON
 @testable import LanguageServer
 import PluginHost
 import SourceDiagnostics

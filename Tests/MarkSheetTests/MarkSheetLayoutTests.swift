@@ -1,7 +1,7 @@
 import LayoutChecker
 import LayoutKit
 import MarkSheet
-import SeedReferences
+import ReferenceLayouts
 import TestSupport
 import Testing
 

@@ -5,7 +5,7 @@ import PluginHost
 import TestSupport
 import Testing
 
-/// A plugin host child handed a batch image it cannot trust refuses it before the plugin sees
+/// A plugin process handed a batch image it cannot trust refuses it before the plugin sees
 /// a pointer into it: it ends with its own error status (not a signal), and the next request
 /// gets a fresh child whose layout works.
 struct MalformedBatchImageTests {

@@ -1,6 +1,6 @@
 import LayoutChecker
 import LayoutKit
-import SeedReferences
+import ReferenceLayouts
 import TestSupport
 import Testing
 import Tree

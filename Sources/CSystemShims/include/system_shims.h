@@ -1,7 +1,7 @@
 /*
  * system_shims.h — Linux calls Swift cannot see through Glibc (the module is built without
  * _GNU_SOURCE, and some are macros or variadic), wrapped as plain functions; and the 32-bit
- * atomics used for cancel flags, which may live in memory shared with a plugin host child.
+ * atomics used for cancel flags, which may live in memory shared with a plugin process.
  */
 #ifndef WORKBENCH_SYSTEM_SHIMS_H
 #define WORKBENCH_SYSTEM_SHIMS_H

@@ -1,5 +1,5 @@
 /// Room for a data set's arrays (not a tree's), made by whoever will read them: e.g. shared
-/// memory a plugin host child maps, so the data is written there once and never copied
+/// memory a plugin process maps, so the data is written there once and never copied
 /// again. `owner` keeps the memory alive for as long as the data set lives.
 package struct DataSetMemory {
     package var sectionStarts: UnsafeMutableBufferPointer<Int64>

@@ -1,5 +1,5 @@
 import CheckRunner
-import JSONRPC
+import JSON
 import LayoutChecker
 
 /// `check_view {view, rects?, seed?}`: the layout contract (`LayoutChecker`) on one open view,

@@ -1,4 +1,4 @@
-import JSONRPC
+import JSON
 
 /// `element {view, element}`: one element's attributes, or null if the view has no such element.
 enum ElementTool: Tool {

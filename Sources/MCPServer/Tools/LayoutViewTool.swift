@@ -1,4 +1,4 @@
-import JSONRPC
+import JSON
 import LayoutKit
 
 /// `layout_view {view, rect?, bounds?}`: lays the view out and shows the rect — its elements,

@@ -1,4 +1,4 @@
-import JSONRPC
+import JSON
 
 /// `list_plugins`: the layouts found, with their element kinds and options, and the files refused and why.
 enum ListPluginsTool: Tool {

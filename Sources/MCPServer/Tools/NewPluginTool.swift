@@ -1,5 +1,5 @@
 import Foundation
-import JSONRPC
+import JSON
 import PluginScaffold
 
 /// `new_plugin {name, language?, directory}`: writes a plugin package that builds with one

@@ -1,5 +1,5 @@
 import Foundation
-import JSONRPC
+import JSON
 
 /// `open_workspace {path | text, directory?}`: opens (or reopens) a workspace and lists its
 /// views; a workspace opened from a file is watched, so edits reload it.

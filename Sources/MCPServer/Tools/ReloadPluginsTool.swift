@@ -1,4 +1,4 @@
-import JSONRPC
+import JSON
 
 /// `reload_plugins {plugins?}`: scans the plugin folders now (a rebuilt plugin is loaded afresh).
 enum ReloadPluginsTool: Tool {

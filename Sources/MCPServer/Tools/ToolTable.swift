@@ -1,4 +1,4 @@
-import JSONRPC
+import JSON
 
 /// A tool: its name, what it does, its arguments' and answer's JSON Schemas, and its work.
 protocol Tool: Sendable {

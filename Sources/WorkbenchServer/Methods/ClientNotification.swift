@@ -1,3 +1,4 @@
+import JSON
 import JSONOutput
 
 /// Every notification the server sends the client, beside `MethodTable`'s methods: one list

@@ -1,3 +1,4 @@
+import JSON
 import JSONOutput
 import JSONRPC
 import LanguageServer

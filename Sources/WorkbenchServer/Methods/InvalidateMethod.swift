@@ -1,3 +1,4 @@
+import JSON
 import JSONOutput
 import JSONRPC
 import Sessions
@@ -14,14 +15,14 @@ enum InvalidateMethod: ViewMethod {
         let direction = params.has("direction") ? try params.direction("direction") : nil
         let bounds = params.has("bounds") ? try params.rect("bounds") : nil
         if let direction {
-            try rpc { () throws(WorkbenchError) in try session.setDirection(direction) }
+            try rpc { () throws(ViewSessionError) in try session.setDirection(direction) }
             invalidated = true
         }
         if let bounds {
-            let changed = try rpc { () throws(WorkbenchError) in try session.setBounds(bounds) }
+            let changed = try rpc { () throws(ViewSessionError) in try session.setBounds(bounds) }
             invalidated = invalidated || changed
         } else if direction == nil {
-            try rpc { () throws(WorkbenchError) in try session.invalidate() }
+            try rpc { () throws(ViewSessionError) in try session.invalidate() }
             invalidated = true
         }
         var writer = JSONWriter()

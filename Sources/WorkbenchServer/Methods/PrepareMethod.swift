@@ -1,4 +1,5 @@
 import Dispatch
+import JSON
 import JSONOutput
 import JSONRPC
 import Sessions
@@ -12,10 +13,10 @@ enum PrepareMethod: ViewMethod {
 
     static func run(_ params: Params, session: ViewSession) throws(RPCError) -> [UInt8] {
         let start = DispatchTime.now().uptimeNanoseconds
-        let prepared = try rpc { () throws(WorkbenchError) in try session.prepareIfNeeded() }
+        let prepared = try rpc { () throws(ViewSessionError) in try session.prepareIfNeeded() }
         let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
-        let contentSize = try rpc { () throws(WorkbenchError) in try session.contentSize() }
-        let count = try rpc { () throws(WorkbenchError) in try session.numberOfElements() }
+        let contentSize = try rpc { () throws(ViewSessionError) in try session.contentSize() }
+        let count = try rpc { () throws(ViewSessionError) in try session.numberOfElements() }
         var writer = JSONWriter()
         writer.beginObject()
         writer.key("contentSize"); writer.size(contentSize)

@@ -1,3 +1,4 @@
+import JSON
 import JSONOutput
 import JSONRPC
 import LayoutKit
@@ -14,7 +15,7 @@ enum QueryMethod: ViewMethod {
     static func run(_ params: Params, session: ViewSession) throws(RPCError) -> [UInt8] {
         if params.has("element") {
             let element = try params.element("element")
-            let attributes = try rpc { () throws(WorkbenchError) in try session.attributes(for: element) }
+            let attributes = try rpc { () throws(ViewSessionError) in try session.attributes(for: element) }
             var writer = JSONWriter()
             writer.beginObject()
             writer.key("element")
@@ -26,7 +27,7 @@ enum QueryMethod: ViewMethod {
         let rect = try params.rect("rect", coordinates: Params.queryRule)
         let wantsLabels = params.has("labels") ? try params.bool("labels") : false
         let data = wantsLabels ? session.source.data.source : nil
-        return try rpc { () throws(WorkbenchError) in
+        return try rpc { () throws(ViewSessionError) in
             try session.withElementRecords(in: rect) { writeRecords($0, labelsFrom: data) }
         }.get()
     }

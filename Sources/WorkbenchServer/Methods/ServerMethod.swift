@@ -1,3 +1,4 @@
+import JSON
 import JSONOutput
 import JSONRPC
 import Sessions
@@ -33,7 +34,7 @@ protocol ImmediateMethod: SendableMetatype {
 }
 
 /// Runs session work, turning its errors into JSON-RPC errors.
-func rpc<T>(_ body: () throws(WorkbenchError) -> T) throws(RPCError) -> T {
+func rpc<T>(_ body: () throws(ViewSessionError) -> T) throws(RPCError) -> T {
     do {
         return try body()
     } catch {

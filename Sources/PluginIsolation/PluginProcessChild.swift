@@ -4,10 +4,10 @@ import Foundation
 import LayoutKit
 import PluginHost
 
-/// The plugin host child: `workbench plugin-host LIBRARY`, spawned by the workbench with its
+/// The plugin process: `workbench plugin-process LIBRARY`, spawned by the workbench with its
 /// channel at fd 3. Loads one plugin library and serves its C function table, one request at
 /// a time, until the channel closes or the parent dies.
-public enum PluginHostChild {
+public enum PluginProcessChild {
     /// Serves until the channel closes; returns the exit status.
     public static func run(channel descriptor: Int32, libraryPath: String) -> Int32 {
         watchParent()
@@ -38,7 +38,7 @@ public enum PluginHostChild {
         } catch let error as ChannelError where error == .closed {
             return 0
         } catch {
-            FileHandle.standardError.write(Data("workbench plugin-host: \(error)\n".utf8))
+            FileHandle.standardError.write(Data("workbench plugin-process: \(error)\n".utf8))
             return 1
         }
     }

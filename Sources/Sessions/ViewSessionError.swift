@@ -1,7 +1,7 @@
 import SourceDiagnostics
 
 /// An error from opening or laying out a view, located in a file where possible.
-public struct WorkbenchError: Error, Equatable, Sendable, CustomStringConvertible {
+public struct ViewSessionError: Error, Equatable, Sendable, CustomStringConvertible {
     /// What failed, which decides the exit status or JSON-RPC error code.
     public enum Kind: Equatable, Sendable {
         /// The workspace file or a data file is wrong.

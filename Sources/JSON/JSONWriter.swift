@@ -6,31 +6,37 @@ import NumberText
 /// Numbers are written so they read back exactly: integral values up to 2^53 as integers (`exactInteger`),
 /// others in Swift's shortest round-trip form; non-finite numbers become `null` and are
 /// counted in `nonFiniteNumberCount`, which callers check before sending anything.
+///
+/// Everything is `@inlinable`: JSONOutput's attribute writers call the `package` methods
+/// (`appendLiteral`, `writeNumber`, `keyASCII`, …) in the hottest loops of every reply.
 public struct JSONWriter: Sendable {
     public var bytes: [UInt8] = []
     public let isPretty: Bool
     /// How many non-finite numbers were asked for: JSON has no way to write them, so callers
     /// must treat any as an error rather than send the `null` written in their place.
-    public internal(set) var nonFiniteNumberCount = 0
+    public var nonFiniteNumberCount: Int { nonFiniteNumbersWritten }
+    /// The storage of `nonFiniteNumberCount`, which writers of raw bytes add to.
+    @usableFromInline package var nonFiniteNumbersWritten = 0
     /// For each open container: whether it already has an element.
-    private var hasElements: [Bool] = []
+    @usableFromInline var hasElements: [Bool] = []
     /// How many containers are open.
-    var depth: Int { hasElements.count }
+    @inlinable package var depth: Int { hasElements.count }
     /// A key was just written: the next value takes no comma.
-    var afterKey = false
+    @usableFromInline var afterKey = false
 
+    @inlinable
     public init(pretty: Bool = false, capacity: Int = 0) {
         isPretty = pretty
         bytes.reserveCapacity(capacity)
     }
 
-    public mutating func beginObject() { open(UInt8(ascii: "{")) }
-    public mutating func endObject() { close(UInt8(ascii: "}")) }
-    public mutating func beginArray() { open(UInt8(ascii: "[")) }
-    public mutating func endArray() { close(UInt8(ascii: "]")) }
+    @inlinable public mutating func beginObject() { open(UInt8(ascii: "{")) }
+    @inlinable public mutating func endObject() { close(UInt8(ascii: "}")) }
+    @inlinable public mutating func beginArray() { open(UInt8(ascii: "[")) }
+    @inlinable public mutating func endArray() { close(UInt8(ascii: "]")) }
 
     /// Writes an object key; the next write is its value.
-    public mutating func key(_ key: String) {
+    @inlinable public mutating func key(_ key: String) {
         separate()
         writeString(key)
         bytes.append(UInt8(ascii: ":"))
@@ -39,7 +45,7 @@ public struct JSONWriter: Sendable {
     }
 
     /// Writes a key known to need no escaping; the next write is its value.
-    mutating func key(_ key: StaticString) {
+    @inlinable package mutating func key(_ key: StaticString) {
         separate()
         bytes.append(UInt8(ascii: "\""))
         appendLiteral(key)
@@ -47,53 +53,51 @@ public struct JSONWriter: Sendable {
         afterKey = true
     }
 
-    public mutating func string(_ string: String) {
+    @inlinable public mutating func string(_ string: String) {
         separate()
         writeString(string)
     }
 
-    public mutating func number(_ number: Double) {
+    @inlinable public mutating func number(_ number: Double) {
         separate()
         writeNumber(number)
     }
 
-    public mutating func integer(_ integer: Int) {
+    @inlinable public mutating func integer(_ integer: Int) {
         separate()
         writeInteger(integer)
     }
 
-    public mutating func bool(_ flag: Bool) {
+    @inlinable public mutating func bool(_ flag: Bool) {
         separate()
-        bytes.append(contentsOf: flag ? Self.trueBytes : Self.falseBytes)
+        appendLiteral(flag ? "true" : "false")
     }
 
-    public mutating func null() {
+    @inlinable public mutating func null() {
         separate()
-        bytes.append(contentsOf: Self.nullBytes)
+        appendLiteral("null")
     }
 
     /// Appends already-encoded JSON as one value.
-    public mutating func raw(_ json: some Collection<UInt8>) {
+    @inlinable public mutating func raw(_ json: some Collection<UInt8>) {
         separate()
         bytes.append(contentsOf: json)
     }
 
-    private static let trueBytes = Array("true".utf8), falseBytes = Array("false".utf8), nullBytes = Array("null".utf8)
-
-    private mutating func open(_ bracket: UInt8) {
+    @inlinable mutating func open(_ bracket: UInt8) {
         separate()
         bytes.append(bracket)
         hasElements.append(false)
     }
 
-    private mutating func close(_ bracket: UInt8) {
+    @inlinable mutating func close(_ bracket: UInt8) {
         let hadElements = hasElements.removeLast()
         if isPretty && hadElements { newline() }
         bytes.append(bracket)
     }
 
     /// Before a value or key: a comma after a previous element, and the indentation.
-    private mutating func separate() {
+    @inlinable mutating func separate() {
         if afterKey {
             afterKey = false
             return
@@ -104,25 +108,25 @@ public struct JSONWriter: Sendable {
         if isPretty { newline() }
     }
 
-    private mutating func newline() {
+    @inlinable mutating func newline() {
         bytes.append(UInt8(ascii: "\n"))
         for _ in 0..<hasElements.count { bytes.append(contentsOf: [UInt8(ascii: " "), UInt8(ascii: " ")]) }
     }
 
     /// Appends literal bytes (JSON punctuation and keys the caller knows need no escaping).
-    @inline(__always)
-    mutating func appendLiteral(_ literal: StaticString) {
+    @inlinable @inline(__always)
+    package mutating func appendLiteral(_ literal: StaticString) {
         bytes.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 
     /// Marks the current container as having an element, after a caller wrote one directly.
-    mutating func noteElementWritten() {
+    @inlinable package mutating func noteElementWritten() {
         separate()
     }
 
-    mutating func writeNumber(_ number: Double) {
+    @inlinable package mutating func writeNumber(_ number: Double) {
         guard number.isFinite else {
-            nonFiniteNumberCount += 1
+            nonFiniteNumbersWritten += 1
             return appendLiteral("null")
         }
         if let integer = number.exactInteger {
@@ -132,7 +136,7 @@ public struct JSONWriter: Sendable {
         }
     }
 
-    mutating func writeInteger(_ integer: Int) {
+    @inlinable package mutating func writeInteger(_ integer: Int) {
         if integer < 0 { bytes.append(UInt8(ascii: "-")) }
         let magnitude = integer.magnitude
         if magnitude < 10 {
@@ -147,13 +151,13 @@ public struct JSONWriter: Sendable {
         }
     }
 
-    mutating func writeString(_ string: String) {
+    @inlinable package mutating func writeString(_ string: String) {
         var string = string
         string.withUTF8 { writeUTF8($0) }
     }
 
     /// A key whose bytes are ASCII (escaped as needed).
-    mutating func keyASCII(_ key: UnsafeRawBufferPointer) {
+    @inlinable package mutating func keyASCII(_ key: UnsafeRawBufferPointer) {
         separate()
         writeASCIIString(key)
         bytes.append(UInt8(ascii: ":"))
@@ -162,12 +166,12 @@ public struct JSONWriter: Sendable {
     }
 
     /// A string given as ASCII bytes, quoted and escaped.
-    mutating func writeASCIIString(_ ascii: UnsafeRawBufferPointer) {
+    @inlinable package mutating func writeASCIIString(_ ascii: UnsafeRawBufferPointer) {
         writeUTF8(ascii.assumingMemoryBound(to: UInt8.self))
     }
 
     /// A string given as UTF-8, quoted and escaped.
-    mutating func writeUTF8(_ utf8: UnsafeBufferPointer<UInt8>) {
+    @inlinable package mutating func writeUTF8(_ utf8: UnsafeBufferPointer<UInt8>) {
         if utf8.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
             bytes.append(UInt8(ascii: "\""))
             bytes.append(contentsOf: utf8)

@@ -2,11 +2,11 @@ import ArgumentParser
 import Foundation
 import PluginIsolation
 
-/// `workbench plugin-host LIBRARY` (hidden): the child the workbench spawns to host one plugin
+/// `workbench plugin-process LIBRARY` (hidden): the child the workbench spawns to host one plugin
 /// library, speaking the private protocol on fd 3. Not for people.
-struct PluginHostCommand: ParsableCommand {
+struct PluginProcessCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "plugin-host",
+        commandName: "plugin-process",
         abstract: "Host one plugin library for a parent workbench (internal).",
         shouldDisplay: false)
 
@@ -15,7 +15,7 @@ struct PluginHostCommand: ParsableCommand {
 
     func run() throws {
         signal(SIGPIPE, SIG_IGN)
-        Foundation.exit(PluginHostChild.run(channel: 3, libraryPath: library))
+        Foundation.exit(PluginProcessChild.run(channel: 3, libraryPath: library))
     }
 }
 
