@@ -156,7 +156,7 @@ public struct SpatialIndex: Sendable {
         precondition(leafFrames.count - start + frames.count < Int(Int32.max), "too many frames for one index")
         if leafFrames.count - start == frames.count {
             leafFrames.withUnsafeMutableBufferPointer { leaves in
-                frames.withUnsafeBufferPointer { UnsafeMutableBufferPointer(rebasing: leaves[start...]).update(fromContentsOf: $0) }
+                _ = frames.withUnsafeBufferPointer { UnsafeMutableBufferPointer(rebasing: leaves[start...]).update(fromContentsOf: $0) }
             }
         } else {
             leafFrames.removeSubrange(start...)
