@@ -46,7 +46,7 @@ import PackageDescription
 /// Plugins/<Name> hold the shipped layouts: a layout module and a tiny export module each.
 let package = Package(
     name: "LayoutWorkbench",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "workbench", targets: ["workbench"]),
         .executable(name: "workbench-bench", targets: ["workbench-bench"]),

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Runs numbered pieces of work on several threads and hands their results over in number
 /// order, each as soon as it and every one before it are done: the scheduling of a batch,
@@ -27,45 +28,50 @@ public enum OrderedParallel {
         group.wait()
     }
 
-    /// Claims, results and the delivery point, under one condition variable.
-    private final class State<Result: Sendable>: @unchecked Sendable {  // Unchecked: every field is touched only with `condition` locked.
-        private let condition = NSCondition()
+    /// Claims and results under one lock; the window's free places and the finished results
+    /// are counted by semaphores.
+    private final class State<Result: Sendable>: Sendable {
         private let count: Int
-        private let window: Int
-        private var nextClaim = 0
-        private var delivered = 0
-        private var finished: [Int: Result] = [:]
+        /// One permit per index that may be claimed before the earliest undelivered one is
+        /// taken. (Made at 0 and signalled up: libdispatch traps when a semaphore is freed
+        /// below the value it was made with.)
+        private let window = DispatchSemaphore(value: 0)
+        /// Signalled once per finished result; only the delivering thread waits on it.
+        private let resultFinished = DispatchSemaphore(value: 0)
+        private let state = Mutex<(nextClaim: Int, finished: [Int: Result])>((0, [:]))
 
         init(count: Int, window: Int) {
             self.count = count
-            self.window = window
+            for _ in 0..<window { self.window.signal() }
         }
 
         /// The next index to work on, waiting while the window is full; nil when none is left.
         func claim() -> Int? {
-            condition.lock()
-            defer { condition.unlock() }
-            while nextClaim < count && nextClaim >= delivered + window { condition.wait() }
-            guard nextClaim < count else { return nil }
-            nextClaim += 1
-            return nextClaim - 1
+            window.wait()
+            let index = state.withLock { state -> Int? in
+                guard state.nextClaim < count else { return nil }
+                state.nextClaim += 1
+                return state.nextClaim - 1
+            }
+            // None left: the permit goes on to the next worker waiting, which ends too.
+            if index == nil { window.signal() }
+            return index
         }
 
         func finish(_ index: Int, _ result: Result) {
-            condition.lock()
-            finished[index] = result
-            condition.broadcast()
-            condition.unlock()
+            state.withLock { $0.finished[index] = result }
+            resultFinished.signal()
         }
 
         /// Waits for result `index` and takes it, opening the window by one.
         func take(_ index: Int) -> Result {
-            condition.lock()
-            defer { condition.unlock() }
-            while finished[index] == nil { condition.wait() }
-            delivered = index + 1
-            condition.broadcast()
-            return finished.removeValue(forKey: index)!
+            while true {
+                if let result = state.withLock({ $0.finished.removeValue(forKey: index) }) {
+                    window.signal()
+                    return result
+                }
+                resultFinished.wait()
+            }
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -16,21 +17,24 @@ import Glibc
 /// accepted name in them, created, written, renamed in or out, or deleted. A folder that is
 /// deleted or renamed away is watched again when a folder of its name comes back (its parent
 /// is watched for that), and so is one that does not exist yet when the watcher starts.
-public final class FileWatcher: @unchecked Sendable {  // Unchecked: `names` and `pending` under `lock`; the descriptors are fixed after init.
+public final class FileWatcher: Sendable {
     private let inotify: Int32
     private let stopPipe: (read: Int32, write: Int32)
-    private let lock = NSLock()
-    /// Watch descriptor → (directory, the file names watched in it).
-    private var watches: [Int32: (directory: String, names: Set<String>)] = [:]
-    /// Watch descriptor → folder, for a watcher of whole folders; names it reports pass `accepts`.
-    private var folders: [Int32: String] = [:]
-    /// Watch descriptor → (a watched folder's parent, the names of watched folders in it): a
-    /// folder created or renamed in under one of those names is watched (again).
-    private var parents: [Int32: (directory: String, names: Set<String>)] = [:]
-    private var accepts: @Sendable (String) -> Bool = { _ in false }
-    private var pending: Set<String> = []
+    private let state = Mutex(State())
     private let debounce: Double
     private let onChange: @Sendable ([String]) -> Void
+
+    fileprivate struct State {
+        /// Watch descriptor → (directory, the file names watched in it).
+        var watches: [Int32: (directory: String, names: Set<String>)] = [:]
+        /// Watch descriptor → folder, for a watcher of whole folders; names it reports pass `accepts`.
+        var folders: [Int32: String] = [:]
+        /// Watch descriptor → (a watched folder's parent, the names of watched folders in it): a
+        /// folder created or renamed in under one of those names is watched (again).
+        var parents: [Int32: (directory: String, names: Set<String>)] = [:]
+        var accepts: @Sendable (String) -> Bool = { _ in false }
+        var pending: Set<String> = []
+    }
 
     /// Starts watching `paths` (absolute or relative to the working folder).
     ///
@@ -61,24 +65,24 @@ public final class FileWatcher: @unchecked Sendable {  // Unchecked: `names` and
     public convenience init(folders: [String], accepting accepts: @escaping @Sendable (String) -> Bool, debounce: Double = 0.15,
                             onChange: @escaping @Sendable ([String]) -> Void) throws(FileWatcherError) {
         try self.init(paths: [], debounce: debounce, onChange: onChange)
-        lock.withLock {
-            self.accepts = accepts
+        state.withLock { state in
+            state.accepts = accepts
             for folder in folders {
                 let url = URL(fileURLWithPath: folder).standardizedFileURL
-                watchFolder(url.path)
+                watchFolder(url.path, in: &state)
                 let parent = url.deletingLastPathComponent().path
                 // IN_MASK_ADD: the parent may itself be a watched folder, whose mask must stay.
                 let descriptor = inotify_add_watch(inotify, parent, UInt32(IN_CREATE | IN_MOVED_TO | IN_MASK_ADD))
-                if descriptor >= 0 { parents[descriptor, default: (parent, [])].names.insert(url.lastPathComponent) }
+                if descriptor >= 0 { state.parents[descriptor, default: (parent, [])].names.insert(url.lastPathComponent) }
             }
         }
     }
 
-    /// Watches one whole folder, if it exists. Call under `lock`.
-    private func watchFolder(_ path: String) {
+    /// Watches one whole folder, if it exists.
+    fileprivate func watchFolder(_ path: String, in state: inout State) {
         let mask = IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_MOVE_SELF | IN_MASK_ADD
         let descriptor = inotify_add_watch(inotify, path, UInt32(mask))
-        if descriptor >= 0 { folders[descriptor] = path }
+        if descriptor >= 0 { state.folders[descriptor] = path }
     }
 
     private func start() {
@@ -102,19 +106,19 @@ public final class FileWatcher: @unchecked Sendable {  // Unchecked: `names` and
             let url = URL(fileURLWithPath: path).standardizedFileURL
             byDirectory[url.deletingLastPathComponent().path, default: []].insert(url.lastPathComponent)
         }
-        lock.withLock {
-            for (descriptor, _) in watches { inotify_rm_watch(inotify, descriptor) }
-            watches = [:]
+        state.withLock { state in
+            for (descriptor, _) in state.watches { inotify_rm_watch(inotify, descriptor) }
+            state.watches = [:]
             for (directory, names) in byDirectory {
                 let descriptor = inotify_add_watch(inotify, directory, UInt32(IN_CLOSE_WRITE | IN_MOVED_TO))
-                if descriptor >= 0 { watches[descriptor, default: (directory, [])].names.formUnion(names) }
+                if descriptor >= 0 { state.watches[descriptor, default: (directory, [])].names.formUnion(names) }
             }
         }
     }
 
     /// The absolute paths being watched, sorted.
     public var paths: [String] {
-        lock.withLock { watches.values.flatMap { entry in entry.names.map { entry.directory + "/" + $0 } }.sorted() }
+        state.withLock { $0.watches.values.flatMap { entry in entry.names.map { entry.directory + "/" + $0 } }.sorted() }
     }
 
     /// Stops the watching thread; no callback runs after this returns… unless one is running now.
@@ -127,14 +131,14 @@ public final class FileWatcher: @unchecked Sendable {  // Unchecked: `names` and
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
             var fds = [pollfd(fd: inotify, events: Int16(POLLIN), revents: 0), pollfd(fd: stopPipe.read, events: Int16(POLLIN), revents: 0)]
-            let hasPending = lock.withLock { !pending.isEmpty }
+            let hasPending = state.withLock { !$0.pending.isEmpty }
             let ready = poll(&fds, 2, hasPending ? Int32(debounce * 1000) : -1)
             if ready < 0 && errno == EINTR { continue }
             if fds[1].revents != 0 || ready < 0 { return }
             if ready == 0 {
-                let changed = lock.withLock { () -> [String] in
-                    defer { pending = [] }
-                    return pending.sorted()
+                let changed = state.withLock { state -> [String] in
+                    defer { state.pending = [] }
+                    return state.pending.sorted()
                 }
                 if !changed.isEmpty { onChange(changed) }
                 continue
@@ -150,17 +154,17 @@ public final class FileWatcher: @unchecked Sendable {  // Unchecked: `names` and
     private func readEvents(_ bytes: UnsafeRawBufferPointer.SubSequence) {
         var offset = bytes.startIndex
         let header = MemoryLayout<inotify_event>.size
-        lock.withLock {
+        state.withLock { state in
             while offset + header <= bytes.endIndex {
                 let descriptor = bytes.base.load(fromByteOffset: offset, as: Int32.self)
                 let length = Int(bytes.base.load(fromByteOffset: offset + 12, as: UInt32.self))
                 let nameBytes = bytes.base[(offset + header)..<min(offset + header + length, bytes.endIndex)].prefix { $0 != 0 }
                 let name = String(decoding: nameBytes, as: UTF8.self)
                 let mask = bytes.base.load(fromByteOffset: offset + 4, as: UInt32.self)
-                if let watch = watches[descriptor], watch.names.contains(name) { pending.insert(watch.directory + "/" + name) }
-                if let folder = folders[descriptor], accepts(name) { pending.insert(folder + "/" + name) }
-                if mask & UInt32(IN_Q_OVERFLOW) != 0 { pending.formUnion(folders.values) }
-                noteFolderChange(descriptor, mask: mask, name: name)
+                if let watch = state.watches[descriptor], watch.names.contains(name) { state.pending.insert(watch.directory + "/" + name) }
+                if let folder = state.folders[descriptor], state.accepts(name) { state.pending.insert(folder + "/" + name) }
+                if mask & UInt32(IN_Q_OVERFLOW) != 0 { state.pending.formUnion(state.folders.values) }
+                noteFolderChange(descriptor, mask: mask, name: name, in: &state)
                 offset += header + length
             }
         }
@@ -170,18 +174,18 @@ public final class FileWatcher: @unchecked Sendable {  // Unchecked: `names` and
 extension FileWatcher {
     /// Follows a watched folder going away (deleted, or renamed: the watch would follow the
     /// folder elsewhere) and coming back under its name; either way its path is reported, which
-    /// means "look again". Call under `lock`.
-    fileprivate func noteFolderChange(_ descriptor: Int32, mask: UInt32, name: String) {
-        if let folder = folders[descriptor], mask & UInt32(IN_IGNORED | IN_MOVE_SELF) != 0 {
+    /// means "look again".
+    fileprivate func noteFolderChange(_ descriptor: Int32, mask: UInt32, name: String, in state: inout State) {
+        if let folder = state.folders[descriptor], mask & UInt32(IN_IGNORED | IN_MOVE_SELF) != 0 {
             if mask & UInt32(IN_MOVE_SELF) != 0 { inotify_rm_watch(inotify, descriptor) }
-            folders[descriptor] = nil
-            pending.insert(folder)
+            state.folders[descriptor] = nil
+            state.pending.insert(folder)
         }
-        if let parent = parents[descriptor], mask & UInt32(IN_ISDIR) != 0, mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0,
+        if let parent = state.parents[descriptor], mask & UInt32(IN_ISDIR) != 0, mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0,
            parent.names.contains(name) {
             let folder = parent.directory == "/" ? "/" + name : parent.directory + "/" + name
-            if !folders.values.contains(folder) { watchFolder(folder) }
-            pending.insert(folder)
+            if !state.folders.values.contains(folder) { watchFolder(folder, in: &state) }
+            state.pending.insert(folder)
         }
     }
 }

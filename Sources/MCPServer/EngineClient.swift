@@ -2,6 +2,7 @@ import Foundation
 import JSON
 import JSONOutput
 import JSONRPC
+import Synchronization
 import WorkbenchServer
 
 /// Talks the layout protocol to the in-process engine (`WorkbenchServer.Server`) as its
@@ -9,20 +10,23 @@ import WorkbenchServer
 /// (`workspace/didChange`, `plugins/didChange`, `$/progress`) go to `onNotification`.
 ///
 /// It is the engine's `MessageOutput`: replies are routed back to the waiting call by id.
-final class EngineClient: MessageOutput, @unchecked Sendable {  // Unchecked: `waiting`, `nextID` and `server` under `lock`; `receiveLock` serialises the engine's input.
-    private let lock = NSLock()
+final class EngineClient: MessageOutput, Sendable {
+    private let state = Mutex(State())
     /// Held while a message is handed to the engine, which takes one at a time.
     private let receiveLock = NSLock()
-    private var waiting: [Int: Waiter] = [:]
-    private var nextID = 1
-    private weak var server: Server?
+
+    private struct State {
+        var waiting: [Int: Waiter] = [:]
+        var nextID = 1
+        weak var server: Server?
+    }
     /// Receives each notification the engine sends: its method and params.
     let onNotification: @Sendable (String, JSONValue) -> Void
 
     /// One call's reply slot.
-    private final class Waiter: @unchecked Sendable {  // Unchecked: `result` is written once before `done` is signalled, read after.
+    private final class Waiter: Sendable {
         let done = DispatchSemaphore(value: 0)
-        var result: Result<JSONValue, RPCError> = .failure(.internalError("no reply"))
+        let result = Mutex<Result<JSONValue, RPCError>>(.failure(.internalError("no reply")))
     }
 
     init(onNotification: @escaping @Sendable (String, JSONValue) -> Void) {
@@ -31,7 +35,7 @@ final class EngineClient: MessageOutput, @unchecked Sendable {  // Unchecked: `w
 
     /// Connects the engine; call once, before the first call.
     func attach(_ server: Server) {
-        lock.withLock { self.server = server }
+        state.withLock { $0.server = server }
     }
 
     /// Sends `method` with `params` and waits for the reply.
@@ -39,10 +43,10 @@ final class EngineClient: MessageOutput, @unchecked Sendable {  // Unchecked: `w
     /// - Parameter sent: receives the request's id once the engine has it (to cancel it later).
     func call(_ method: String, _ params: JSONValue, sent: (Int) -> Void = { _ in }) -> Result<JSONValue, RPCError> {
         let waiter = Waiter()
-        let (id, server) = lock.withLock { () -> (Int, Server?) in
-            defer { nextID += 1 }
-            waiting[nextID] = waiter
-            return (nextID, self.server)
+        let (id, server) = state.withLock { state -> (Int, Server?) in
+            defer { state.nextID += 1 }
+            state.waiting[state.nextID] = waiter
+            return (state.nextID, state.server)
         }
         guard let server else { return .failure(.internalError("the engine is not running")) }
         var writer = JSONWriter()
@@ -55,12 +59,12 @@ final class EngineClient: MessageOutput, @unchecked Sendable {  // Unchecked: `w
         receiveLock.withLock { server.receive(writer.bytes) }
         sent(id)
         waiter.done.wait()
-        return waiter.result
+        return waiter.result.withLock { $0 }
     }
 
     /// Asks the engine to cancel request `id` (`$/cancelRequest`): the plugin's cancel flag is raised.
     func cancel(_ id: Int) {
-        guard let server = lock.withLock({ self.server }) else { return }
+        guard let server = state.withLock({ $0.server }) else { return }
         var writer = JSONWriter()
         writer.beginObject()
         writer.key("jsonrpc"); writer.string("2.0")
@@ -78,13 +82,15 @@ final class EngineClient: MessageOutput, @unchecked Sendable {  // Unchecked: `w
             return
         }
         guard case .number(let number)? = value["id"], let id = Int(exactly: number),
-              let waiter = lock.withLock({ waiting.removeValue(forKey: id) }) else { return }
+              let waiter = state.withLock({ $0.waiting.removeValue(forKey: id) }) else { return }
+        let result: Result<JSONValue, RPCError>
         if let error = value["error"] {
-            waiter.result = .failure(RPCError(code: error["code"]?.numberValue.flatMap { Int(exactly: $0) } ?? -32603,
-                                              message: error["message"]?.stringValue ?? "unknown error", data: error["data"]))
+            result = .failure(RPCError(code: error["code"]?.numberValue.flatMap { Int(exactly: $0) } ?? -32603,
+                                       message: error["message"]?.stringValue ?? "unknown error", data: error["data"]))
         } else {
-            waiter.result = .success(value["result"] ?? .null)
+            result = .success(value["result"] ?? .null)
         }
+        waiter.result.withLock { $0 = result }
         waiter.done.signal()
     }
 }

@@ -22,17 +22,17 @@ extension MCPServer {
         case "resources/subscribe":
             let uri = try uri(params)
             guard resourceList().contains(where: { $0.uri == uri }) else { throw Self.resourceNotFound(uri) }
-            withLock { _ = subscriptions.insert(uri) }
+            withState { _ = $0.subscriptions.insert(uri) }
             return [:]
         case "resources/unsubscribe":
             let uri = try uri(params)
-            withLock { _ = subscriptions.remove(uri) }
+            withState { _ = $0.subscriptions.remove(uri) }
             return [:]
         case "logging/setLevel":
             guard case .string(let level)? = params["level"], let index = Self.logLevels.firstIndex(of: level) else {
                 throw .invalidParams("params.level: expected one of \(Self.logLevels.joined(separator: ", "))")
             }
-            withLock { logLevel = index }
+            withState { $0.logLevel = index }
             return [:]
         default:
             throw .methodNotFound(request.method)

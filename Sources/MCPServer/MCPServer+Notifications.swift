@@ -16,7 +16,7 @@ extension MCPServer {
             sendLog("info", ["event": "plugins changed", "changes": params])
         case "$/progress":
             guard case .string(let token)? = params["token"], let value = params["value"] else { return }
-            withLock { progressRelays[token] }?.forward(value)
+            withState { $0.progressRelays[token] }?.forward(value)
         default:
             break
         }
@@ -24,7 +24,7 @@ extension MCPServer {
 
     /// `notifications/message` at `level`, unless the client asked for higher levels only.
     func sendLog(_ level: String, _ data: JSONValue) {
-        guard let index = Self.logLevels.firstIndex(of: level), index >= withLock({ logLevel }) else { return }
+        guard let index = Self.logLevels.firstIndex(of: level), index >= withState({ $0.logLevel }) else { return }
         notify("notifications/message", ["level": .string(level), "logger": "workbench", "data": data])
     }
 }

@@ -60,7 +60,7 @@ extension MCPServer {
     /// After workspace `name` changed on disk: `notifications/resources/updated` for each of its
     /// subscribed resources, and `list_changed` (its data files may be others now).
     func workspaceFilesChanged(_ name: String) {
-        let subscribed = withLock { subscriptions }
+        let subscribed = withState { $0.subscriptions }
         for resource in resourceList() where resource.workspace == name && subscribed.contains(resource.uri) {
             notify("notifications/resources/updated", ["uri": .string(resource.uri)])
         }

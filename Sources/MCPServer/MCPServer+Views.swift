@@ -16,7 +16,7 @@ extension MCPServer {
 
     /// The view's bounds: as `layout_view {bounds}` last set them, else its viewport at the origin.
     func currentBounds(of id: String, view: ViewDefinition) -> Rect {
-        withLock { bounds[id] } ?? view.bounds
+        withState { $0.bounds[id] } ?? view.bounds
     }
 }
 

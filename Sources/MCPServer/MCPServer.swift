@@ -5,6 +5,7 @@ import JSONOutput
 import JSONRPC
 import LayoutKit
 import PluginHost
+import Synchronization
 import WorkbenchServer
 
 /// `workbench mcp`: the Model Context Protocol (revision 2025-06-18) on a byte stream, for
@@ -18,7 +19,7 @@ import WorkbenchServer
 /// reading thread answers `initialize`, `ping` and `notifications/cancelled` as they are read,
 /// and hands every other request to one worker queue: tool calls run one at a time in arrival
 /// order, each seeing the workspaces opened before it.
-public final class MCPServer: @unchecked Sendable {  // Unchecked: mutable state under `lock`; the rest is set once.
+public final class MCPServer: Sendable {
     /// The protocol revisions spoken, newest first; a client asking for another gets the first.
     public static let protocolVersions = ["2025-06-18", "2025-03-26", "2024-11-05"]
     static let serverVersion = "0.1.0"
@@ -30,19 +31,23 @@ public final class MCPServer: @unchecked Sendable {  // Unchecked: mutable state
     /// The workbench checkout `new_plugin` builds against; nil if unknown.
     let workbenchCheckout: String?
     let log: @Sendable (String) -> Void
-    private let lock = NSLock()
     private let calls = DispatchQueue(label: "workbench.mcp.calls")
     private let work = DispatchGroup()
-    private var isInitialized = false
-    private var inFlight: [RequestID: ToolCall] = [:]
-    /// Subscribed resource URIs.
-    var subscriptions: Set<String> = []
-    /// The lowest log level sent (`logging/setLevel`), as an index into `logLevels`.
-    var logLevel = 1
-    /// Each view's bounds as the last `layout_view {bounds}` set them, by view id.
-    var bounds: [String: Rect] = [:]
-    /// Where `$/progress` from the engine goes: the relay of the call that sent the token.
-    var progressRelays: [String: ProgressRelay] = [:]
+    private let state = Mutex(State())
+
+    /// What the reading thread and the tool calls share.
+    struct State {
+        var isInitialized = false
+        var inFlight: [RequestID: ToolCall] = [:]
+        /// Subscribed resource URIs.
+        var subscriptions: Set<String> = []
+        /// The lowest log level sent (`logging/setLevel`), as an index into `logLevels`.
+        var logLevel = 1
+        /// Each view's bounds as the last `layout_view {bounds}` set them, by view id.
+        var bounds: [String: Rect] = [:]
+        /// Where `$/progress` from the engine goes: the relay of the call that sent the token.
+        var progressRelays: [String: ProgressRelay] = [:]
+    }
 
     /// - Parameters:
     ///   - output: takes every message sent to the client (`ProtocolOutput` on stdout).
@@ -56,8 +61,7 @@ public final class MCPServer: @unchecked Sendable {  // Unchecked: mutable state
         self.log = log
         let relay = NotificationRelay()
         client = EngineClient { method, params in relay.server?.engineNotified(method, params) }
-        engine = Server(plugins: plugins, output: client, releaseMemory: releaseMemory, log: log)
-        engine.timeout = timeout
+        engine = Server(plugins: plugins, output: client, timeout: timeout, releaseMemory: releaseMemory, log: log)
         client.attach(engine)
         relay.server = self
     }
@@ -81,7 +85,7 @@ public final class MCPServer: @unchecked Sendable {  // Unchecked: mutable state
             if count <= 0 { break }
         }
         // The client has gone: cancel what still runs, and wait (briefly) for it to end.
-        for call in withLock({ Array(inFlight.values) }) { call.cancel() }
+        for call in withState({ Array($0.inFlight.values) }) { call.cancel() }
         _ = work.wait(timeout: .now() + 2)
         return engine.stop(abandoned: true)
     }
@@ -138,11 +142,11 @@ public final class MCPServer: @unchecked Sendable {  // Unchecked: mutable state
         output.send(writer.bytes)
     }
 
-    func withLock<T>(_ body: () throws -> T) rethrows -> T { try lock.withLock(body) }
+    func withState<T: Sendable>(_ body: (inout State) -> T) -> T { state.withLock { body(&$0) } }
 
     var initialized: Bool {
-        get { withLock { isInitialized } }
-        set { withLock { isInitialized = newValue } }
+        get { withState { $0.isInitialized } }
+        set { withState { $0.isInitialized = newValue } }
     }
 
     /// Queues a tool call behind the earlier ones, tracked for cancellation; a cancelled call
@@ -150,17 +154,17 @@ public final class MCPServer: @unchecked Sendable {  // Unchecked: mutable state
     private func startToolCall(id: RequestID, params: JSONValue) {
         guard initialized else { return reply(id, .failure(.invalidRequest("send 'initialize' first"))) }
         let call = ToolCall(id: id, params: params, server: self)
-        let isDuplicate = withLock { () -> Bool in
-            guard inFlight[id] == nil else { return true }
-            inFlight[id] = call
-            if let progress = call.progress { progressRelays[progress.internalToken] = progress }
+        let isDuplicate = withState { state -> Bool in
+            guard state.inFlight[id] == nil else { return true }
+            state.inFlight[id] = call
+            if let progress = call.progress { state.progressRelays[progress.internalToken] = progress }
             return false
         }
         guard !isDuplicate else { return reply(id, .failure(.invalidRequest("request id \(id) is already in use"))) }
         work.enter()
         calls.async { [self] in
             let result = call.isCancelled ? .failure(.invalidRequest("cancelled")) : call.run()
-            withLock { inFlight[id] = nil }
+            withState { $0.inFlight[id] = nil }
             call.finishProgress()
             if !call.isCancelled { reply(id, result) }
             work.leave()
@@ -169,11 +173,17 @@ public final class MCPServer: @unchecked Sendable {  // Unchecked: mutable state
 
     /// `notifications/cancelled {requestId}`: the call stops, its plugin's cancel flag raised.
     func cancel(_ id: RequestID) {
-        withLock { inFlight[id] }?.cancel()
+        withState { $0.inFlight[id] }?.cancel()
     }
 }
 
 /// Lets the engine's notifications reach the MCP server made after it.
-private final class NotificationRelay: @unchecked Sendable {  // Unchecked: `server` is set once, before the engine starts.
-    weak var server: MCPServer?
+private final class NotificationRelay: Sendable {
+    private struct Target { weak var server: MCPServer? }
+    private let target = Mutex(Target())
+
+    var server: MCPServer? {
+        get { target.withLock { $0.server } }
+        set { target.withLock { $0.server = newValue } }
+    }
 }

@@ -1,17 +1,16 @@
 import Foundation
 import JSON
 import JSONRPC
+import Synchronization
 
 /// One `tools/call` in flight: its arguments, its engine requests (to cancel them), and its
 /// progress relay when the client sent a `progressToken`.
-final class ToolCall: @unchecked Sendable {  // Unchecked: `engineRequests` and `cancelled` under `lock`; the rest is set once.
+final class ToolCall: Sendable {
     let id: RequestID
     let params: JSONValue
     unowned let server: MCPServer
     let progress: ProgressRelay?
-    private let lock = NSLock()
-    private var engineRequests: Set<Int> = []
-    private var cancelled = false
+    private let state = Mutex<(engineRequests: Set<Int>, cancelled: Bool)>(([], false))
 
     init(id: RequestID, params: JSONValue, server: MCPServer) {
         self.id = id
@@ -25,7 +24,7 @@ final class ToolCall: @unchecked Sendable {  // Unchecked: `engineRequests` and 
         }
     }
 
-    var isCancelled: Bool { lock.withLock { cancelled } }
+    var isCancelled: Bool { state.withLock { $0.cancelled } }
 
     /// Runs the tool named in `params.name`: its result, `isError: true` for what went wrong
     /// in the call; a protocol error only for an unknown tool or malformed `params`.
@@ -54,9 +53,9 @@ final class ToolCall: @unchecked Sendable {  // Unchecked: `engineRequests` and 
         }
         let result = server.client.call(method, params) { id in
             // A cancellation that came before this request was registered is passed on now.
-            let raise = lock.withLock { () -> Bool in
-                engineRequests.insert(id)
-                return cancelled
+            let raise = state.withLock { state -> Bool in
+                state.engineRequests.insert(id)
+                return state.cancelled
             }
             if raise { server.client.cancel(id) }
         }
@@ -68,9 +67,9 @@ final class ToolCall: @unchecked Sendable {  // Unchecked: `engineRequests` and 
 
     /// Stops the call: its engine requests are cancelled (their plugins' cancel flags raised).
     func cancel() {
-        let requests = lock.withLock { () -> Set<Int> in
-            cancelled = true
-            return engineRequests
+        let requests = state.withLock { state -> Set<Int> in
+            state.cancelled = true
+            return state.engineRequests
         }
         for id in requests { server.client.cancel(id) }
     }
@@ -78,7 +77,7 @@ final class ToolCall: @unchecked Sendable {  // Unchecked: `engineRequests` and 
     /// Ends the call's progress: no more notifications for its token.
     func finishProgress() {
         guard let progress else { return }
-        server.withLock { server.progressRelays[progress.internalToken] = nil }
+        server.withState { $0.progressRelays[progress.internalToken] = nil }
     }
 }
 
@@ -86,13 +85,11 @@ final class ToolCall: @unchecked Sendable {  // Unchecked: `engineRequests` and 
 /// `progress` counts up across the call's engine requests — each one spans 100 (its begin at
 /// +0, its reports at +percentage, its end at +100) — and a value not above the last is dropped,
 /// so the client sees strictly increasing numbers, all before the call's result.
-final class ProgressRelay: @unchecked Sendable {  // Unchecked: `base` and `last` under `lock`.
+final class ProgressRelay: Sendable {
     let token: JSONValue
     let internalToken: String
     unowned let server: MCPServer
-    private let lock = NSLock()
-    private var base = 0.0
-    private var last = -1.0
+    private let state = Mutex<(base: Double, last: Double)>((0, -1))
 
     init(token: JSONValue, internalToken: String, server: MCPServer) {
         self.token = token
@@ -102,18 +99,18 @@ final class ProgressRelay: @unchecked Sendable {  // Unchecked: `base` and `last
 
     /// One `$/progress` value: `{kind: begin, title}`, `{kind: report, percentage}` or `{kind: end}`.
     func forward(_ value: JSONValue) {
-        let step: (Double, String?)? = lock.withLock {
+        let step: (Double, String?)? = state.withLock { state in
             let progress: Double
             switch value["kind"]?.stringValue {
-            case "begin": progress = base
-            case "report": progress = base + min(100, max(0, value["percentage"]?.numberValue ?? 0))
+            case "begin": progress = state.base
+            case "report": progress = state.base + min(100, max(0, value["percentage"]?.numberValue ?? 0))
             case "end":
-                progress = base + 100
-                base += 100
+                progress = state.base + 100
+                state.base += 100
             default: return nil
             }
-            guard progress > last else { return nil }
-            last = progress
+            guard progress > state.last else { return nil }
+            state.last = progress
             return (progress, value["title"]?.stringValue)
         }
         guard let (progress, title) = step else { return }

@@ -1,5 +1,6 @@
 import Foundation
 import LayoutKit
+import Synchronization
 
 /// Where plugins run: `process` (each plugin library in a child process of the workbench;
 /// the default) or `none` (loaded into the workbench itself).
@@ -11,17 +12,16 @@ public enum Isolation: String, CaseIterable, Sendable {
 /// The discovered plugins, each with the backend that runs it in the chosen isolation mode:
 /// what sessions, the server and the batch runner ask for a plugin by name. `reload` scans
 /// the plugin folders again and swaps in new builds (hot reload, in `workbench serve`).
-public final class PluginCatalog: @unchecked Sendable {  // Unchecked: `current` is only touched under `lock`.
+public final class PluginCatalog: Sendable {
     public let isolation: Isolation
     private let makeBackend: @Sendable (LoadedPlugin) -> any PluginBackend
-    private let lock = NSLock()
-    private var current: (registry: PluginRegistry, backends: [String: any PluginBackend])
+    private let current: Mutex<(registry: PluginRegistry, backends: [String: any PluginBackend])>
 
     /// - Parameter makeBackend: the backend for each loaded plugin.
     public init(registry: PluginRegistry, isolation: Isolation, makeBackend: @escaping @Sendable (LoadedPlugin) -> any PluginBackend) {
         self.isolation = isolation
         self.makeBackend = makeBackend
-        current = (registry, registry.plugins.mapValues(makeBackend))
+        current = Mutex((registry, registry.plugins.mapValues(makeBackend)))
     }
 
     /// Every plugin in this process (`--isolation none`).
@@ -30,20 +30,20 @@ public final class PluginCatalog: @unchecked Sendable {  // Unchecked: `current`
     }
 
     /// The plugins as last scanned.
-    public var registry: PluginRegistry { lock.withLock { current.registry } }
+    public var registry: PluginRegistry { current.withLock { $0.registry } }
 
     /// The backend of the plugin called `name`.
     ///
     /// - Throws: `.refused` (with the reason) or `.notFound`, as `PluginRegistry.plugin(named:)`.
     public func backend(named name: String) throws(PluginError) -> any PluginBackend {
-        let (registry, backends) = lock.withLock { current }
+        let (registry, backends) = current.withLock { $0 }
         let plugin = try registry.plugin(named: name)
         guard let backend = backends[plugin.name] else { throw .notFound(name: name, available: registry.plugins.keys.sorted()) }
         return backend
     }
 
     /// Every backend, by plugin name.
-    public var allBackends: [String: any PluginBackend] { lock.withLock { current.backends } }
+    public var allBackends: [String: any PluginBackend] { current.withLock { $0.backends } }
 
     /// Scans the plugin folders again (`PluginRegistry.rescanned`): a new or changed library
     /// gets a new backend (a plugin marked broken starts afresh), a removed one is dropped.
@@ -53,7 +53,7 @@ public final class PluginCatalog: @unchecked Sendable {  // Unchecked: `current`
     @discardableResult
     public func reload(forcing: Set<String> = []) -> PluginChanges {
         let (registry, changes) = self.registry.rescanned(forcing: forcing)
-        lock.withLock {
+        current.withLock { current in
             let old = current.backends
             let backends = registry.plugins.mapValues { plugin in
                 old[plugin.name].flatMap { $0.plugin === plugin ? $0 : nil } ?? makeBackend(plugin)

@@ -6,7 +6,7 @@ import PluginHost
 /// spawned on first use, one request at a time, respawned after it dies (each life is a new
 /// `generation`). One child per instance, so a long prepare in one view never holds up
 /// another; crashes count against the plugin as a whole (`PluginHealth`).
-final class PluginProcess: @unchecked Sendable {  // Unchecked: `child` and `generation` are touched only under `lock`.
+final class PluginProcess: @unchecked Sendable {  // Unchecked: `child` and `generation` only under `lock`, which `withChild` holds across a whole call that spawns and ends children: not a closure-scoped Mutex without a redesign.
     let plugin: LoadedPlugin
     let executable: String
     let health: PluginHealth

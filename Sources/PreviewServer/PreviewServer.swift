@@ -4,13 +4,14 @@ import NIOHTTP1
 import NIOPosix
 import NIOWebSocket
 import PluginHost
+import Synchronization
 import WorkbenchServer
 
 /// `workbench preview`'s server: the page over HTTP and, at `/rpc`, the layout protocol over a
 /// WebSocket — one JSON-RPC message per text message, through the same `Server` as `workbench
 /// serve` (one per connection, all sharing the plugins), so every method, notification and
 /// limit is the same. Built on SwiftNIO's HTTP/1 and WebSocket handlers.
-public final class PreviewServer: @unchecked Sendable {  // Unchecked: `listeners`, `site` and `sessions` are only touched under `lock`.
+public final class PreviewServer: Sendable {
     public struct Configuration: Sendable {
         /// The address to listen on; the default (loopback) also listens on `::1` when it can.
         public var host = "127.0.0.1"
@@ -37,10 +38,13 @@ public final class PreviewServer: @unchecked Sendable {  // Unchecked: `listener
     private let releaseMemory: @Sendable () -> Void
     private let log: @Sendable (String) -> Void
     private let group = MultiThreadedEventLoopGroup(numberOfThreads: 2)
-    private let lock = NSLock()
-    private var listeners: [any Channel] = []
-    private var site: PreviewSite?
-    private var sessions: [ObjectIdentifier: any Channel] = [:]
+    private let state = Mutex(State())
+
+    private struct State {
+        var listeners: [any Channel] = []
+        var site: PreviewSite?
+        var sessions: [ObjectIdentifier: any Channel] = [:]
+    }
     private let openable: OpenablePaths
 
     public init(configuration: Configuration, plugins: PluginCatalog, releaseMemory: @escaping @Sendable () -> Void = {},
@@ -68,10 +72,11 @@ public final class PreviewServer: @unchecked Sendable {  // Unchecked: `listener
                 log("preview: not listening on [::1]:\(port): \(error)")
             }
         }
-        lock.withLock {
-            listeners = bound
-            site = PreviewSite(access: PreviewAccess(token: configuration.token, hosts: hosts, port: port),
+        let site = PreviewSite(access: PreviewAccess(token: configuration.token, hosts: hosts, port: port),
                                files: files, workspaces: configuration.workspaces, log: log)
+        state.withLock {
+            $0.listeners = bound
+            $0.site = site
         }
         let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
         return "http://\(host):\(port)/?token=\(configuration.token)"
@@ -80,7 +85,7 @@ public final class PreviewServer: @unchecked Sendable {  // Unchecked: `listener
     /// Stops listening, closes every connection and waits (a few seconds at most) for their
     /// servers to stop, their running work cancelled.
     public func stop() {
-        let (listening, open) = lock.withLock { (listeners, Array(sessions.values)) }
+        let (listening, open) = state.withLock { ($0.listeners, Array($0.sessions.values)) }
         for channel in listening + open { channel.close(promise: nil) }
         let deadline = Date().addingTimeInterval(3)
         while openConnections > 0 && Date() < deadline { usleep(10_000) }
@@ -88,7 +93,7 @@ public final class PreviewServer: @unchecked Sendable {  // Unchecked: `listener
     }
 
     /// WebSocket clients whose server has not yet stopped.
-    var openConnections: Int { lock.withLock { sessions.count } }
+    var openConnections: Int { state.withLock { $0.sessions.count } }
 
     private func bootstrap() -> ServerBootstrap {
         ServerBootstrap(group: group)
@@ -101,7 +106,7 @@ public final class PreviewServer: @unchecked Sendable {  // Unchecked: `listener
     /// HTTP/1 with a WebSocket upgrade at `/rpc` for requests the site accepts; anything else
     /// (refused upgrades too) goes to `PageRequestHandler`.
     private func configure(_ channel: any Channel) throws {
-        guard let site = lock.withLock({ site }) else { throw ChannelError.ioOnClosedChannel }
+        guard let site = state.withLock({ $0.site }) else { throw ChannelError.ioOnClosedChannel }
         let limit = configuration.maximumMessageSize
         let upgrader = NIOWebSocketServerUpgrader(
             maxFrameSize: limit, automaticErrorHandling: true,
@@ -128,14 +133,12 @@ public final class PreviewServer: @unchecked Sendable {  // Unchecked: `listener
 
     private func makeSession(_ channel: any Channel) -> WebSocketSession {
         let session = WebSocketSession(makeServer: { [self] output in
-            let server = Server(plugins: plugins, output: output, releaseMemory: releaseMemory, log: log)
-            server.timeout = configuration.timeout
-            server.openablePaths = openable
-            return server
+            Server(plugins: plugins, output: output, timeout: configuration.timeout, openablePaths: openable,
+                   releaseMemory: releaseMemory, log: log)
         }, ended: { [self] session in
-            _ = lock.withLock { sessions.removeValue(forKey: ObjectIdentifier(session)) }
+            _ = state.withLock { $0.sessions.removeValue(forKey: ObjectIdentifier(session)) }
         })
-        lock.withLock { sessions[ObjectIdentifier(session)] = channel }
+        state.withLock { $0.sessions[ObjectIdentifier(session)] = channel }
         return session
     }
 }

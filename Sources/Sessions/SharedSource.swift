@@ -2,49 +2,45 @@ import BatchUpdates
 import Foundation
 import LayoutKit
 import SourceDiagnostics
+import Synchronization
 import WorkspaceModel
 
 /// A workspace's data source as the server session holds it: every view bound to it sees the
 /// batch updates any of them applies. Versions count the batches; each view notices a newer
 /// version on its next request and prepares again (told what changed when it is one batch
 /// behind). Files on disk are never written.
-public final class SharedSource: @unchecked Sendable {  // Unchecked: `current`, `version` and `lastPlan` under `lock`; updates serialised by `updating`.
-    private let lock = NSLock()
-    private var current: LoadedSource
-    private var version = 0
-    private var lastPlan: BatchPlan?
+public final class SharedSource: Sendable {
+    private let state: Mutex<(current: LoadedSource, version: Int, lastPlan: BatchPlan?)>
     /// Held for a whole update, so two views' updates of one source take turns.
     let updating = NSLock()
 
     public init(_ source: LoadedSource) {
-        current = source
+        state = Mutex((source, 0, nil))
     }
 
     /// The data now, its version, and the batch that made it from the version before.
     func snapshot() -> (source: LoadedSource, version: Int, plan: BatchPlan?) {
-        lock.withLock { (current, version, lastPlan) }
+        state.withLock { ($0.current, $0.version, $0.lastPlan) }
     }
 
     /// Makes `source` (the old data with `plan` applied) the current data; returns its version.
     func commit(_ source: LoadedSource, plan: BatchPlan) -> Int {
-        lock.withLock {
-            current = source
-            version += 1
-            lastPlan = plan
-            return version
+        state.withLock { state in
+            state = (source, state.version + 1, plan)
+            return state.version
         }
     }
 
     /// The data now.
-    public var data: DataSet { lock.withLock { current.data } }
+    public var data: DataSet { state.withLock { $0.current.data } }
 
     /// Takes the place of each item in `source`'s files (a workspace's text changed around
     /// data that did not): the data and its version stay.
     public func relocate(_ source: LoadedSource) {
-        lock.withLock {
-            current.file = source.file
-            current.mark = source.mark
-            current.itemMarks = source.itemMarks
+        state.withLock { state in
+            state.current.file = source.file
+            state.current.mark = source.mark
+            state.current.itemMarks = source.itemMarks
         }
     }
 

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 
 /// Gives memory back to the system after it is let go: a view released (its workspace
 /// closed, replaced or never opened), a prepare cancelled or failed.
@@ -8,14 +9,13 @@ import Foundation
 /// passed in: a process-wide act that a library does not choose. It runs on a utility queue a
 /// moment after the event, so that what was let go has been freed, and at most once per
 /// moment however many events come.
-final class MemoryRelease: @unchecked Sendable {  // Unchecked: `isScheduled` is only touched under `lock`.
+final class MemoryRelease: Sendable {
     /// How long after an event the memory is given back.
     static let delay = DispatchTimeInterval.milliseconds(200)
 
     private let release: @Sendable () -> Void
     private let queue = DispatchQueue(label: "workbench.memory", qos: .utility)
-    private let lock = NSLock()
-    private var isScheduled = false
+    private let isScheduled = Atomic(false)
 
     init(_ release: @escaping @Sendable () -> Void) {
         self.release = release
@@ -23,13 +23,9 @@ final class MemoryRelease: @unchecked Sendable {  // Unchecked: `isScheduled` is
 
     /// Asks for memory to be given back soon.
     func soon() {
-        let schedule = lock.withLock { () -> Bool in
-            defer { isScheduled = true }
-            return !isScheduled
-        }
-        guard schedule else { return }
+        guard !isScheduled.exchange(true, ordering: .acquiringAndReleasing) else { return }
         queue.asyncAfter(deadline: .now() + Self.delay) { [self] in
-            lock.withLock { isScheduled = false }
+            isScheduled.store(false, ordering: .releasing)
             release()
         }
     }

@@ -1,13 +1,14 @@
 import DescriptorIO
 import Foundation
 import JSONRPC
+import Synchronization
 
 /// Writes framed protocol messages to one file descriptor, from any thread, whole: the
 /// output of `workbench serve` on standard output.
-public final class ProtocolOutput: MessageOutput, @unchecked Sendable {  // Unchecked: every write happens under `lock`.
+public final class ProtocolOutput: MessageOutput, Sendable {
     private let fileDescriptor: Int32
-    private let lock = NSLock()
-    private var mode = MessageFramer.Mode.lines
+    /// The framing; held for each whole write, so messages never interleave.
+    private let mode = Mutex(MessageFramer.Mode.lines)
 
     public init(fileDescriptor: Int32) {
         self.fileDescriptor = fileDescriptor
@@ -15,7 +16,7 @@ public final class ProtocolOutput: MessageOutput, @unchecked Sendable {  // Unch
 
     /// Replies use the framing the client chose.
     public func use(_ mode: MessageFramer.Mode) {
-        lock.withLock { self.mode = mode }
+        self.mode.withLock { $0 = mode }
     }
 
     public func send(_ body: [UInt8]) {
@@ -25,7 +26,7 @@ public final class ProtocolOutput: MessageOutput, @unchecked Sendable {  // Unch
     /// Writes the message and its framing in one gathered write (`writev`): the parts are
     /// never copied into one buffer. Gives up if the client has gone.
     public func send(parts: [[UInt8]]) {
-        lock.withLock {
+        mode.withLock { mode in
             switch mode {
             case .headers:
                 let length = parts.reduce(0) { $0 + $1.count }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Keeps each view's replies in request order across batches.
 ///
@@ -9,9 +10,9 @@ import Foundation
 /// written; the reply is written once those are, right after the last of them. Every write
 /// happens synchronously in whichever reply completes it — inside the work the server tracks,
 /// so a later `shutdown` still comes after.
-final class ReplyOrder: @unchecked Sendable {  // Unchecked: all state under `lock`.
+final class ReplyOrder: Sendable {
     /// One reply to write: a single reply or a batch's array.
-    final class Ticket: @unchecked Sendable {  // Unchecked: only touched under the order's lock.
+    final class Ticket: @unchecked Sendable {  // Unchecked: its fields are only touched inside the order's `unwrittenBatches` lock.
         fileprivate let views: [String]
         fileprivate let isBatch: Bool
         fileprivate var blockers: [Ticket]
@@ -28,9 +29,9 @@ final class ReplyOrder: @unchecked Sendable {  // Unchecked: all state under `lo
     }
 
     private let output: any MessageOutput
-    private let lock = NSLock()
-    /// Per view, the batches about it not yet written, in arrival order.
-    private var unwrittenBatches: [String: [Ticket]] = [:]
+    /// Per view, the batches about it not yet written, in arrival order; every ticket's
+    /// fields are read and written only while this is locked.
+    private let unwrittenBatches = Mutex<[String: [Ticket]]>([:])
 
     init(output: any MessageOutput) {
         self.output = output
@@ -40,7 +41,7 @@ final class ReplyOrder: @unchecked Sendable {  // Unchecked: all state under `lo
     /// hold it back (it is then written at once). Call on the reading thread, in arrival order.
     func ticket(views: [String], isBatch: Bool) -> Ticket? {
         guard !views.isEmpty else { return nil }
-        return lock.withLock {
+        return unwrittenBatches.withLock { unwrittenBatches in
             var blockers: [Ticket] = []
             for view in views {
                 for batch in unwrittenBatches[view] ?? [] where !blockers.contains(where: { $0 === batch }) {
@@ -59,7 +60,7 @@ final class ReplyOrder: @unchecked Sendable {  // Unchecked: all state under `lo
     /// Writes the message `parts` for `ticket` now, or as soon as the batches before it are written.
     func write(_ ticket: Ticket?, _ parts: [[UInt8]]) {
         guard let ticket else { return output.send(parts: parts) }
-        lock.withLock {
+        unwrittenBatches.withLock { unwrittenBatches in
             ticket.parts = parts
             var ready = [ticket]
             while !ready.isEmpty {

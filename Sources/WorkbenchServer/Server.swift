@@ -4,6 +4,7 @@ import Foundation
 import JSON
 import JSONRPC
 import PluginHost
+import Synchronization
 import WorkspaceModel
 
 /// The layout protocol's server: JSON-RPC 2.0 messages in, replies and notifications out.
@@ -18,12 +19,12 @@ import WorkspaceModel
 /// control queue a view request skips it, and runs inline on the reading thread if its view
 /// is idle and prepared (a query costs microseconds; a thread hop would cost more).
 /// `$/cancelRequest` and `exit` act as soon as they are read. Replies are written whole.
-public final class Server: @unchecked Sendable {  // Unchecked: immutable but for `state` (locked) and the receiving thread's own fields.
+public final class Server: Sendable {
     let plugins: PluginCatalog
     /// The longest one view's `prepare` may take, in seconds; nil for no limit.
-    public var timeout: Double?
-    /// What `open` may read; nil for any path (set before `start`).
-    public var openablePaths: OpenablePaths?
+    public let timeout: Double?
+    /// What `open` may read; nil for any path.
+    public let openablePaths: OpenablePaths?
     let loader: WorkspaceLoader
     let state = ServerState()
     /// The documents an editor has open (the language server's side).
@@ -38,29 +39,39 @@ public final class Server: @unchecked Sendable {  // Unchecked: immutable but fo
     private let output: any MessageOutput
     /// Writes replies that concern a view in that view's request order, across batches.
     private let replyOrder: ReplyOrder
-    /// Set by the receiving thread when `exit` arrives; nothing more is received after it.
-    public internal(set) var exitRequested = false
+    private let exitFlag = Atomic(false)
     /// Watches the plugin folders between `start` and `stop`.
-    private var pluginWatcher: FileWatcher?
+    private let pluginWatcher = Mutex<FileWatcher?>(nil)
 
     /// - Parameters:
     ///   - output: takes every message the server sends.
+    ///   - timeout: the longest one view's `prepare` may take, in seconds; nil for no limit.
+    ///   - openablePaths: what `open` may read; nil for any path.
     ///   - log: receives one line per problem worth telling the user (stderr, in `workbench serve`).
     ///   - releaseMemory: gives freed memory back to the system (in `workbench serve`, glibc's
     ///     `malloc_trim`); called a moment after a view is released or a prepare is cancelled or fails.
     public init(plugins: PluginCatalog, output: any MessageOutput, loader: WorkspaceLoader = WorkspaceLoader(),
+                timeout: Double? = nil, openablePaths: OpenablePaths? = nil,
                 releaseMemory: @escaping @Sendable () -> Void = {}, log: @escaping @Sendable (String) -> Void) {
         self.plugins = plugins
         self.output = output
+        self.timeout = timeout
+        self.openablePaths = openablePaths
         self.replyOrder = ReplyOrder(output: output)
         self.loader = loader
         self.memoryRelease = MemoryRelease(releaseMemory)
         self.log = log
     }
 
+    /// Set by the receiving thread when `exit` arrives; nothing more is received after it.
+    public var exitRequested: Bool { exitFlag.load(ordering: .acquiring) }
+
+    func requestExit() { exitFlag.store(true, ordering: .releasing) }
+
     /// Starts watching the plugin folders; call once, before the first message.
     public func start() {
-        pluginWatcher = watchPluginFolders()
+        let watcher = watchPluginFolders()
+        pluginWatcher.withLock { $0 = watcher }
     }
 
     /// Handles one whole message (a request, a notification or a batch) from the client.
@@ -84,8 +95,7 @@ public final class Server: @unchecked Sendable {  // Unchecked: immutable but fo
     /// `abandoned` (nobody is left to read the answers: a closed page), after another second
     /// at the end of input.
     public func stop(abandoned: Bool = false) -> Int32 {
-        pluginWatcher?.stop()
-        pluginWatcher = nil
+        pluginWatcher.withLock { $0.take() }?.stop()
         let drained = DispatchSemaphore(value: 0)
         controlQueue.async { drained.signal() }
         _ = drained.wait(timeout: .now() + 1)
@@ -222,7 +232,7 @@ public final class Server: @unchecked Sendable {  // Unchecked: immutable but fo
         }
         // A cancelled view request is answered on its view's queue, in order behind that
         // view's earlier requests; only the control methods answer a cancellation here.
-        if MethodTable.viewMethod(named: request.method) == nil, state.withLock({ pending.isCancelled }) {
+        if MethodTable.viewMethod(named: request.method) == nil, pending.isCancelled {
             return finish(.failure(.requestCancelled))
         }
         switch MethodTable.handler(named: request.method) {
@@ -321,22 +331,20 @@ public final class Server: @unchecked Sendable {  // Unchecked: immutable but fo
 }
 
 /// The replies of a batch, filled in by whichever queues answer.
-private final class BatchReplies: @unchecked Sendable {  // Unchecked: all access under `lock`.
-    private let lock = NSLock()
-    private var slots: [Int: [UInt8]] = [:]
-    private var remaining: Int
+private final class BatchReplies: Sendable {
+    private let state: Mutex<(slots: [Int: [UInt8]], remaining: Int)>
 
-    init(expecting count: Int) { remaining = count }
+    init(expecting count: Int) { state = Mutex(([:], count)) }
 
     /// Records the reply to the request at `index`; returns the batch's whole answer — the
     /// replies in request order, as one array — when this was the last one awaited.
     func set(_ index: Int, _ bytes: [UInt8]) -> [UInt8]? {
-        lock.withLock {
-            slots[index] = bytes
-            remaining -= 1
-            guard remaining == 0 else { return nil }
-            let answers = slots.sorted { $0.key < $1.key }.map(\.value)
-            slots = [:]
+        state.withLock { state in
+            state.slots[index] = bytes
+            state.remaining -= 1
+            guard state.remaining == 0 else { return nil }
+            let answers = state.slots.sorted { $0.key < $1.key }.map(\.value)
+            state.slots = [:]
             return Array("[".utf8) + Array(answers.joined(separator: [UInt8(ascii: ",")])) + Array("]".utf8)
         }
     }

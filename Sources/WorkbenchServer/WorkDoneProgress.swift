@@ -1,16 +1,16 @@
 import Foundation
-import JSON
 import JSONOutput
+import JSON
+import Synchronization
 
 /// LSP's work-done progress for one request whose params carry `workDoneToken`: `$/progress
 /// {token, value}` notifications — `{kind: "begin", title}`, then `{kind: "report",
 /// percentage}` (whole numbers, each larger than the last, 0…100), then `{kind: "end"}` —
 /// all written before the request's response.
-final class WorkDoneProgress: @unchecked Sendable {  // Unchecked: `lastPercentage` under `lock`; reports come from the preparing thread.
+final class WorkDoneProgress: Sendable {
     private let token: JSONValue
     private let output: any MessageOutput
-    private let lock = NSLock()
-    private var lastPercentage = -1
+    private let lastPercentage = Mutex(-1)
 
     /// Nil when the params carry no usable token (a string or a number).
     init?(params: JSONValue, output: any MessageOutput) {
@@ -32,9 +32,9 @@ final class WorkDoneProgress: @unchecked Sendable {  // Unchecked: `lastPercenta
     func report(_ fraction: Double) {
         guard fraction.isFinite else { return }
         let percentage = Int((min(1, max(0, fraction)) * 100).rounded(.down))
-        let isNew = lock.withLock { () -> Bool in
-            guard percentage > lastPercentage else { return false }
-            lastPercentage = percentage
+        let isNew = lastPercentage.withLock { last in
+            guard percentage > last else { return false }
+            last = percentage
             return true
         }
         guard isNew else { return }

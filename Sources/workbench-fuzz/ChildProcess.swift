@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A `workbench` child process run to completion with a deadline: how it ended and what it
 /// printed.
@@ -50,12 +51,13 @@ enum ChildProcess {
 }
 
 /// What the pipe readers read.
-private final class Collected: @unchecked Sendable {  // Unchecked: each field is written once, under `lock`, before the group is waited on.
-    private let lock = NSLock()
-    private(set) var output: [UInt8] = []
-    private(set) var errors: [UInt8] = []
+private final class Collected: Sendable {
+    private let state = Mutex<(output: [UInt8], errors: [UInt8])>(([], []))
+
+    var output: [UInt8] { state.withLock { $0.output } }
+    var errors: [UInt8] { state.withLock { $0.errors } }
 
     func store(_ bytes: [UInt8], isOutput: Bool) {
-        lock.withLock { if isOutput { output = bytes } else { errors = bytes } }
+        state.withLock { if isOutput { $0.output = bytes } else { $0.errors = bytes } }
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// A real `workbench serve` child, fed framed messages on stdin; its framed replies are
 /// collected as they arrive.
-final class ServeSession: @unchecked Sendable {  // Unchecked: `replies` and `pending` are touched under `condition` only.
+final class ServeSession: @unchecked Sendable {  // Unchecked: `replies` and `pending` are touched under `condition` only (timed waits); `sent` by the sending thread only.
     let usesHeaders: Bool
     private let process = Process()
     private let input = Pipe(), output = Pipe(), errors = Pipe()

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// One reading of a process's resources from /proc/<pid>/.
 struct ProcessSample: Sendable {
@@ -69,19 +70,22 @@ struct ProcessSample: Sendable {
 }
 
 /// Samples a process every quarter second on a thread of its own and keeps the extremes.
-final class ProcessSampler: @unchecked Sendable {  // Unchecked: all fields under `lock`.
+final class ProcessSampler: Sendable {
     private let pid: Int32
-    private let lock = NSLock()
-    private var running = true
-    private(set) var peakResidentBytes = 0
-    private(set) var mostThreads = 0
-    private(set) var mostFileDescriptors = 0
-    private(set) var mostChildren = 0
+    private let running = Atomic(true)
+    private let state = Mutex(Extremes())
+
+    private struct Extremes {
+        var peakResidentBytes = 0
+        var mostThreads = 0
+        var mostFileDescriptors = 0
+        var mostChildren = 0
+    }
 
     init(pid: Int32) {
         self.pid = pid
         Thread { [self] in
-            while lock.withLock({ running }), let sample = ProcessSample(pid: pid) {
+            while running.load(ordering: .acquiring), let sample = ProcessSample(pid: pid) {
                 record(sample)
                 Thread.sleep(forTimeInterval: 0.25)
             }
@@ -96,17 +100,17 @@ final class ProcessSampler: @unchecked Sendable {  // Unchecked: all fields unde
     }
 
     var extremes: (residentBytes: Int, threads: Int, fileDescriptors: Int, children: Int) {
-        lock.withLock { (peakResidentBytes, mostThreads, mostFileDescriptors, mostChildren) }
+        state.withLock { ($0.peakResidentBytes, $0.mostThreads, $0.mostFileDescriptors, $0.mostChildren) }
     }
 
-    func stop() { lock.withLock { running = false } }
+    func stop() { running.store(false, ordering: .releasing) }
 
     private func record(_ sample: ProcessSample) {
-        lock.withLock {
-            peakResidentBytes = max(peakResidentBytes, sample.residentBytes)
-            mostThreads = max(mostThreads, sample.threads)
-            mostFileDescriptors = max(mostFileDescriptors, sample.fileDescriptors)
-            mostChildren = max(mostChildren, sample.children)
+        state.withLock { state in
+            state.peakResidentBytes = max(state.peakResidentBytes, sample.residentBytes)
+            state.mostThreads = max(state.mostThreads, sample.threads)
+            state.mostFileDescriptors = max(state.mostFileDescriptors, sample.fileDescriptors)
+            state.mostChildren = max(state.mostChildren, sample.children)
         }
     }
 }

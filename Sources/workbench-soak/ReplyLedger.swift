@@ -24,7 +24,7 @@ enum Expectation: Sendable {
 /// Every request sent and not yet answered, checked against each reply as it comes: answered
 /// exactly once, in order per view, of the right shape. Replies without an id (to malformed
 /// input) are counted against the malformed messages sent.
-final class ReplyLedger: @unchecked Sendable {  // Unchecked: all fields under `condition`.
+final class ReplyLedger: @unchecked Sendable {  // Unchecked: all fields under `condition`, which `waitForAll` waits on with a deadline.
     private struct Pending {
         let expectation: Expectation
         let view: String?

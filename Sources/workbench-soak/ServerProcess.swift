@@ -5,7 +5,7 @@ import JSONRPC
 
 /// A real `workbench serve` child over pipes: requests are written from the caller's thread,
 /// replies are framed and parsed on a reading thread of their own.
-final class ServerProcess: @unchecked Sendable {  // Unchecked: `process` and the pipes are set up once; writes come from one thread.
+final class ServerProcess: Sendable {
     let mode: MessageFramer.Mode
     private let process = Process()
     private let input = Pipe(), output = Pipe()

@@ -78,7 +78,7 @@ public enum PluginExport {
 }
 
 /// Makes layouts of one type; the descriptor's `plugin_data`.
-final class LayoutFactory: @unchecked Sendable {  // Unchecked: immutable after init.
+final class LayoutFactory: @unchecked Sendable {  // Unchecked: immutable after init; `make` is the plugin author's closure, not `@Sendable` in the SDK's API.
     let info: PluginInfo
     let make: (Options) throws(LayoutError) -> any Layout
     let kindIndex: [String: Int32]

@@ -28,7 +28,7 @@ enum LayoutViewTool: Tool {
         let (_, view) = try call.server.openView(id)
         if let bounds = arguments["bounds"] {
             _ = try call.engine("invalidate", ["view": .string(id), "bounds": bounds])
-            if let rect = try arguments.rect("bounds") { call.server.withLock { call.server.bounds[id] = rect } }
+            if let rect = try arguments.rect("bounds") { call.server.withState { $0.bounds[id] = rect } }
         }
         let prepared = try call.engine("prepare", ["view": .string(id)])
         let contentSize = Size(width: prepared["contentSize"]?["width"]?.numberValue ?? 0, height: prepared["contentSize"]?["height"]?.numberValue ?? 0)

@@ -37,8 +37,8 @@ enum OpenWorkspaceTool: Tool {
         }
         let opened = try call.engine("open", params)
         let views = opened["views"]?.arrayValue ?? []
-        call.server.withLock {
-            for view in views { if let id = view["id"]?.stringValue { call.server.bounds[id] = nil } }
+        call.server.withState { state in
+            for view in views { if let id = view["id"]?.stringValue { state.bounds[id] = nil } }
         }
         call.server.notify("notifications/resources/list_changed", [:])
         let names = views.map { "\($0["id"]?.stringValue ?? "?") (\($0["layout"]?.stringValue ?? "?"))" }

@@ -14,7 +14,7 @@ extension Server {
         documents.queue.async { [self] in
             defer { work.leave() }
             if state.hasShutDown { return reply(.failure(.invalidRequest("the server has shut down; only 'exit' is accepted"))) }
-            if state.withLock({ pending.isCancelled }) { return reply(.failure(.requestCancelled)) }
+            if pending.isCancelled { return reply(.failure(.requestCancelled)) }
             reply(Result { () throws(RPCError) in try method.run(params, server: self) })
         }
     }
