@@ -48,7 +48,9 @@ final class BandPrefetch: Sendable {
         for rect in rects {
             room.wait()
             if state.withLock({ $0.isFinished }) { return }
-            let answer = Result { () throws(ViewSessionError) in try session.withElementRecords(in: rect) { $0.copied() } }
+            let answer = Result { () throws(ViewSessionError) in
+                try session.withElementRecords(in: rect) { $0.copied() }
+            }
             state.withLock { $0.waiting.append(answer) }
             answered.signal()
             if case .failure = answer { return }
@@ -57,6 +59,7 @@ final class BandPrefetch: Sendable {
 }
 
 /// Hands the session to the fetching thread; `BandPrefetch.finish` hands it back.
-private struct SessionBox: @unchecked Sendable {  // Unchecked: one thread uses the session at a time (see BandPrefetch).
+private struct SessionBox: @unchecked Sendable {
+    // Unchecked: one thread uses the session at a time (see BandPrefetch).
     let session: ViewSession
 }

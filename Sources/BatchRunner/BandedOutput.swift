@@ -21,7 +21,9 @@ struct ChunkedOutput {
     }
 
     /// Writes `record`, record `index` of `records`, as an element.
-    mutating func element(_ record: AttributesRecords.Record, of records: AttributesRecords, _ index: Int) throws(ViewSessionError) {
+    mutating func element(_ record: AttributesRecords.Record, of records: AttributesRecords, _ index: Int)
+        throws(ViewSessionError)
+    {
         writer.attributes(record, of: records, at: index)
         if writer.bytes.count >= chunkSize { try flush() }
     }
@@ -34,7 +36,8 @@ struct ChunkedOutput {
         } catch let error as ViewSessionError {
             throw error
         } catch {
-            throw ViewSessionError(.workspace, Diagnostic(path: file, message: "cannot write the layout: \(error.localizedDescription)"))
+            throw ViewSessionError(
+                .workspace, Diagnostic(path: file, message: "cannot write the layout: \(error.localizedDescription)"))
         }
         writer.bytes.removeAll(keepingCapacity: true)
     }
@@ -78,7 +81,9 @@ extension PreparedView {
     /// the output so far stands incomplete and the view fails with an error saying so. Without
     /// (one pass, for a sink that can take its bytes back), returns false as soon as the bands
     /// turn out not to stand for the whole answer, and fails on non-finite extra numbers.
-    func writeBands(_ bands: ElementBands, counts: [Int]?, to output: inout ChunkedOutput) throws(ViewSessionError) -> Bool {
+    func writeBands(_ bands: ElementBands, counts: [Int]?, to output: inout ChunkedOutput) throws(ViewSessionError)
+        -> Bool
+    {
         var sequence = CanonicalSequence()
         var nonFiniteCount = 0
         let prefetch = BandPrefetch(session: session, rects: bands.rects)
@@ -108,8 +113,10 @@ extension PreparedView {
 
     /// The plugin answered a band's query differently the second time.
     private func changedAnswer() -> ViewSessionError {
-        ViewSessionError(.layout, workspace.file.error(
-            "view '\(view.name)' (\(view.layout)): the layout answered the same query differently when asked again; the output written is incomplete",
-            at: view.mark))
+        ViewSessionError(
+            .layout,
+            workspace.file.error(
+                "view '\(view.name)' (\(view.layout)): the layout answered the same query differently when asked again; the output written is incomplete",
+                at: view.mark))
     }
 }

@@ -57,39 +57,44 @@ public struct BatchRunner: Sendable {
     ///   - report: receives each error.
     ///   - warn: receives each warning for a plugin's author (an answer the workbench repaired).
     ///   - progress: after each view or error, the number done and the number in all.
-    public func run(paths: [String], jobs: Int = 1, shard: Shard = .whole, write: (ArraySlice<UInt8>) -> Void,
-                    report: (Diagnostic) -> Void, warn: (String) -> Void = { _ in },
-                    progress: (Int, Int) -> Void = { _, _ in }) -> Summary {
+    public func run(
+        paths: [String], jobs: Int = 1, shard: Shard = .whole, write: (ArraySlice<UInt8>) -> Void,
+        report: (Diagnostic) -> Void, warn: (String) -> Void = { _ in },
+        progress: (Int, Int) -> Void = { _, _ in }
+    ) -> Summary {
         let steps = BatchViews(paths: paths, loader: loader, shard: shard).steps
         var summary = Summary()
-        OrderedParallel.run(count: steps.count, jobs: jobs, work: { index -> ViewOutcome in
-            switch steps[index] {
-            case .failure(let error): return .failed(error, [])
-            case .view(let workspace, let view): return lay(view, of: workspace, writesAhead: jobs > 1)
-            }
-        }, deliver: { index, outcome in
-            switch outcome {
-            case .written(let bytes, let warnings):
-                warnings.forEach(warn)
-                write(bytes[...])
-                summary.viewsLaidOut += 1
-            case .prepared(let prepared):
-                do throws(ViewSessionError) {
-                    try prepared.write(pretty: false) { write($0) }
-                    prepared.warnings.lines.forEach(warn)
+        OrderedParallel.run(
+            count: steps.count, jobs: jobs,
+            work: { index -> ViewOutcome in
+                switch steps[index] {
+                case .failure(let error): return .failed(error, [])
+                case .view(let workspace, let view): return lay(view, of: workspace, writesAhead: jobs > 1)
+                }
+            },
+            deliver: { index, outcome in
+                switch outcome {
+                case .written(let bytes, let warnings):
+                    warnings.forEach(warn)
+                    write(bytes[...])
                     summary.viewsLaidOut += 1
-                } catch {
-                    prepared.warnings.lines.forEach(warn)
-                    report(error.diagnostic)
+                case .prepared(let prepared):
+                    do throws(ViewSessionError) {
+                        try prepared.write(pretty: false) { write($0) }
+                        prepared.warnings.lines.forEach(warn)
+                        summary.viewsLaidOut += 1
+                    } catch {
+                        prepared.warnings.lines.forEach(warn)
+                        report(error.diagnostic)
+                        summary.failures += 1
+                    }
+                case .failed(let error, let warnings):
+                    warnings.forEach(warn)
+                    report(error)
                     summary.failures += 1
                 }
-            case .failed(let error, let warnings):
-                warnings.forEach(warn)
-                report(error)
-                summary.failures += 1
-            }
-            progress(index + 1, steps.count)
-        })
+                progress(index + 1, steps.count)
+            })
         return summary
     }
 
@@ -130,7 +135,9 @@ public struct BatchRunner: Sendable {
 extension JSONWriter {
     /// `{contentSize, direction, elements, layout, view, workspace}`: one view, laid out whole,
     /// from decoded elements (the snapshots of `workbench check`; `run` streams `PreparedView`s).
-    package mutating func viewLayout(workspace: String, view: ViewDefinition, contentSize: Size, elements: [LayoutAttributes]) {
+    package mutating func viewLayout(
+        workspace: String, view: ViewDefinition, contentSize: Size, elements: [LayoutAttributes]
+    ) {
         beginObject()
         key("contentSize"); size(contentSize)
         key("direction"); string(view.direction.rawValue)

@@ -10,7 +10,9 @@ import Synchronization
 public enum OrderedParallel {
     /// Runs `work(0..<count)` on `jobs` threads (here, on the calling thread when `jobs` is 1)
     /// and calls `deliver` on the calling thread in index order.
-    public static func run<Result: Sendable>(count: Int, jobs: Int, work: @escaping @Sendable (Int) -> Result, deliver: (Int, Result) -> Void) {
+    public static func run<Result: Sendable>(
+        count: Int, jobs: Int, work: @escaping @Sendable (Int) -> Result, deliver: (Int, Result) -> Void
+    ) {
         guard jobs > 1, count > 1 else {
             for index in 0..<count { deliver(index, work(index)) }
             return

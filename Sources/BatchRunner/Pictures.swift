@@ -30,20 +30,27 @@ extension BatchRunner {
             do {
                 if svg {
                     let picture = SVGRenderer(cellShape: shape).render(
-                        title: "\(view.workspace.name) / \(view.view.name) (\(view.view.layout))", contentSize: view.contentSize,
+                        title: "\(view.workspace.name) / \(view.view.name) (\(view.view.layout))",
+                        contentSize: view.contentSize,
                         elements: try view.session.elements(in: .everything), cellLabel: label)
                     try Data(picture.utf8).write(to: URL(fileURLWithPath: name + ".svg"), options: .atomic)
                 }
                 if png {
-                    let area = rect ?? Rect(x: 0, y: 0, width: max(1, view.contentSize.width), height: max(1, view.contentSize.height))
-                    let picture = try PNGRenderer(cellShape: shape).render(rect: area, elements: try view.session.elements(in: area), cellLabel: label)
+                    let area =
+                        rect
+                        ?? Rect(
+                            x: 0, y: 0, width: max(1, view.contentSize.width), height: max(1, view.contentSize.height))
+                    let picture = try PNGRenderer(cellShape: shape).render(
+                        rect: area, elements: try view.session.elements(in: area), cellLabel: label)
                     try Data(picture.png).write(to: URL(fileURLWithPath: name + ".png"), options: .atomic)
                 }
             } catch let error as ViewSessionError {
                 throw error
             } catch {
-                throw ViewSessionError(.workspace, view.workspace.file.error(
-                    "view '\(view.view.name)': cannot draw the picture: \(error)", at: view.view.mark))
+                throw ViewSessionError(
+                    .workspace,
+                    view.workspace.file.error(
+                        "view '\(view.view.name)': cannot draw the picture: \(error)", at: view.view.mark))
             }
         }
     }

@@ -20,7 +20,8 @@ public struct Shard: Hashable, Sendable, CustomStringConvertible {
     public init?(parsing text: String) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]),
-              count >= 1, count <= 1_000_000, (1...count).contains(index) else { return nil }
+            count >= 1, count <= 1_000_000, (1...count).contains(index)
+        else { return nil }
         self.init(index: index, count: count)
     }
 

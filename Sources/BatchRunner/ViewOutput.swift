@@ -13,14 +13,17 @@ import WorkspaceModel
 /// A view is prepared on whichever thread the batch gives it and written later, possibly on
 /// another, so that an ordered parallel run writes one view at a time in order while others
 /// wait prepared.
-final class PreparedView: @unchecked Sendable {  // Unchecked: handed from the thread that prepared it to the one that writes it; one thread uses it at a time.
+final class PreparedView: @unchecked Sendable {
+    // Unchecked: handed from the thread that prepared it to the one that writes it; one thread uses it at a time.
     let session: ViewSession
     let workspace: Workspace
     let view: ViewDefinition
     let contentSize: Size
     let warnings: WarningList
 
-    init(_ view: ViewDefinition, of workspace: Workspace, plugins: PluginCatalog, timeout: Double?) throws(ViewSessionError) {
+    init(_ view: ViewDefinition, of workspace: Workspace, plugins: PluginCatalog, timeout: Double?)
+        throws(ViewSessionError)
+    {
         let session = try ViewSession(view: view, in: workspace, plugins: plugins)
         session.timeout = timeout
         let warnings = WarningList()
@@ -47,19 +50,26 @@ final class PreparedView: @unchecked Sendable {  // Unchecked: handed from the t
     ///   written as they come (no check pass): if they turn out not to stand for the whole
     ///   answer, `retract` runs and the whole answer is written instead; a non-finite number
     ///   fails the view after bytes went out (the caller discards them).
-    func write(pretty: Bool, chunkSize: Int = 1 << 20, bandSize: Int = ElementBands.elementsPerBand,
-               retract: (() throws -> Void)? = nil, to sink: (ArraySlice<UInt8>) throws -> Void) throws(ViewSessionError) {
+    func write(
+        pretty: Bool, chunkSize: Int = 1 << 20, bandSize: Int = ElementBands.elementsPerBand,
+        retract: (() throws -> Void)? = nil, to sink: (ArraySlice<UInt8>) throws -> Void
+    ) throws(ViewSessionError) {
         guard contentSize.width.isFinite, contentSize.height.isFinite else { throw nonFinite(1) }
         if let bands = ElementBands(height: contentSize.height, elements: estimatedElements, perBand: bandSize) {
             if let retract {
-                let isWhole = try writeDocument(pretty: pretty, chunkSize: chunkSize, to: sink) { output throws(ViewSessionError) in
+                let isWhole = try writeDocument(pretty: pretty, chunkSize: chunkSize, to: sink) {
+                    output throws(ViewSessionError) in
                     try writeBands(bands, counts: nil, to: &output)
                 }
                 if isWhole { return }
                 do {
                     try retract()
                 } catch {
-                    throw ViewSessionError(.workspace, Diagnostic(path: workspace.file.path, message: "cannot write the layout: \(error.localizedDescription)"))
+                    throw ViewSessionError(
+                        .workspace,
+                        Diagnostic(
+                            path: workspace.file.path, message: "cannot write the layout: \(error.localizedDescription)"
+                        ))
                 }
             } else if let counts = try checkBands(bands) {
                 try writeDocument(pretty: pretty, chunkSize: chunkSize, to: sink) { output throws(ViewSessionError) in
@@ -70,7 +80,9 @@ final class PreparedView: @unchecked Sendable {  // Unchecked: handed from the t
         }
         let outcome: Result<Void, ViewSessionError> = try session.withElementRecords(in: .everything) { records in
             var nonFiniteCount = 0
-            for index in 0..<records.count { nonFiniteCount += records.nonFiniteExtraNumbers(records[index], at: index) }
+            for index in 0..<records.count {
+                nonFiniteCount += records.nonFiniteExtraNumbers(records[index], at: index)
+            }
             guard nonFiniteCount == 0 else { return .failure(nonFinite(nonFiniteCount)) }
             return Result { () throws(ViewSessionError) in
                 try writeDocument(pretty: pretty, chunkSize: chunkSize, to: sink) { output throws(ViewSessionError) in
@@ -87,11 +99,14 @@ final class PreparedView: @unchecked Sendable {  // Unchecked: handed from the t
     /// Stops as soon as `elements` returns false (the caller takes the bytes back), and
     /// returns false then.
     @discardableResult
-    func writeDocument(pretty: Bool, chunkSize: Int, to sink: (ArraySlice<UInt8>) throws -> Void,
-                       elements: (inout ChunkedOutput) throws(ViewSessionError) -> Bool) throws(ViewSessionError) -> Bool {
+    func writeDocument(
+        pretty: Bool, chunkSize: Int, to sink: (ArraySlice<UInt8>) throws -> Void,
+        elements: (inout ChunkedOutput) throws(ViewSessionError) -> Bool
+    ) throws(ViewSessionError) -> Bool {
         try withoutActuallyEscaping(sink) { sink throws(ViewSessionError) -> Bool in
-            var output = ChunkedOutput(writer: JSONWriter(pretty: pretty, capacity: chunkSize + 4096), chunkSize: chunkSize,
-                                       sink: sink, file: workspace.file.path)
+            var output = ChunkedOutput(
+                writer: JSONWriter(pretty: pretty, capacity: chunkSize + 4096), chunkSize: chunkSize,
+                sink: sink, file: workspace.file.path)
             output.writer.beginObject()
             output.writer.key("contentSize"); output.writer.size(contentSize)
             output.writer.key("direction"); output.writer.string(view.direction.rawValue)
@@ -123,7 +138,8 @@ final class PreparedView: @unchecked Sendable {  // Unchecked: handed from the t
         let folder = (directory as NSString).appendingPathComponent(WorkspaceFiles.safeName(workspace.name))
         let file = (folder as NSString).appendingPathComponent(WorkspaceFiles.safeName(view.name) + ".json")
         func failure(_ error: any Error) -> ViewSessionError {
-            ViewSessionError(.workspace, Diagnostic(path: file, message: "cannot write the layout: \(error.localizedDescription)"))
+            ViewSessionError(
+                .workspace, Diagnostic(path: file, message: "cannot write the layout: \(error.localizedDescription)"))
         }
         let temporary = file + ".partial"
         do {
@@ -132,12 +148,15 @@ final class PreparedView: @unchecked Sendable {  // Unchecked: handed from the t
             throw failure(error)
         }
         guard FileManager.default.createFile(atPath: temporary, contents: nil),
-              let handle = FileHandle(forWritingAtPath: temporary) else {
+            let handle = FileHandle(forWritingAtPath: temporary)
+        else {
             throw failure(CocoaError(.fileWriteNoPermission))
         }
         do {
             defer { try? handle.close() }
-            try write(pretty: true, retract: { try handle.truncate(atOffset: 0) }) { chunk in try handle.write(contentsOf: chunk) }
+            try write(pretty: true, retract: { try handle.truncate(atOffset: 0) }) { chunk in
+                try handle.write(contentsOf: chunk)
+            }
         } catch {
             try? FileManager.default.removeItem(atPath: temporary)
             throw error
@@ -155,9 +174,11 @@ final class PreparedView: @unchecked Sendable {  // Unchecked: handed from the t
 
     /// JSON has no non-finite numbers, and a `null` in their place would be a wrong answer.
     func nonFinite(_ count: Int) -> ViewSessionError {
-        ViewSessionError(.layout, workspace.file.error(
-            "view '\(view.name)' (\(view.layout)): the layout produced \(count) number(s) that are not finite (NaN or infinite); nothing was written",
-            at: view.mark))
+        ViewSessionError(
+            .layout,
+            workspace.file.error(
+                "view '\(view.name)' (\(view.layout)): the layout produced \(count) number(s) that are not finite (NaN or infinite); nothing was written",
+                at: view.mark))
     }
 }
 

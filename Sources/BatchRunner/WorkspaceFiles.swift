@@ -14,7 +14,9 @@ package enum WorkspaceFiles {
         guard isDirectory.boolValue else { return [.success(path)] }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
         let workspaces = names.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }.sorted()
-        if workspaces.isEmpty { return [.failure(Diagnostic(path: path, message: "no workspace files (*.yaml, *.yml) in this folder"))] }
+        if workspaces.isEmpty {
+            return [.failure(Diagnostic(path: path, message: "no workspace files (*.yaml, *.yml) in this folder"))]
+        }
         return workspaces.map { .success((path as NSString).appendingPathComponent($0)) }
     }
 

@@ -21,8 +21,9 @@ extension BatchPlan {
             global = run.new + run.count
         }
         appendNewValues(upTo: newItemCount, from: &global, to: &pieces)
-        return DataSet.spliced(pieces, of: old, sectionStarts: newSectionStarts.map(Int64.init),
-                               metadata: ValueWriter.encode(newMetadata(old.metadata)), allocator: allocator)
+        return DataSet.spliced(
+            pieces, of: old, sectionStarts: newSectionStarts.map(Int64.init),
+            metadata: ValueWriter.encode(newMetadata(old.metadata)), allocator: allocator)
     }
 
     /// The new values at new global positions `global ..< end` (between two runs: every one
@@ -44,10 +45,13 @@ extension BatchPlan {
             for global in newSectionStarts[section]..<newSectionStarts[section + 1] {
                 let source = newToOld[global]
                 if source >= 0 {
-                    builder.appendEncoded(old.encodedValue(atGlobalIndex: source), children: old.childIndices(ofGlobalIndex: source))
+                    builder.appendEncoded(
+                        old.encodedValue(atGlobalIndex: source), children: old.childIndices(ofGlobalIndex: source))
                 } else if let reloaded = reloadedFrom[global] {
                     let encoded = ValueWriter.encode(newValues[global]!)
-                    encoded.withUnsafeBytes { builder.appendEncoded($0, children: old.childIndices(ofGlobalIndex: reloaded)) }
+                    encoded.withUnsafeBytes {
+                        builder.appendEncoded($0, children: old.childIndices(ofGlobalIndex: reloaded))
+                    }
                 } else {
                     builder.append(newValues[global]!)
                 }
@@ -61,10 +65,13 @@ extension BatchPlan {
     /// A table's `rows` titles follow their sections; inserted rows take their `title`
     /// (or "Row n"). Other metadata is kept.
     func newMetadata(_ metadata: Value) -> Value {
-        guard var map = metadata.map, let rows = map["rows"]?.list, rows.count == oldSectionCounts.count else { return metadata }
-        map["rows"] = .list(sectionNewToOld.enumerated().map { section, old in
-            old >= 0 ? rows[old] : .string(sectionTitles[section] ?? "Row \(section + 1)")
-        })
+        guard var map = metadata.map, let rows = map["rows"]?.list, rows.count == oldSectionCounts.count else {
+            return metadata
+        }
+        map["rows"] = .list(
+            sectionNewToOld.enumerated().map { section, old in
+                old >= 0 ? rows[old] : .string(sectionTitles[section] ?? "Row \(section + 1)")
+            })
         return .map(map)
     }
 }
@@ -77,7 +84,9 @@ extension DataSource {
     /// (metadata with `columns`) keep one item per column.
     public var batchRules: BatchRules {
         if isTree { return BatchRules(allowsStructuralChanges: false) }
-        if let columns = metadata["columns"]?.list, metadata["rows"]?.list != nil { return BatchRules(itemsPerSection: columns.count) }
+        if let columns = metadata["columns"]?.list, metadata["rows"]?.list != nil {
+            return BatchRules(itemsPerSection: columns.count)
+        }
         return BatchRules()
     }
 }

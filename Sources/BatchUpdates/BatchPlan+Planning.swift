@@ -16,7 +16,9 @@ extension BatchPlan {
         var sections = SectionPlanner(oldCount: sectionCounts.count)
         for (index, change) in changes.enumerated() {
             if !rules.allowsStructuralChanges && change.isStructural {
-                throw BatchError(index: index, "this source takes only 'reload' changes (a tree's structure changes with 'change', not 'update')")
+                throw BatchError(
+                    index: index,
+                    "this source takes only 'reload' changes (a tree's structure changes with 'change', not 'update')")
             }
             try sections.record(change, at: index)
         }
@@ -24,13 +26,15 @@ extension BatchPlan {
         var sectionOldToNew = [Int](repeating: -1, count: sectionCounts.count)
         for (new, old) in sectionNewToOld.enumerated() where old >= 0 { sectionOldToNew[old] = new }
 
-        var items = ItemPlanner(oldCounts: sectionCounts, sectionOldToNew: sectionOldToNew, sectionNewToOld: sectionNewToOld)
+        var items = ItemPlanner(
+            oldCounts: sectionCounts, sectionOldToNew: sectionOldToNew, sectionNewToOld: sectionNewToOld)
         for (index, change) in changes.enumerated() { try items.record(change, at: index) }
         try items.resolve(changes: changes, itemsPerSection: rules.itemsPerSection)
-        self.init(changes: changes, oldSectionCounts: sectionCounts, newSectionCounts: items.newCounts,
-                  sectionOldToNew: sectionOldToNew, sectionNewToOld: sectionNewToOld,
-                  itemRuns: items.runs, newValues: items.newValues,
-                  reloads: items.reloads, sectionTitles: items.titles)
+        self.init(
+            changes: changes, oldSectionCounts: sectionCounts, newSectionCounts: items.newCounts,
+            sectionOldToNew: sectionOldToNew, sectionNewToOld: sectionNewToOld,
+            itemRuns: items.runs, newValues: items.newValues,
+            reloads: items.reloads, sectionTitles: items.titles)
     }
 }
 
@@ -72,7 +76,8 @@ private struct SectionPlanner {
     private mutating func arrive(_ target: Int, from old: Int, at index: Int) throws(BatchError) {
         guard target >= 0 else { throw BatchError(index: index, "section \(target) is negative") }
         if let earlier = arriving[target] {
-            throw BatchError(index: index, "section \(target) after the batch is already taken by changes[\(earlier.change)]")
+            throw BatchError(
+                index: index, "section \(target) after the batch is already taken by changes[\(earlier.change)]")
         }
         arriving[target] = (old, index)
     }
@@ -81,14 +86,21 @@ private struct SectionPlanner {
     func resolve() throws(BatchError) -> [Int] {
         let inserted = arriving.values.count { $0.old < 0 }
         let newCount = oldCount - deleted + inserted
-        if let (target, arrival) = arriving.filter({ $0.key >= newCount }).min(by: { $0.value.change < $1.value.change }) {
-            throw BatchError(index: arrival.change, "section \(target) is out of range: there are \(newCount) sections after the batch")
+        if let (target, arrival) = arriving.filter({ $0.key >= newCount }).min(by: { $0.value.change < $1.value.change }
+        ) {
+            throw BatchError(
+                index: arrival.change,
+                "section \(target) is out of range: there are \(newCount) sections after the batch")
         }
         if leaving.isEmpty && arriving.isEmpty { return Array(0..<oldCount) }  // an item-only batch
         var result = [Int](repeating: -1, count: newCount)
         var staying = (0..<oldCount).lazy.filter { leaving[$0] == nil }.makeIterator()
         for position in 0..<newCount {
-            if let arrival = arriving[position] { result[position] = arrival.old } else { result[position] = staying.next()! }
+            if let arrival = arriving[position] {
+                result[position] = arrival.old
+            } else {
+                result[position] = staying.next()!
+            }
         }
         return result
     }

@@ -32,8 +32,11 @@ public struct BatchPlan: Sendable {
     /// Titles of inserted sections that have one (table rows), by new section.
     public let sectionTitles: [Int: String]
 
-    public init(changes: [BatchChange], oldSectionCounts: [Int], newSectionCounts: [Int], sectionOldToNew: [Int], sectionNewToOld: [Int],
-                itemRuns: [ItemRun], newValues: [Int: Value], reloads: [Int: Int], sectionTitles: [Int: String]) {
+    public init(
+        changes: [BatchChange], oldSectionCounts: [Int], newSectionCounts: [Int], sectionOldToNew: [Int],
+        sectionNewToOld: [Int],
+        itemRuns: [ItemRun], newValues: [Int: Value], reloads: [Int: Int], sectionTitles: [Int: String]
+    ) {
         self.changes = changes
         self.oldSectionCounts = oldSectionCounts
         self.newSectionCounts = newSectionCounts
@@ -89,15 +92,19 @@ public struct BatchPlan: Sendable {
     /// The new identity of the old item at `path`; nil if it was deleted or reloaded, or does not exist.
     public func newPath(ofOld path: ItemPath) -> ItemPath? {
         guard let global = Self.global(path, counts: oldSectionCounts, starts: oldSectionStarts),
-              let target = newIndex(ofOld: global) else { return nil }
-        return ItemPath(section: section(containing: target, starts: newSectionStarts), global: target, starts: newSectionStarts)
+            let target = newIndex(ofOld: global)
+        else { return nil }
+        return ItemPath(
+            section: section(containing: target, starts: newSectionStarts), global: target, starts: newSectionStarts)
     }
 
     /// The old identity of the new item at `path`; nil if it was inserted or reloaded, or does not exist.
     public func oldPath(ofNew path: ItemPath) -> ItemPath? {
         guard let global = Self.global(path, counts: newSectionCounts, starts: newSectionStarts),
-              let source = oldIndex(ofNew: global) else { return nil }
-        return ItemPath(section: section(containing: source, starts: oldSectionStarts), global: source, starts: oldSectionStarts)
+            let source = oldIndex(ofNew: global)
+        else { return nil }
+        return ItemPath(
+            section: section(containing: source, starts: oldSectionStarts), global: source, starts: oldSectionStarts)
     }
 
     /// The new position of old section `section`; nil if deleted or out of range.
@@ -124,7 +131,9 @@ public struct BatchPlan: Sendable {
     }
 
     private static func global(_ path: ItemPath, counts: [Int], starts: [Int]) -> Int? {
-        guard path.section >= 0, path.section < counts.count, path.item >= 0, path.item < counts[path.section] else { return nil }
+        guard path.section >= 0, path.section < counts.count, path.item >= 0, path.item < counts[path.section] else {
+            return nil
+        }
         return starts[path.section] + path.item
     }
 

@@ -68,13 +68,17 @@ struct ItemPlanner {
     @discardableResult
     private mutating func claimOld(_ path: ItemPath, at index: Int) throws(BatchError) -> Int {
         guard path.section >= 0, path.section < oldCounts.count else {
-            throw BatchError(index: index, "section \(path.section) does not exist (there are \(oldCounts.count) before the batch)")
+            throw BatchError(
+                index: index, "section \(path.section) does not exist (there are \(oldCounts.count) before the batch)")
         }
         guard sectionOldToNew[path.section] >= 0 else {
             throw BatchError(index: index, "section \(path.section) is deleted by this batch; its items go with it")
         }
         guard path.item >= 0, path.item < oldCounts[path.section] else {
-            throw BatchError(index: index, "item \(path) does not exist (section \(path.section) has \(oldCounts[path.section]) items before the batch)")
+            throw BatchError(
+                index: index,
+                "item \(path) does not exist (section \(path.section) has \(oldCounts[path.section]) items before the batch)"
+            )
         }
         let global = oldStarts[path.section] + path.item
         if let earlier = usedOld[global] {
@@ -88,10 +92,13 @@ struct ItemPlanner {
     /// range is checked in `resolve`, once the sections' new sizes are known).
     private mutating func claimNew(_ path: ItemPath, at index: Int) throws(BatchError) {
         guard path.section >= 0, path.section < sectionNewToOld.count else {
-            throw BatchError(index: index, "section \(path.section) does not exist (there are \(sectionNewToOld.count) after the batch)")
+            throw BatchError(
+                index: index,
+                "section \(path.section) does not exist (there are \(sectionNewToOld.count) after the batch)")
         }
         guard sectionNewToOld[path.section] >= 0 else {
-            throw BatchError(index: index, "section \(path.section) is inserted by this batch; give its items in 'insertSection'")
+            throw BatchError(
+                index: index, "section \(path.section) is inserted by this batch; give its items in 'insertSection'")
         }
         guard path.item >= 0 else { throw BatchError(index: index, "item \(path.item) is negative") }
         if let earlier = usedNew[path] {
@@ -104,7 +111,8 @@ struct ItemPlanner {
     mutating func resolve(changes: [BatchChange], itemsPerSection: Int?) throws(BatchError) {
         newCounts = sectionNewToOld.enumerated().map { section, old in
             guard old >= 0 else { return insertedSections[section]!.items.count }
-            return oldCounts[old] - (leaving.isEmpty ? 0 : leaving[old]?.count ?? 0) + (arriving.isEmpty ? 0 : arriving[section]?.count ?? 0)
+            return oldCounts[old] - (leaving.isEmpty ? 0 : leaving[old]?.count ?? 0)
+                + (arriving.isEmpty ? 0 : arriving[section]?.count ?? 0)
         }
         try checkRanges()
         if let itemsPerSection { try checkRowLengths(itemsPerSection) }
@@ -118,9 +126,12 @@ struct ItemPlanner {
     private func checkRanges() throws(BatchError) {
         var worst: BatchError?
         for (section, arrivals) in arriving {
-            for arrival in arrivals where arrival.item >= newCounts[section] && arrival.change < (worst?.index ?? .max) {
-                worst = BatchError(index: arrival.change,
-                                   "item [\(section), \(arrival.item)] is out of range: section \(section) has \(newCounts[section]) items after the batch")
+            for arrival in arrivals where arrival.item >= newCounts[section] && arrival.change < (worst?.index ?? .max)
+            {
+                worst = BatchError(
+                    index: arrival.change,
+                    "item [\(section), \(arrival.item)] is out of range: section \(section) has \(newCounts[section]) items after the batch"
+                )
             }
         }
         if let worst { throw worst }
@@ -132,7 +143,9 @@ struct ItemPlanner {
             let old = sectionNewToOld[section]
             var blamed = (arriving[section] ?? []).map(\.change) + (old >= 0 ? (leaving[old] ?? []).map(\.change) : [])
             if let inserted = insertedSections[section] { blamed.append(inserted.change) }
-            throw BatchError(index: blamed.min() ?? 0, "row \(section) would have \(items) values for \(count) columns; a table's rows change whole")
+            throw BatchError(
+                index: blamed.min() ?? 0,
+                "row \(section) would have \(items) values for \(count) columns; a table's rows change whole")
         }
     }
 

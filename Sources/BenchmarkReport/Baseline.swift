@@ -44,13 +44,19 @@ public struct Baseline: Equatable, Sendable {
         guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
             throw fail("not a JSON object")
         }
-        guard let tolerance = object["tolerance"] as? Double, tolerance >= 0 else { throw fail("'tolerance' must be a number ≥ 0") }
-        guard let entries = object["figures"] as? [[String: Any]] else { throw fail("'figures' must be a list of objects") }
+        guard let tolerance = object["tolerance"] as? Double, tolerance >= 0 else {
+            throw fail("'tolerance' must be a number ≥ 0")
+        }
+        guard let entries = object["figures"] as? [[String: Any]] else {
+            throw fail("'figures' must be a list of objects")
+        }
         var figures: [GuardedFigure] = []
         for (position, entry) in entries.enumerated() {
             guard let name = entry["name"] as? String, let value = entry["value"] as? Double,
-                  let better = (entry["better"] as? String).flatMap(GuardedFigure.Better.init(rawValue:)) else {
-                throw fail("figure \(position + 1) needs a 'name', a numeric 'value' and 'better': \"higher\" or \"lower\"")
+                let better = (entry["better"] as? String).flatMap(GuardedFigure.Better.init(rawValue:))
+            else {
+                throw fail(
+                    "figure \(position + 1) needs a 'name', a numeric 'value' and 'better': \"higher\" or \"lower\"")
             }
             let own = entry["tolerance"] as? Double
             if let own, own < 0 { throw fail("figure '\(name)': 'tolerance' must be ≥ 0") }
@@ -116,7 +122,9 @@ public struct Baseline: Equatable, Sendable {
         var measured: [String: Double] = [:]
         for figure in run { measured[figure.name] = figure.value }
         let known = Set(figures.map(\.name))
-        let comparisons = figures.map { Comparison(baseline: $0, now: measured[$0.name], tolerance: $0.tolerance ?? tolerance) }
+        let comparisons = figures.map {
+            Comparison(baseline: $0, now: measured[$0.name], tolerance: $0.tolerance ?? tolerance)
+        }
         return (comparisons, run.filter { !known.contains($0.name) })
     }
 }

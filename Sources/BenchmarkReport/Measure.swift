@@ -31,7 +31,8 @@ public enum Measure {
     /// slows whichever ran then, and the best of several rounds leaves it out; a ratio of two
     /// such bests moves far less between runs than either time.
     public static func speedup(rounds: Int, engine: () throws -> Void, reference: () throws -> Void) rethrows
-        -> (engine: Double, reference: Double, speedup: Double) {
+        -> (engine: Double, reference: Double, speedup: Double)
+    {
         var bestEngine = Double.infinity, bestReference = Double.infinity
         for _ in 0..<rounds {
             bestEngine = min(bestEngine, try seconds(engine))

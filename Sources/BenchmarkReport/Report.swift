@@ -39,7 +39,9 @@ public final class Report {
 
     /// The figures the regression guard compares.
     public var guarded: [GuardedFigure] {
-        figures.compactMap { figure in figure.better.map { GuardedFigure(name: figure.name, value: figure.value, better: $0) } }
+        figures.compactMap { figure in
+            figure.better.map { GuardedFigure(name: figure.name, value: figure.value, better: $0) }
+        }
     }
 
     public func record(_ name: String, _ value: Double, _ unit: String) {
@@ -64,21 +66,27 @@ public final class Report {
     /// The targets, one line each: name, measured value, limit, ratio, met or missed.
     public func printTargets(isQuick: Bool) {
         guard !targets.isEmpty else { return }
-        print("targets" + (isQuick ? " (quick run: measured at the small sizes, so not comparable with the 10^6 targets)" : ""))
+        print(
+            "targets"
+                + (isQuick ? " (quick run: measured at the small sizes, so not comparable with the 10^6 targets)" : ""))
         let widths = [66, 12, 14, 6, 4]
         printRow(["target", "measured", "limit", "ratio", "met"], widths: widths)
         for target in targets {
-            printRow([
-                target.name, Self.format(target.measured, target.unit),
-                (target.isUpperBound ? "≤ " : "≥ ") + Self.format(target.limit, target.unit),
-                String(format: "%.2f", target.ratio), target.isMet ? "yes" : "NO",
-            ], widths: widths)
+            printRow(
+                [
+                    target.name, Self.format(target.measured, target.unit),
+                    (target.isUpperBound ? "≤ " : "≥ ") + Self.format(target.limit, target.unit),
+                    String(format: "%.2f", target.ratio), target.isMet ? "yes" : "NO",
+                ], widths: widths)
         }
-        print("  ratio = measured / limit (≤ 1 meets a ≤ target, ≥ 1 meets a ≥ target); \(targets.filter(\.isMet).count) of \(targets.count) met")
+        print(
+            "  ratio = measured / limit (≤ 1 meets a ≤ target, ≥ 1 meets a ≥ target); \(targets.filter(\.isMet).count) of \(targets.count) met"
+        )
         print()
     }
 
-    /// Writes `{quick, figures: [{name, unit, value[, better]}], targets: [{name, unit, measured, limit, bound, ratio, met}]}`.
+    /// Writes `{quick, figures: [{name, unit, value[, better]}], targets: [{name, unit, measured, limit, bound, ratio,
+    /// met}]}`.
     public func writeJSON(to path: String, isQuick: Bool) throws {
         var writer = JSONWriter(pretty: true)
         writer.beginObject()

@@ -8,8 +8,10 @@ public enum Viewports {
         (0..<count).map { index in
             let fraction = Double((index * 7919) % count) / Double(count)
             let other = Double((index * 104729) % count) / Double(count)
-            return Rect(x: max(0, content.width - viewport.width) * other, y: max(0, content.height - viewport.height) * fraction,
-                        width: viewport.width, height: viewport.height)
+            return Rect(
+                x: max(0, content.width - viewport.width) * other,
+                y: max(0, content.height - viewport.height) * fraction,
+                width: viewport.width, height: viewport.height)
         }
     }
 
@@ -28,9 +30,10 @@ public enum Viewports {
     public static func scrollTrace(content: Size, viewport: Size) -> [Rect] {
         (0..<600).map { frame in
             let fling = Double((frame / 100) * 37 % 6) / 6, step = Double(frame % 100)
-            return Rect(x: max(0, content.width - viewport.width - 400) * fling + step * 4,
-                        y: max(0, content.height - viewport.height - 800) * fling + step * 8,
-                        width: viewport.width, height: viewport.height)
+            return Rect(
+                x: max(0, content.width - viewport.width - 400) * fling + step * 4,
+                y: max(0, content.height - viewport.height - 800) * fling + step * 8,
+                width: viewport.width, height: viewport.height)
         }
     }
 }

@@ -13,8 +13,10 @@ public struct Workload {
     /// Bytes the prepared engine keeps per element, if it keeps any.
     public var bytesPerElement: (any Layout) -> Double
 
-    public init(layout: String, elements: Int, data: DataSet, bounds: Rect, makeEngine: @escaping () throws -> any Layout,
-                makeReference: @escaping () -> any Layout, bytesPerElement: @escaping (any Layout) -> Double = { _ in 0 }) {
+    public init(
+        layout: String, elements: Int, data: DataSet, bounds: Rect, makeEngine: @escaping () throws -> any Layout,
+        makeReference: @escaping () -> any Layout, bytesPerElement: @escaping (any Layout) -> Double = { _ in 0 }
+    ) {
         self.layout = layout
         self.elements = elements
         self.data = data

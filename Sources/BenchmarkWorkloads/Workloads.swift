@@ -17,7 +17,8 @@ public enum Workloads {
         for _ in 0..<count { builder.appendNumber(Double(40 + random.next() % 81)) }
         builder.endSection()
         return Workload(
-            layout: "circles", elements: count, data: builder.build(), bounds: Rect(x: 0, y: 0, width: 375, height: 667),
+            layout: "circles", elements: count, data: builder.build(),
+            bounds: Rect(x: 0, y: 0, width: 375, height: 667),
             makeEngine: { try CirclesLayout(options: Options()) }, makeReference: { ReferenceCirclesLayout() },
             bytesPerElement: { Double(($0 as! CirclesLayout).indexByteCount) / Double(count) })
     }
@@ -43,7 +44,8 @@ public enum Workloads {
             builder.endSection()
         }
         return Workload(
-            layout: "mark-sheet", elements: side * side, data: builder.build(), bounds: Rect(x: 0, y: 0, width: 1024, height: 768),
+            layout: "mark-sheet", elements: side * side, data: builder.build(),
+            bounds: Rect(x: 0, y: 0, width: 1024, height: 768),
             makeEngine: { try MarkSheetLayout(options: Options()) }, makeReference: { ReferenceMarkSheetLayout() })
     }
 
@@ -55,7 +57,8 @@ public enum Workloads {
             builder.endSection()
         }
         return Workload(
-            layout: "guide", elements: (channels + 1) * 337, data: builder.build(), bounds: Rect(x: 0, y: 0, width: 1024, height: 768),
+            layout: "guide", elements: (channels + 1) * 337, data: builder.build(),
+            bounds: Rect(x: 0, y: 0, width: 1024, height: 768),
             makeEngine: { try GuideLayout(options: Options()) }, makeReference: { ReferenceGuideLayout() },
             bytesPerElement: { _ in Double(GuideLayout.bytesPerItem) })
     }
@@ -73,8 +76,10 @@ public enum Workloads {
         for _ in 0..<count { builder.appendNumber(Double(40 + random.next() % 161)) }
         builder.endSection()
         return Workload(
-            layout: "waterfall", elements: count, data: builder.build(), bounds: Rect(x: 0, y: 0, width: 1024, height: 768),
-            makeEngine: { try WaterfallLayout(options: Options(["columns": 5])) }, makeReference: { ReferenceWaterfallLayout(columns: 5) },
+            layout: "waterfall", elements: count, data: builder.build(),
+            bounds: Rect(x: 0, y: 0, width: 1024, height: 768),
+            makeEngine: { try WaterfallLayout(options: Options(["columns": 5])) },
+            makeReference: { ReferenceWaterfallLayout(columns: 5) },
             bytesPerElement: { Double(($0 as! WaterfallLayout).byteCount) / Double(count) })
     }
 
@@ -101,7 +106,7 @@ public struct Generator {
     public init(seed: UInt64) { state = seed }
 
     public mutating func next() -> UInt64 {
-        state = state &* 6364136223846793005 &+ 1442695040888963407
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
         return state >> 33
     }
 }

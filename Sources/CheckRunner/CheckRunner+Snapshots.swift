@@ -8,7 +8,9 @@ import WorkspaceModel
 
 extension CheckRunner {
     /// Records the view's layout, or compares it with the recorded one, in `run --output`'s format.
-    func compareSnapshot(_ snapshots: Snapshots, session: ViewSession, of workspace: Workspace, into outcome: inout ViewOutcome) {
+    func compareSnapshot(
+        _ snapshots: Snapshots, session: ViewSession, of workspace: Workspace, into outcome: inout ViewOutcome
+    ) {
         let view = session.view
         let prefix = "view '\(view.name)' (\(view.layout)): snapshot: "
         func fail(_ message: String) {

@@ -20,22 +20,26 @@ extension CheckRunner {
         for name in targets.sorted() where plugins.registry.plugins[name] != nil {
             guard let session = try? ViewSession(view: view, in: workspace, plugins: plugins) else { continue }
             session.timeout = timeout
-            guard (try? session.prepareIfNeeded()) != nil, let result = try? session.transition(to: name, options: nil) else { continue }
+            guard (try? session.prepareIfNeeded()) != nil, let result = try? session.transition(to: name, options: nil)
+            else { continue }
             var target = view
             target.layout = name
             target.options = [:]
             let newBounds = Rect(origin: result.contentOffset, size: view.bounds.size)
-            let answer = LayoutTransitionAnswer(appearing: result.changes.appearing.map(\.after),
-                                                disappearing: result.changes.disappearing.map(\.before), moving: result.changes.moving)
+            let answer = LayoutTransitionAnswer(
+                appearing: result.changes.appearing.map(\.after),
+                disappearing: result.changes.disappearing.map(\.before), moving: result.changes.moving)
             do throws(LayoutError) {
                 let old = try makeLayout(view, try? plugins.backend(named: view.layout), data, view.direction)()
                 try old.prepare(LayoutContext(dataSource: data.source, bounds: view.bounds))
                 let new = try makeLayout(target, try? plugins.backend(named: name), data, view.direction)()
                 try new.prepare(LayoutContext(dataSource: data.source, bounds: newBounds))
-                violations += checker.checkTransition(from: old, bounds: view.bounds, to: new, bounds: newBounds, answer: answer,
-                                                      label: "transition to '\(name)'")
+                violations += checker.checkTransition(
+                    from: old, bounds: view.bounds, to: new, bounds: newBounds, answer: answer,
+                    label: "transition to '\(name)'")
             } catch {
-                violations.append(Violation(.transitions, nil, "transition to '\(name)': a fresh layout fails: \(error.description)"))
+                violations.append(
+                    Violation(.transitions, nil, "transition to '\(name)': a fresh layout fails: \(error.description)"))
             }
         }
         return violations

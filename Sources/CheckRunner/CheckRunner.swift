@@ -64,27 +64,32 @@ public struct CheckRunner: Sendable {
     ///   - shard: which part of the batch to check.
     ///   - report: receives each violation (one line) and each error (with its source line).
     ///   - progress: after each view or error, the number done and the number in all.
-    public func run(paths: [String], jobs: Int = 1, shard: Shard = .whole, report: (String) -> Void,
-                    progress: (Int, Int) -> Void = { _, _ in }) -> Summary {
+    public func run(
+        paths: [String], jobs: Int = 1, shard: Shard = .whole, report: (String) -> Void,
+        progress: (Int, Int) -> Void = { _, _ in }
+    ) -> Summary {
         let steps = BatchViews(paths: paths, loader: loader, shard: shard).steps
         var summary = Summary()
-        OrderedParallel.run(count: steps.count, jobs: jobs, work: { index -> ViewOutcome in
-            switch steps[index] {
-            case .failure(let error): return ViewOutcome(lines: [error.description], isError: true)
-            case .view(let workspace, let view): return check(view, of: workspace)
-            }
-        }, deliver: { index, outcome in
-            outcome.lines.forEach(report)
-            if outcome.isError {
-                summary.errors += 1
-            } else {
-                summary.viewsChecked += 1
-                summary.violations += outcome.violations
-                if outcome.violations == 0 { summary.viewsPassed += 1 }
-                if outcome.isRecorded { summary.snapshotsRecorded += 1 }
-            }
-            progress(index + 1, steps.count)
-        })
+        OrderedParallel.run(
+            count: steps.count, jobs: jobs,
+            work: { index -> ViewOutcome in
+                switch steps[index] {
+                case .failure(let error): return ViewOutcome(lines: [error.description], isError: true)
+                case .view(let workspace, let view): return check(view, of: workspace)
+                }
+            },
+            deliver: { index, outcome in
+                outcome.lines.forEach(report)
+                if outcome.isError {
+                    summary.errors += 1
+                } else {
+                    summary.viewsChecked += 1
+                    summary.violations += outcome.violations
+                    if outcome.violations == 0 { summary.viewsPassed += 1 }
+                    if outcome.isRecorded { summary.snapshotsRecorded += 1 }
+                }
+                progress(index + 1, steps.count)
+            })
         return summary
     }
 
@@ -131,7 +136,9 @@ public struct CheckRunner: Sendable {
     ///
     /// - Returns: the prepared session and the violations found, or the located error that
     ///   kept the view from being checked (its plugin missing, its options or data refused).
-    package func contract(of view: ViewDefinition, in workspace: Workspace) -> Result<(session: ViewSession, violations: [DirectedViolation]), Diagnostic> {
+    package func contract(of view: ViewDefinition, in workspace: Workspace) -> Result<
+        (session: ViewSession, violations: [DirectedViolation]), Diagnostic
+    > {
         let session: ViewSession
         do throws(ViewSessionError) {
             session = try ViewSession(view: view, in: workspace, plugins: plugins)
@@ -145,17 +152,23 @@ public struct CheckRunner: Sendable {
             let backend = try? plugins.backend(named: view.layout)
             let data = session.source.data
             for direction in directions.directions(for: view) {
-                violations += try checker.check(data: data.source, bounds: view.bounds, makeLayout: makeLayout(view, backend, data, direction))
-                    .map { (direction, $0) }
+                violations += try checker.check(
+                    data: data.source, bounds: view.bounds, makeLayout: makeLayout(view, backend, data, direction)
+                )
+                .map { (direction, $0) }
             }
             if backend?.plugin.flipsHorizontally == true {
-                violations += try checker.checkMirror(data: data.source, bounds: view.bounds,
-                                                      rightToLeft: makeLayout(view, backend, data, .rightToLeft),
-                                                      leftToRight: makeLayout(view, backend, data, .leftToRight))
-                    .map { (.rightToLeft, $0) }
+                violations += try checker.checkMirror(
+                    data: data.source, bounds: view.bounds,
+                    rightToLeft: makeLayout(view, backend, data, .rightToLeft),
+                    leftToRight: makeLayout(view, backend, data, .leftToRight)
+                )
+                .map { (.rightToLeft, $0) }
             }
             // Transitions are judged against the layouts' own answers: meaningless if those are wrong.
-            if violations.isEmpty { violations += checkTransitions(of: view, in: workspace, data: data).map { (view.direction, $0) } }
+            if violations.isEmpty {
+                violations += checkTransitions(of: view, in: workspace, data: data).map { (view.direction, $0) }
+            }
             return .success((session, violations))
         } catch {
             return .failure(ViewSession.locate(error, view: view, source: session.source, file: workspace.file))
@@ -164,14 +177,17 @@ public struct CheckRunner: Sendable {
 
     /// Makes fresh layouts of `view` for the checker, in `direction` (mirrored by the host
     /// when the plugin flips), with the plugin's answers as it wrote them.
-    func makeLayout(_ view: ViewDefinition, _ backend: (any PluginBackend)?, _ data: DataSet,
-                    _ direction: LayoutDirection) -> () throws(LayoutError) -> any Layout {
+    func makeLayout(
+        _ view: ViewDefinition, _ backend: (any PluginBackend)?, _ data: DataSet,
+        _ direction: LayoutDirection
+    ) -> () throws(LayoutError) -> any Layout {
         let timeout = timeout
         return { () throws(LayoutError) -> any Layout in
             guard let backend else { throw .layout(message: "the plugin is gone") }
             do throws(PluginCallError) {
-                let instance = DirectedInstance(try backend.makeInstance(options: view.options),
-                                                flipsHorizontally: backend.plugin.flipsHorizontally, direction: direction)
+                let instance = DirectedInstance(
+                    try backend.makeInstance(options: view.options),
+                    flipsHorizontally: backend.plugin.flipsHorizontally, direction: direction)
                 return RawPluginLayout(instance, data: data, timeout: timeout)
             } catch {
                 if case .reported(let reported) = error { throw reported }

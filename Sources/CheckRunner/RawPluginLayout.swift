@@ -86,14 +86,20 @@ final class RawPluginLayout: Layout, RecordReporting {
     }
 
     func initialAttributes(forAppearing element: ElementID, in bounds: Rect) -> LayoutAttributes? {
-        answer(nil) { () throws(PluginCallError) in try instance.transitionAttributes(for: element, isAppearing: true, in: bounds) }
+        answer(nil) { () throws(PluginCallError) in
+            try instance.transitionAttributes(for: element, isAppearing: true, in: bounds)
+        }
     }
 
     func finalAttributes(forDisappearing element: ElementID, in bounds: Rect) -> LayoutAttributes? {
-        answer(nil) { () throws(PluginCallError) in try instance.transitionAttributes(for: element, isAppearing: false, in: bounds) }
+        answer(nil) { () throws(PluginCallError) in
+            try instance.transitionAttributes(for: element, isAppearing: false, in: bounds)
+        }
     }
 
     func preferredAttributes(_ preferred: Size, for element: ElementID) -> PreferredSizeAnswer? {
-        answer(nil) { () throws(PluginCallError) in try instance.preferredAttributes([PreferredSize(element: element, size: preferred)]).first ?? nil }
+        answer(nil) { () throws(PluginCallError) in
+            try instance.preferredAttributes([PreferredSize(element: element, size: preferred)]).first ?? nil
+        }
     }
 }

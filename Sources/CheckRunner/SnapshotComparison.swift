@@ -18,7 +18,12 @@ enum SnapshotComparison {
         let then = try JSONParser.parse(recorded[...]), current = try JSONParser.parse(now[...])
         var result: [Difference] = []
         for field in ["width", "height"] where then["contentSize"]?[field] != current["contentSize"]?[field] {
-            result.append(Difference(element: "layout", detail: "contentSize.\(field): recorded \(text(then["contentSize"]?[field])), now \(text(current["contentSize"]?[field]))"))
+            result.append(
+                Difference(
+                    element: "layout",
+                    detail:
+                        "contentSize.\(field): recorded \(text(then["contentSize"]?[field])), now \(text(current["contentSize"]?[field]))"
+                ))
         }
         let before = elements(then), after = elements(current)
         let afterByName = Dictionary(after.map { ($0.name, $0.fields) }, uniquingKeysWith: { first, _ in first })
@@ -29,14 +34,18 @@ enum SnapshotComparison {
                 continue
             }
             for key in Set(fields.keys).union(now.keys).sorted() where fields[key] != now[key] {
-                result.append(Difference(element: name, detail: "\(key): recorded \(text(fields[key])), now \(text(now[key]))"))
+                result.append(
+                    Difference(element: name, detail: "\(key): recorded \(text(fields[key])), now \(text(now[key]))"))
             }
         }
         for (name, fields) in after where !beforeNames.contains(name) {
             result.append(Difference(element: name, detail: "not recorded, now at \(frame(fields))"))
         }
         if result.isEmpty, then != current {
-            result.append(Difference(element: "layout", detail: "the files differ outside the elements (workspace, view or layout name)"))
+            result.append(
+                Difference(
+                    element: "layout", detail: "the files differ outside the elements (workspace, view or layout name)")
+            )
         }
         return result
     }
@@ -78,7 +87,8 @@ enum SnapshotComparison {
         case .number(let number)?: return number.compactDescription
         case .string(let string)?: return "\"\(string)\""
         case .array(let list)?: return "[" + list.map { text($0) }.joined(separator: ", ") + "]"
-        case .object(let members)?: return "{" + members.map { "\($0.key): \(text($0.value))" }.joined(separator: ", ") + "}"
+        case .object(let members)?:
+            return "{" + members.map { "\($0.key): \(text($0.value))" }.joined(separator: ", ") + "}"
         }
     }
 }

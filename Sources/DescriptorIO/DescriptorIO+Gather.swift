@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 extension DescriptorIO {
@@ -40,7 +40,8 @@ extension DescriptorIO {
     }
 
     /// Calls `body` with one `iovec` per part, each pointing into the part's storage.
-    private static func withVectors(_ parts: ArraySlice<[UInt8]>, _ vectors: [iovec], _ body: ([iovec]) -> Bool) -> Bool {
+    private static func withVectors(_ parts: ArraySlice<[UInt8]>, _ vectors: [iovec], _ body: ([iovec]) -> Bool) -> Bool
+    {
         guard let first = parts.first else { return body(vectors) }
         return first.withUnsafeBytes { bytes in
             let vector = iovec(iov_base: UnsafeMutableRawPointer(mutating: bytes.baseAddress), iov_len: bytes.count)

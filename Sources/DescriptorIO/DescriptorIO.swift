@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Reads and whole writes on a raw file descriptor, retrying interrupted calls: the one copy
@@ -47,7 +47,7 @@ public enum DescriptorIO {
 }
 
 #if canImport(Glibc)
-private let systemRead = Glibc.read
+    private let systemRead = Glibc.read
 #elseif canImport(Darwin)
-private let systemRead = Darwin.read
+    private let systemRead = Darwin.read
 #endif

@@ -1,7 +1,8 @@
 import Foundation
 import Synchronization
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Watches a set of files for changes with Linux's inotify, and calls back once per burst.
@@ -42,9 +43,13 @@ public final class FileWatcher: Sendable {
     ///   - debounce: how long the files must be quiet before a burst of changes is reported.
     ///   - onChange: receives the changed files' absolute paths, sorted.
     /// - Throws: `FileWatcherError` when inotify is unavailable.
-    public init(paths: [String], debounce: Double = 0.15, onChange: @escaping @Sendable ([String]) -> Void) throws(FileWatcherError) {
+    public init(paths: [String], debounce: Double = 0.15, onChange: @escaping @Sendable ([String]) -> Void)
+        throws(FileWatcherError)
+    {
         inotify = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
-        guard inotify >= 0 else { throw FileWatcherError(message: "inotify_init1 failed: \(String(cString: strerror(errno)))") }
+        guard inotify >= 0 else {
+            throw FileWatcherError(message: "inotify_init1 failed: \(String(cString: strerror(errno)))")
+        }
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else {
             close(inotify)
@@ -62,8 +67,10 @@ public final class FileWatcher: Sendable {
     /// reported when events were lost (the kernel's queue overflowed), meaning "look again".
     ///
     /// - Throws: `FileWatcherError` when inotify is unavailable.
-    public convenience init(folders: [String], accepting accepts: @escaping @Sendable (String) -> Bool, debounce: Double = 0.15,
-                            onChange: @escaping @Sendable ([String]) -> Void) throws(FileWatcherError) {
+    public convenience init(
+        folders: [String], accepting accepts: @escaping @Sendable (String) -> Bool, debounce: Double = 0.15,
+        onChange: @escaping @Sendable ([String]) -> Void
+    ) throws(FileWatcherError) {
         try self.init(paths: [], debounce: debounce, onChange: onChange)
         state.withLock { state in
             state.accepts = accepts
@@ -73,7 +80,9 @@ public final class FileWatcher: Sendable {
                 let parent = url.deletingLastPathComponent().path
                 // IN_MASK_ADD: the parent may itself be a watched folder, whose mask must stay.
                 let descriptor = inotify_add_watch(inotify, parent, UInt32(IN_CREATE | IN_MOVED_TO | IN_MASK_ADD))
-                if descriptor >= 0 { state.parents[descriptor, default: (parent, [])].names.insert(url.lastPathComponent) }
+                if descriptor >= 0 {
+                    state.parents[descriptor, default: (parent, [])].names.insert(url.lastPathComponent)
+                }
             }
         }
     }
@@ -118,7 +127,9 @@ public final class FileWatcher: Sendable {
 
     /// The absolute paths being watched, sorted.
     public var paths: [String] {
-        state.withLock { $0.watches.values.flatMap { entry in entry.names.map { entry.directory + "/" + $0 } }.sorted() }
+        state.withLock {
+            $0.watches.values.flatMap { entry in entry.names.map { entry.directory + "/" + $0 } }.sorted()
+        }
     }
 
     /// Stops the watching thread; no callback runs after this returns… unless one is running now.
@@ -130,7 +141,10 @@ public final class FileWatcher: Sendable {
     private func run() {
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
-            var fds = [pollfd(fd: inotify, events: Int16(POLLIN), revents: 0), pollfd(fd: stopPipe.read, events: Int16(POLLIN), revents: 0)]
+            var fds = [
+                pollfd(fd: inotify, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: stopPipe.read, events: Int16(POLLIN), revents: 0),
+            ]
             let hasPending = state.withLock { !$0.pending.isEmpty }
             let ready = poll(&fds, 2, hasPending ? Int32(debounce * 1000) : -1)
             if ready < 0 && errno == EINTR { continue }
@@ -158,11 +172,17 @@ public final class FileWatcher: Sendable {
             while offset + header <= bytes.endIndex {
                 let descriptor = bytes.base.load(fromByteOffset: offset, as: Int32.self)
                 let length = Int(bytes.base.load(fromByteOffset: offset + 12, as: UInt32.self))
-                let nameBytes = bytes.base[(offset + header)..<min(offset + header + length, bytes.endIndex)].prefix { $0 != 0 }
+                let nameBytes = bytes.base[(offset + header)..<min(offset + header + length, bytes.endIndex)].prefix {
+                    $0 != 0
+                }
                 let name = String(decoding: nameBytes, as: UTF8.self)
                 let mask = bytes.base.load(fromByteOffset: offset + 4, as: UInt32.self)
-                if let watch = state.watches[descriptor], watch.names.contains(name) { state.pending.insert(watch.directory + "/" + name) }
-                if let folder = state.folders[descriptor], state.accepts(name) { state.pending.insert(folder + "/" + name) }
+                if let watch = state.watches[descriptor], watch.names.contains(name) {
+                    state.pending.insert(watch.directory + "/" + name)
+                }
+                if let folder = state.folders[descriptor], state.accepts(name) {
+                    state.pending.insert(folder + "/" + name)
+                }
                 if mask & UInt32(IN_Q_OVERFLOW) != 0 { state.pending.formUnion(state.folders.values) }
                 noteFolderChange(descriptor, mask: mask, name: name, in: &state)
                 offset += header + length
@@ -181,8 +201,10 @@ extension FileWatcher {
             state.folders[descriptor] = nil
             state.pending.insert(folder)
         }
-        if let parent = state.parents[descriptor], mask & UInt32(IN_ISDIR) != 0, mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0,
-           parent.names.contains(name) {
+        if let parent = state.parents[descriptor], mask & UInt32(IN_ISDIR) != 0,
+            mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0,
+            parent.names.contains(name)
+        {
             let folder = parent.directory == "/" ? "/" + name : parent.directory + "/" + name
             if !state.folders.values.contains(folder) { watchFolder(folder, in: &state) }
             state.pending.insert(folder)

@@ -37,7 +37,9 @@ public struct JSONParser {
     /// Parses one JSON-RPC message (an object, or a batch of them), keeping the exact text
     /// of each message's numeric `id` (by position in the batch; 0 for a lone message):
     /// ids like 9007199254740993 or 1.50 must come back as sent, which a Double cannot hold.
-    public static func parseMessage(_ bytes: ArraySlice<UInt8>) throws(Error) -> (value: JSONValue, idTokens: [Int: String]) {
+    public static func parseMessage(_ bytes: ArraySlice<UInt8>) throws(Error) -> (
+        value: JSONValue, idTokens: [Int: String]
+    ) {
         try bytes.withUnsafeBufferPointer { buffer throws(Error) in
             var parser = JSONParser(buffer)
             let value = try parser.parseWhole()
@@ -84,7 +86,8 @@ public struct JSONParser {
     private mutating func literal(_ word: StaticString, _ value: JSONValue) throws(Error) -> JSONValue {
         let count = word.utf8CodeUnitCount
         guard index + count <= bytes.count,
-              (0..<count).allSatisfy({ bytes[index + $0] == word.utf8Start[$0] }) else { throw error("invalid literal") }
+            (0..<count).allSatisfy({ bytes[index + $0] == word.utf8Start[$0] })
+        else { throw error("invalid literal") }
         index += count
         return value
     }
@@ -109,7 +112,8 @@ public struct JSONParser {
             members.append((key, try value(depth: depth + 1)))
             // A message's own `id` sits in an object at depth 0 (a lone message) or 1 (in a batch).
             if depth == (isBatch ? 1 : 0), key == "id", case .number = members[members.count - 1].value {
-                idTokens[messageIndex] = String(decoding: UnsafeBufferPointer(rebasing: bytes[valueStart..<index]), as: UTF8.self)
+                idTokens[messageIndex] = String(
+                    decoding: UnsafeBufferPointer(rebasing: bytes[valueStart..<index]), as: UTF8.self)
             }
             skipWhitespace()
             switch current {
@@ -151,7 +155,9 @@ public struct JSONParser {
     private mutating func number() throws(Error) -> Double {
         let start = index
         if current == UInt8(ascii: "-") { index += 1 }
-        guard let first = current, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) else { throw error("invalid number") }
+        guard let first = current, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) else {
+            throw error("invalid number")
+        }
         if first == UInt8(ascii: "0") { index += 1 } else { skipDigits() }
         if current == UInt8(ascii: ".") {
             index += 1
@@ -163,7 +169,9 @@ public struct JSONParser {
             guard skipDigits() > 0 else { throw error("invalid number: digits expected in the exponent") }
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-        guard let number = Double(text), number.isFinite else { throw Error(message: "number out of range", offset: start) }
+        guard let number = Double(text), number.isFinite else {
+            throw Error(message: "number out of range", offset: start)
+        }
         return number
     }
 
@@ -178,7 +186,8 @@ public struct JSONParser {
         index += 1
         // Fast path: no escapes — one UTF-8 validation of the whole run.
         var end = index
-        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 { end += 1 }
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20
+        { end += 1 }
         if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
             guard let text = String(validating: UnsafeBufferPointer(rebasing: bytes[index..<end]), as: UTF8.self) else {
                 throw Error(message: "invalid UTF-8 in a string", offset: index)
@@ -233,7 +242,8 @@ public struct JSONParser {
         case UInt8(ascii: "u"):
             let high = try hex4()
             if (0xD800..<0xDC00).contains(high) {
-                guard current == UInt8(ascii: "\\"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "u") else {
+                guard current == UInt8(ascii: "\\"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "u")
+                else {
                     throw error("unpaired surrogate in a \\u escape")
                 }
                 index += 2

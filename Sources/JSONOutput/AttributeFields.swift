@@ -87,7 +87,9 @@ struct CanonicalExtraFields: ExtraFieldCursor {
 
     /// Nil unless `raw` is exactly one canonical map.
     init?(_ raw: UnsafeRawBufferPointer) {
-        guard raw.count >= 9, raw[0] == ValueTagByte.map, EncodedValue.canonicalEnd(raw, at: 0) == raw.count else { return nil }
+        guard raw.count >= 9, raw[0] == ValueTagByte.map, EncodedValue.canonicalEnd(raw, at: 0) == raw.count else {
+            return nil
+        }
         self.raw = raw
         remaining = Int(EncodedValue.uint32(raw, 1))
     }

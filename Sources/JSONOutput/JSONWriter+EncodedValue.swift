@@ -78,7 +78,9 @@ extension JSONWriter {
         case 1: bool(false); return offset + 1
         case 2: bool(true); return offset + 1
         case 3:
-            number(Double(bitPattern: UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset + 1, as: UInt64.self))))
+            number(
+                Double(
+                    bitPattern: UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset + 1, as: UInt64.self))))
             return offset + 9
         case 4:
             let end = offset + 5 + Int(EncodedValue.uint32(bytes, offset + 1))
@@ -115,13 +117,16 @@ extension JSONWriter {
 
     /// Counts the non-finite numbers of the value at `offset`; returns the offset past it, or
     /// nil if the bytes are malformed there.
-    private static func countNonFinite(_ bytes: UnsafeRawBufferPointer, at offset: Int, depth: Int, _ count: inout Int) -> Int? {
+    private static func countNonFinite(_ bytes: UnsafeRawBufferPointer, at offset: Int, depth: Int, _ count: inout Int)
+        -> Int?
+    {
         guard depth < 512, offset < bytes.count else { return nil }
         switch bytes[offset] {
         case 0, 1, 2: return offset + 1
         case 3:
             guard offset + 9 <= bytes.count else { return nil }
-            let value = Double(bitPattern: UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset + 1, as: UInt64.self)))
+            let value = Double(
+                bitPattern: UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset + 1, as: UInt64.self)))
             if !value.isFinite { count += 1 }
             return offset + 9
         case 4:

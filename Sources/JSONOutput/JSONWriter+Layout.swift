@@ -53,8 +53,9 @@ extension JSONWriter {
     /// `{alpha, category, …extra, frame, hidden, item, kind, section, zIndex}`.
     public mutating func attributes(_ attributes: LayoutAttributes) {
         let element = attributes.element
-        let parts = AttributeParts(category: element.category, kind: element.kind, section: element.path.section, item: element.path.item,
-                                   frame: attributes.frame, zIndex: attributes.zIndex, alpha: attributes.alpha, isHidden: attributes.isHidden)
+        let parts = AttributeParts(
+            category: element.category, kind: element.kind, section: element.path.section, item: element.path.item,
+            frame: attributes.frame, zIndex: attributes.zIndex, alpha: attributes.alpha, isHidden: attributes.isHidden)
         if let encoded = attributes.extraFields.encodedBytes {
             encoded.withUnsafeBytes { write(parts, encodedExtras: $0) }
         } else {
@@ -72,10 +73,13 @@ extension JSONWriter {
     /// (if any) given as the value-encoded map the plugin wrote: written from the bytes when
     /// they are canonical, else decoded first. No `LayoutAttributes`, `Value` or dictionary
     /// is built on the way.
-    public mutating func attributes(category: ElementCategory, kind: String?, section: Int, item: Int, frame: Rect,
-                                    zIndex: Int, alpha: Double, isHidden: Bool, encodedExtras: UnsafeRawBufferPointer?) {
-        let parts = AttributeParts(category: category, kind: kind, section: section, item: item, frame: frame, zIndex: zIndex,
-                                   alpha: alpha, isHidden: isHidden)
+    public mutating func attributes(
+        category: ElementCategory, kind: String?, section: Int, item: Int, frame: Rect,
+        zIndex: Int, alpha: Double, isHidden: Bool, encodedExtras: UnsafeRawBufferPointer?
+    ) {
+        let parts = AttributeParts(
+            category: category, kind: kind, section: section, item: item, frame: frame, zIndex: zIndex,
+            alpha: alpha, isHidden: isHidden)
         if let encodedExtras { return write(parts, encodedExtras: encodedExtras) }
         var none = NoExtraFields()
         write(parts, extras: &none)
@@ -143,7 +147,8 @@ extension JSONWriter {
         var kindText = parts.kind ?? ""
         return kindText.withUTF8 { kindBytes -> Bool in
             guard kindBytes.count <= 128, !isPretty || depth <= 16,
-                  kindBytes.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) else { return false }
+                kindBytes.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") })
+            else { return false }
             noteElementWritten()
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1024) { memory in
                 var raw = RawBytes(memory.baseAddress!)

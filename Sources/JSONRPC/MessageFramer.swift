@@ -78,7 +78,8 @@ public struct MessageFramer: Sendable {
 
     /// In the middle of a body or a line, appends as much of `bytes` as belongs to it at once;
     /// returns where the run ended, or nil to go byte by byte.
-    private mutating func takeRun<Bytes: Collection<UInt8>>(_ bytes: Bytes, into events: inout [Event]) -> Bytes.Index? {
+    private mutating func takeRun<Bytes: Collection<UInt8>>(_ bytes: Bytes, into events: inout [Event]) -> Bytes.Index?
+    {
         switch state {
         case .body(let length):
             let wanted = length - buffer.count
@@ -96,7 +97,8 @@ public struct MessageFramer: Sendable {
                 return bytes.endIndex
             }
             guard newline != bytes.startIndex,
-                  buffer.count + bytes.distance(from: bytes.startIndex, to: newline) < maximumMessageSize else { return nil }
+                buffer.count + bytes.distance(from: bytes.startIndex, to: newline) < maximumMessageSize
+            else { return nil }
             buffer.append(contentsOf: bytes[bytes.startIndex..<newline])
             return newline
         default:
@@ -219,7 +221,8 @@ public struct MessageFramer: Sendable {
             return
         }
         if length > maximumMessageSize {
-            events.append(.malformed("a message of \(length) bytes is larger than the \(maximumMessageSize)-byte limit"))
+            events.append(
+                .malformed("a message of \(length) bytes is larger than the \(maximumMessageSize)-byte limit"))
             state = length > 0 ? .skippingBody(length) : .header
         } else if length == 0 {
             events.append(.message([]))

@@ -13,11 +13,21 @@ public struct RPCError: Error, Equatable, Sendable {
     }
 
     // JSON-RPC 2.0's codes.
-    public static func parseError(_ message: String) -> RPCError { RPCError(code: -32700, message: "parse error: \(message)") }
-    public static func invalidRequest(_ message: String) -> RPCError { RPCError(code: -32600, message: "invalid request: \(message)") }
-    public static func methodNotFound(_ method: String) -> RPCError { RPCError(code: -32601, message: "method not found: \(method)") }
-    public static func invalidParams(_ message: String) -> RPCError { RPCError(code: -32602, message: "invalid params: \(message)") }
-    public static func internalError(_ message: String) -> RPCError { RPCError(code: -32603, message: "internal error: \(message)") }
+    public static func parseError(_ message: String) -> RPCError {
+        RPCError(code: -32700, message: "parse error: \(message)")
+    }
+    public static func invalidRequest(_ message: String) -> RPCError {
+        RPCError(code: -32600, message: "invalid request: \(message)")
+    }
+    public static func methodNotFound(_ method: String) -> RPCError {
+        RPCError(code: -32601, message: "method not found: \(method)")
+    }
+    public static func invalidParams(_ message: String) -> RPCError {
+        RPCError(code: -32602, message: "invalid params: \(message)")
+    }
+    public static func internalError(_ message: String) -> RPCError {
+        RPCError(code: -32603, message: "internal error: \(message)")
+    }
 
     // The workbench's codes.
     public static let workspaceErrorCode = -32001

@@ -57,17 +57,22 @@ public struct RPCRequest: Sendable {
     /// - Parameter idToken: the `id` number's text as sent (see `JSONParser.parseMessage`).
     public static func from(_ value: JSONValue, idToken: String? = nil) -> Result<RPCRequest, InvalidMessage> {
         guard case .object = value else {
-            return .failure(InvalidMessage(id: nil, error: .invalidRequest("a message must be an object, got \(value.kindDescription)")))
+            return .failure(
+                InvalidMessage(
+                    id: nil, error: .invalidRequest("a message must be an object, got \(value.kindDescription)")))
         }
         var id: RequestID?
         switch value["id"] {
         case nil: id = nil
         case .null?:
-            return .failure(InvalidMessage(id: nil, error: .invalidRequest("'id' must be a number or a string, not null")))
+            return .failure(
+                InvalidMessage(id: nil, error: .invalidRequest("'id' must be a number or a string, not null")))
         case .number(let number)?: id = idToken.map { .number(number, text: $0) } ?? .number(number)
         case .string(let string)?: id = .string(string)
         case let other?:
-            return .failure(InvalidMessage(id: nil, error: .invalidRequest("'id' must be a number or a string, got \(other.kindDescription)")))
+            return .failure(
+                InvalidMessage(
+                    id: nil, error: .invalidRequest("'id' must be a number or a string, got \(other.kindDescription)")))
         }
         let isNotification = value["id"] == nil
         func fail(_ message: String) -> Result<RPCRequest, InvalidMessage> {
@@ -80,7 +85,11 @@ public struct RPCRequest: Sendable {
         if params == .null { params = .object([]) }
         switch params {
         case .object: break
-        case .array: return .failure(InvalidMessage(id: id, error: .invalidParams("params must be an object (named parameters)"), isNotification: isNotification))
+        case .array:
+            return .failure(
+                InvalidMessage(
+                    id: id, error: .invalidParams("params must be an object (named parameters)"),
+                    isNotification: isNotification))
         default: return fail("'params' must be an object or an array, got \(params.kindDescription)")
         }
         return .success(RPCRequest(id: id, method: method, params: params))

@@ -9,7 +9,10 @@ public enum Capabilities {
             "textDocumentSync": .members([
                 "openClose": .bool(true), "change": .integer(2), "save": .members(["includeText": .bool(false)]),
             ]),
-            "completionProvider": .members(["triggerCharacters": .array([.string(":"), .string(" "), .string("/")]), "resolveProvider": .bool(false)]),
+            "completionProvider": .members([
+                "triggerCharacters": .array([.string(":"), .string(" "), .string("/")]),
+                "resolveProvider": .bool(false),
+            ]),
             "hoverProvider": .bool(true),
             "definitionProvider": .bool(true),
             "documentSymbolProvider": .bool(true),

@@ -5,7 +5,10 @@ import SourceDiagnostics
 /// them into ranges.
 public struct Finding: Sendable, Equatable {
     public enum Severity: Int, Sendable {
-        case error = 1, warning = 2, information = 3, hint = 4
+        case error = 1
+        case warning = 2
+        case information = 3
+        case hint = 4
     }
 
     /// A place in another file that explains the finding (LSP's related information).
@@ -41,11 +44,23 @@ public struct Finding: Sendable, Equatable {
             ("source", .string("workbench")), ("message", .string(message)),
         ]
         if !related.isEmpty {
-            members.append(("relatedInformation", .array(related.map { related in
-                let range = related.mark.map { TextLines.tokenRange(at: $0, inLine: Substring(related.lineText), encoding: encoding) }
-                    ?? .fileStart
-                return .members(["location": location(DocumentURI.uri(ofPath: related.path), range), "message": .string(related.message)])
-            })))
+            members.append(
+                (
+                    "relatedInformation",
+                    .array(
+                        related.map { related in
+                            let range =
+                                related.mark.map {
+                                    TextLines.tokenRange(
+                                        at: $0, inLine: Substring(related.lineText), encoding: encoding)
+                                }
+                                ?? .fileStart
+                            return .members([
+                                "location": location(DocumentURI.uri(ofPath: related.path), range),
+                                "message": .string(related.message),
+                            ])
+                        })
+                ))
         }
         return .object(members)
     }

@@ -5,6 +5,7 @@ extension LoadedPlugin {
     var hoverText: String {
         let kinds = kinds.map { "`\($0.name)` (\($0.category.name))" }.joined(separator: ", ")
         let options = options.map { "`\($0)`" }.joined(separator: ", ")
-        return "**\(name)** \(version)\n\n\(summary)\n\n- kinds: \(kinds.isEmpty ? "none" : kinds)\n- options: \(options.isEmpty ? "none" : options)"
+        return
+            "**\(name)** \(version)\n\n\(summary)\n\n- kinds: \(kinds.isEmpty ? "none" : kinds)\n- options: \(options.isEmpty ? "none" : options)"
     }
 }

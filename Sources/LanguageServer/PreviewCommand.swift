@@ -14,7 +14,8 @@ public enum PreviewCommand {
     /// - Throws: a message naming the argument that is missing or not a string.
     public static func run(arguments: [JSONValue]) throws(PreviewCommandError) -> (result: JSONValue, message: String) {
         guard arguments.count == 2, case .string(let uri) = arguments[0], case .string(let view) = arguments[1] else {
-            throw PreviewCommandError(message: "params.arguments: expected [document URI, view name], got \(arguments.count) arguments")
+            throw PreviewCommandError(
+                message: "params.arguments: expected [document URI, view name], got \(arguments.count) arguments")
         }
         guard let path = DocumentURI.path(of: uri) else {
             throw PreviewCommandError(message: "params.arguments[0]: expected a file: URI, got '\(uri)'")
@@ -22,11 +23,14 @@ public enum PreviewCommand {
         let commandLine = "workbench preview \(shellQuoted(path)) --port \(port)"
         let address = "http://127.0.0.1:\(port)/#\(view)"
         let message = "Preview of view '\(view)': run `\(commandLine)`, then open \(address)"
-        return (.members(["commandLine": .string(commandLine), "url": .string(address), "view": .string(view)]), message)
+        return (
+            .members(["commandLine": .string(commandLine), "url": .string(address), "view": .string(view)]), message
+        )
     }
 
     private static func shellQuoted(_ text: String) -> String {
-        text.allSatisfy { $0.isLetter || $0.isNumber || "/._-".contains($0) } ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        text.allSatisfy { $0.isLetter || $0.isNumber || "/._-".contains($0) }
+            ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }
 

@@ -17,7 +17,9 @@ struct SchemaPlace: Equatable {
     init(at mark: Mark, in lines: TextLines) {
         let before = Array(lines.line(mark.line).unicodeScalars.prefix(max(0, mark.column - 1)))
         var segmentStart = before.prefix { $0 == " " }.count
-        if before.count >= segmentStart + 2, before[segmentStart] == "-", before[segmentStart + 1] == " " { segmentStart += 2 }
+        if before.count >= segmentStart + 2, before[segmentStart] == "-", before[segmentStart + 1] == " " {
+            segmentStart += 2
+        }
         let indent = segmentStart
         var flowKeys: [String?] = []
         var index = segmentStart
@@ -36,7 +38,9 @@ struct SchemaPlace: Equatable {
             index += 1
         }
         let segment = Array(before[segmentStart...])
-        if let colon = segment.indices.first(where: { segment[$0] == ":" && $0 + 1 < segment.count && segment[$0 + 1] == " " }) {
+        if let colon = segment.indices.first(where: {
+            segment[$0] == ":" && $0 + 1 < segment.count && segment[$0 + 1] == " "
+        }) {
             valueOf = String(String.UnicodeScalarView(segment[..<colon])).trimmingSpaces
             let valueStart = segment[(colon + 1)...].firstIndex { $0 != " " } ?? segment.count
             prefix = String(String.UnicodeScalarView(segment[valueStart...]))
@@ -70,7 +74,9 @@ struct SchemaPlace: Equatable {
             let text = lines.line(number)
             let lineIndent = text.prefix { $0 == " " }.count
             let content = text.dropFirst(lineIndent)
-            guard lineIndent < limit, !content.isEmpty, !content.hasPrefix("#"), !content.hasPrefix("-") else { continue }
+            guard lineIndent < limit, !content.isEmpty, !content.hasPrefix("#"), !content.hasPrefix("-") else {
+                continue
+            }
             guard let colon = content.firstIndex(of: ":") else { continue }
             keys.append(String(content[..<colon]).trimmingSpaces)
             limit = lineIndent

@@ -57,7 +57,9 @@ public struct TextLines: Sendable {
     /// The range of the token that starts at `mark` on a line whose text is `line`.
     public static func tokenRange(at mark: Mark, inLine line: Substring, encoding: PositionEncoding) -> Range {
         let end = Mark(line: mark.line, column: TokenSpan.endColumn(of: line, from: mark.column))
-        return Range(start: position(of: mark, inLine: line, encoding: encoding), end: position(of: end, inLine: line, encoding: encoding))
+        return Range(
+            start: position(of: mark, inLine: line, encoding: encoding),
+            end: position(of: end, inLine: line, encoding: encoding))
     }
 
     /// The text with `range` replaced by `replacement` (an incremental change).
@@ -73,6 +75,7 @@ public struct TextLines: Sendable {
     private func index(of mark: Mark) -> String.Index {
         guard mark.line >= 1, mark.line <= lines.count else { return text.endIndex }
         let line = lines[mark.line - 1]
-        return line.unicodeScalars.index(line.startIndex, offsetBy: max(0, mark.column - 1), limitedBy: line.endIndex) ?? line.endIndex
+        return line.unicodeScalars.index(line.startIndex, offsetBy: max(0, mark.column - 1), limitedBy: line.endIndex)
+            ?? line.endIndex
     }
 }

@@ -7,7 +7,12 @@ extension WorkspaceDocument {
     struct Candidate {
         /// LSP's CompletionItemKind.
         enum Kind: Int {
-            case module = 9, property = 10, keyword = 14, file = 17, field = 5, variable = 6
+            case module = 9
+            case property = 10
+            case keyword = 14
+            case file = 17
+            case field = 5
+            case variable = 6
         }
 
         var label: String
@@ -26,7 +31,8 @@ extension WorkspaceDocument {
         let replaced = Range(start: start, end: lines.position(of: cursor, encoding: encoding))
         let items = candidates(at: place, plugins: plugins).map { candidate -> JSONValue in
             .members([
-                "label": .string(candidate.label), "kind": .integer(candidate.kind.rawValue), "detail": .string(candidate.detail),
+                "label": .string(candidate.label), "kind": .integer(candidate.kind.rawValue),
+                "detail": .string(candidate.detail),
                 "documentation": .markdown(candidate.documentation),
                 "textEdit": .members(["range": replaced.json, "newText": .string(candidate.label)]),
             ])
@@ -49,19 +55,26 @@ extension WorkspaceDocument {
         case ("views", 3, "viewport"?, nil): return keys(WorkspaceSchema.viewportKeys, .property, "viewport side")
         case ("views", 2, _, "layout"?):
             return plugins.plugins.values.sorted { $0.name < $1.name }.map { plugin in
-                Candidate(label: plugin.name, kind: .module, detail: "layout \(plugin.version)", documentation: plugin.hoverText)
+                Candidate(
+                    label: plugin.name, kind: .module, detail: "layout \(plugin.version)",
+                    documentation: plugin.hoverText)
             }
         case ("views", 2, _, "source"?):
             let names = outline.children(of: "sources").map(\.name) + (workspace?.sources.keys.sorted() ?? [])
             return names.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }.map { name in
-                Candidate(label: name, kind: .variable, detail: "source", documentation: "The source `\(name)` defined in this file.")
+                Candidate(
+                    label: name, kind: .variable, detail: "source",
+                    documentation: "The source `\(name)` defined in this file.")
             }
         case ("views", 3, "options"?, nil):
             let view = place.path[1]
             guard let entry = outline.children(of: "views").first(where: { $0.name == view }),
-                  let layout = outline.value(of: "layout", in: entry), let plugin = try? plugins.plugin(named: layout) else { return [] }
+                let layout = outline.value(of: "layout", in: entry), let plugin = try? plugins.plugin(named: layout)
+            else { return [] }
             return plugin.options.map { option in
-                Candidate(label: option, kind: .field, detail: "option of \(plugin.name)", documentation: "An option of layout `\(plugin.name)` \(plugin.version).")
+                Candidate(
+                    label: option, kind: .field, detail: "option of \(plugin.name)",
+                    documentation: "An option of layout `\(plugin.name)` \(plugin.version).")
             }
         default: return []
         }
@@ -71,16 +84,23 @@ extension WorkspaceDocument {
     /// by their path relative to it.
     private func dataFiles() -> [Candidate] {
         let folder = URL(fileURLWithPath: (path as NSString).deletingLastPathComponent).standardizedFileURL
-        guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey],
-                                                          options: [.skipsHiddenFiles]) else { return [] }
+        guard
+            let walker = FileManager.default.enumerator(
+                at: folder, includingPropertiesForKeys: [.isRegularFileKey],
+                options: [.skipsHiddenFiles])
+        else { return [] }
         var found: [Candidate] = []
         for case let url as URL in walker where found.count < 500 {
             if walker.level > 3 { walker.skipDescendants(); continue }
             guard WorkspaceSchema.dataFileExtensions.contains(url.pathExtension.lowercased()),
-                  url.standardizedFileURL.path != URL(fileURLWithPath: path).standardizedFileURL.path,
-                  (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true else { continue }
+                url.standardizedFileURL.path != URL(fileURLWithPath: path).standardizedFileURL.path,
+                (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true
+            else { continue }
             let relative = String(url.standardizedFileURL.path.dropFirst(folder.path.count + 1))
-            found.append(Candidate(label: relative, kind: .file, detail: "data file", documentation: "`\(relative)`, in the workspace's folder."))
+            found.append(
+                Candidate(
+                    label: relative, kind: .file, detail: "data file",
+                    documentation: "`\(relative)`, in the workspace's folder."))
         }
         return found.sorted { $0.label < $1.label }
     }

@@ -23,9 +23,12 @@ extension WorkspaceDocument {
             return Finding(mark: diagnostic.mark, severity: .error, code: code, message: diagnostic.message)
         }
         // The error is in a data file: shown where the source is named, pointing into the file.
-        let related = Finding.Related(path: diagnostic.path, mark: diagnostic.mark, lineText: diagnostic.sourceLine ?? "", message: diagnostic.message)
-        return Finding(mark: problem.anchor, severity: .error, code: "workspace.data-file",
-                       message: "\(diagnostic.summary)", related: [related])
+        let related = Finding.Related(
+            path: diagnostic.path, mark: diagnostic.mark, lineText: diagnostic.sourceLine ?? "",
+            message: diagnostic.message)
+        return Finding(
+            mark: problem.anchor, severity: .error, code: "workspace.data-file",
+            message: "\(diagnostic.summary)", related: [related])
     }
 
     /// The view's layout is a plugin found, and its options are ones the plugin takes.
@@ -39,8 +42,11 @@ extension WorkspaceDocument {
         }
         return view.options.keys.sorted().filter { !plugin.options.contains($0) }.map { name in
             let known = plugin.options.isEmpty ? "it takes none" : "it takes: \(plugin.options.joined(separator: ", "))"
-            return Finding(mark: view.mark(ofOption: name), severity: .error, code: "plugin.unknown-option",
-                           message: "layout '\(plugin.name)' has no option '\(name)'\(Suggestion.phrase(for: name, in: plugin.options)); \(known)")
+            return Finding(
+                mark: view.mark(ofOption: name), severity: .error, code: "plugin.unknown-option",
+                message:
+                    "layout '\(plugin.name)' has no option '\(name)'\(Suggestion.phrase(for: name, in: plugin.options)); \(known)"
+            )
         }
     }
 }

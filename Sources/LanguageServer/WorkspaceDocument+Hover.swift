@@ -10,14 +10,21 @@ extension WorkspaceDocument {
     /// - Parameters:
     ///   - prepared: a view's content size and element count, by view name, once prepared.
     ///   - findings: the document's findings, for a view's own.
-    public func hover(at position: Position, encoding: PositionEncoding, plugins: PluginRegistry,
-                      prepared: (String) -> String?, findings: [Finding]) -> JSONValue {
+    public func hover(
+        at position: Position, encoding: PositionEncoding, plugins: PluginRegistry,
+        prepared: (String) -> String?, findings: [Finding]
+    ) -> JSONValue {
         guard let pointed = pointed(at: lines.mark(at: position, encoding: encoding)),
-              let text = hoverText(pointed, plugins: plugins, prepared: prepared, findings: findings) else { return .null }
-        return .members(["contents": .markdown(text), "range": lines.tokenRange(at: pointed.node.mark, encoding: encoding).json])
+            let text = hoverText(pointed, plugins: plugins, prepared: prepared, findings: findings)
+        else { return .null }
+        return .members([
+            "contents": .markdown(text), "range": lines.tokenRange(at: pointed.node.mark, encoding: encoding).json,
+        ])
     }
 
-    private func hoverText(_ pointed: Pointed, plugins: PluginRegistry, prepared: (String) -> String?, findings: [Finding]) -> String? {
+    private func hoverText(
+        _ pointed: Pointed, plugins: PluginRegistry, prepared: (String) -> String?, findings: [Finding]
+    ) -> String? {
         let path = pointed.path
         switch (path.first, path.count, pointed.isKey) {
         case ("views", 3, false) where path[2] == "layout":
@@ -25,16 +32,28 @@ extension WorkspaceDocument {
             do { return try plugins.plugin(named: name).hoverText } catch { return "**\(name)**: \(error.description)" }
         case ("views", 4, true) where path[2] == "options":
             let option = path[3]
-            guard let layout = workspace?.view(named: path[1])?.layout ?? pairs(under: "views").first(where: { $0.key.scalarText == path[1] })?.value["layout"]?.scalarText else { return nil }
-            guard let plugin = try? plugins.plugin(named: layout) else { return "`\(option)`: an option of layout `\(layout)`, which is not found" }
-            let taken = plugin.options.contains(option) ? "an option of layout `\(plugin.name)` \(plugin.version)" : "**not** an option of layout `\(plugin.name)`"
-            return "`\(option)`: \(taken).\n\nOptions it takes: \(plugin.options.map { "`\($0)`" }.joined(separator: ", "))"
+            guard
+                let layout = workspace?.view(named: path[1])?.layout
+                    ?? pairs(under: "views").first(where: { $0.key.scalarText == path[1] })?.value["layout"]?.scalarText
+            else { return nil }
+            guard let plugin = try? plugins.plugin(named: layout) else {
+                return "`\(option)`: an option of layout `\(layout)`, which is not found"
+            }
+            let taken =
+                plugin.options.contains(option)
+                ? "an option of layout `\(plugin.name)` \(plugin.version)"
+                : "**not** an option of layout `\(plugin.name)`"
+            return
+                "`\(option)`: \(taken).\n\nOptions it takes: \(plugin.options.map { "`\($0)`" }.joined(separator: ", "))"
         case ("views", 2, true):
             return viewText(path[1], prepared: prepared, findings: findings)
         case ("sources", 2, true):
-            guard let source = workspace?.sources[path[1]] else { return "source `\(path[1])` (not loaded: see its diagnostics)" }
+            guard let source = workspace?.sources[path[1]] else {
+                return "source `\(path[1])` (not loaded: see its diagnostics)"
+            }
             let data = source.data.source
-            return "source `\(source.name)`: \(data.numberOfSections) sections, \(data.numberOfItems) items" + (source.file.path == self.path ? "" : ", from `\(source.file.path)`")
+            return "source `\(source.name)`: \(data.numberOfSections) sections, \(data.numberOfItems) items"
+                + (source.file.path == self.path ? "" : ", from `\(source.file.path)`")
         default:
             guard pointed.isKey else { return nil }
             return schemaKey(path)?.documentation
@@ -45,7 +64,8 @@ extension WorkspaceDocument {
         guard let view = workspace?.view(named: name) else {
             return "view `\(name)` (not loaded)" + findingsText(findings.filter { $0.mark?.line == viewLine(name) })
         }
-        var text = "view `\(name)`: layout `\(view.layout)` on source `\(view.source)`, viewport \(view.viewport.width.compactDescription) × \(view.viewport.height.compactDescription)"
+        var text =
+            "view `\(name)`: layout `\(view.layout)` on source `\(view.source)`, viewport \(view.viewport.width.compactDescription) × \(view.viewport.height.compactDescription)"
         text += "\n\n" + (prepared(name) ?? "not prepared yet")
         return text + findingsText(findings.filter { $0.mark?.line == view.mark.line })
     }
@@ -55,7 +75,11 @@ extension WorkspaceDocument {
     }
 
     private func findingsText(_ findings: [Finding]) -> String {
-        findings.isEmpty ? "" : "\n\n" + findings.map { "- \($0.severity == .error ? "error" : "warning"): \($0.message)" }.joined(separator: "\n")
+        findings.isEmpty
+            ? ""
+            : "\n\n"
+                + findings.map { "- \($0.severity == .error ? "error" : "warning"): \($0.message)" }.joined(
+                    separator: "\n")
     }
 
     /// The schema key at `path` (its last element), if the path is a schema place.

@@ -47,6 +47,8 @@ extension WorkspaceDocument {
     func entryRange(of pair: YAMLPair, before next: YAMLPair?, encoding: PositionEncoding) -> Range {
         let lastLine = next.map { max(pair.key.mark.line, $0.key.mark.line - 1) } ?? lines.lines.count
         let end = Mark(line: lastLine, column: lines.line(lastLine).unicodeScalars.count + 1)
-        return Range(start: lines.position(of: pair.key.mark, encoding: encoding), end: lines.position(of: end, encoding: encoding))
+        return Range(
+            start: lines.position(of: pair.key.mark, encoding: encoding),
+            end: lines.position(of: end, encoding: encoding))
     }
 }

@@ -21,36 +21,38 @@ extension WorkspaceDocument {
             }
         }
         // LSP's SymbolKind: 3 namespace, 13 variable, 19 object.
-        return .array(top.enumerated().compactMap { index, pair -> JSONValue? in
-            let next = index + 1 < top.count ? top[index + 1] : nil
-            switch pair.key.scalarText {
-            case "sources"?:
-                let children = entries(pair.value.pairs ?? [], kind: 13) { source in
-                    source.value.pairs?.first?.key.scalarText ?? "source"
+        return .array(
+            top.enumerated().compactMap { index, pair -> JSONValue? in
+                let next = index + 1 < top.count ? top[index + 1] : nil
+                switch pair.key.scalarText {
+                case "sources"?:
+                    let children = entries(pair.value.pairs ?? [], kind: 13) { source in
+                        source.value.pairs?.first?.key.scalarText ?? "source"
+                    }
+                    return symbol(pair, next: next, kind: 3, detail: "\(children.count) sources", children: children)
+                case "views"?:
+                    let children = entries(pair.value.pairs ?? [], kind: 19) { view in
+                        "\(view.value["layout"]?.scalarText ?? "?") on \(view.value["source"]?.scalarText ?? "?")"
+                    }
+                    return symbol(pair, next: next, kind: 3, detail: "\(children.count) views", children: children)
+                default:
+                    return nil
                 }
-                return symbol(pair, next: next, kind: 3, detail: "\(children.count) sources", children: children)
-            case "views"?:
-                let children = entries(pair.value.pairs ?? [], kind: 19) { view in
-                    "\(view.value["layout"]?.scalarText ?? "?") on \(view.value["source"]?.scalarText ?? "?")"
-                }
-                return symbol(pair, next: next, kind: 3, detail: "\(children.count) views", children: children)
-            default:
-                return nil
-            }
-        })
+            })
     }
 
     /// A code lens "Open in preview" on each view's key, running `workbench.openPreview`.
     public func codeLenses(encoding: PositionEncoding) -> JSONValue {
-        .array(pairs(under: "views").compactMap { pair in
-            guard let name = pair.key.scalarText else { return nil }
-            return .members([
-                "range": lines.tokenRange(at: pair.key.mark, encoding: encoding).json,
-                "command": .members([
-                    "title": .string("Open in preview"), "command": .string(PreviewCommand.name),
-                    "arguments": .array([.string(uri), .string(name)]),
-                ]),
-            ])
-        })
+        .array(
+            pairs(under: "views").compactMap { pair in
+                guard let name = pair.key.scalarText else { return nil }
+                return .members([
+                    "range": lines.tokenRange(at: pair.key.mark, encoding: encoding).json,
+                    "command": .members([
+                        "title": .string("Open in preview"), "command": .string(PreviewCommand.name),
+                        "arguments": .array([.string(uri), .string(name)]),
+                    ]),
+                ])
+            })
     }
 }

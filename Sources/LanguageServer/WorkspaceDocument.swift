@@ -41,7 +41,8 @@ public struct WorkspaceDocument: Sendable {
     }
 
     private mutating func load(with loader: WorkspaceLoader) {
-        let diagnosis = loader.diagnose(text: lines.text, path: path, directory: (path as NSString).deletingLastPathComponent)
+        let diagnosis = loader.diagnose(
+            text: lines.text, path: path, directory: (path as NSString).deletingLastPathComponent)
         (root, workspace, problems) = (diagnosis.root, diagnosis.workspace, diagnosis.problems)
     }
 

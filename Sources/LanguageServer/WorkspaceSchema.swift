@@ -9,17 +9,35 @@ enum WorkspaceSchema {
 
     static let topLevel = [
         Key(name: "workspace", documentation: "The workspace's name (default: the file name without its extension)."),
-        Key(name: "sources", documentation: "Named data sources: each one of `items`, `sections`, `table`, `tree`, `generate` or `file`."),
-        Key(name: "views", documentation: "Named views: each a `layout` (a plugin) laying out a `source`, with a `viewport` and `options`."),
+        Key(
+            name: "sources",
+            documentation: "Named data sources: each one of `items`, `sections`, `table`, `tree`, `generate` or `file`."
+        ),
+        Key(
+            name: "views",
+            documentation:
+                "Named views: each a `layout` (a plugin) laying out a `source`, with a `viewport` and `options`."),
     ]
 
     static let sourceKinds = [
         Key(name: "items", documentation: "One section: a list of items (numbers, strings or mappings)."),
         Key(name: "sections", documentation: "A list of sections, each a list of items."),
-        Key(name: "table", documentation: "`{columns: [titles], rows: [{title, values}]}`: one section per row, one item per column."),
-        Key(name: "tree", documentation: "One root node or a list of them: mappings with a `name` and optional `children`."),
-        Key(name: "generate", documentation: "Synthetic data, the same on every run: a grid `{sections, items, min, max, seed}` or a tree `{nodes, fanout, seed}`."),
-        Key(name: "file", documentation: "A data file inside the workspace's folder: `.yaml`, `.yml` or `.json` holding one source, or a `.csv` table."),
+        Key(
+            name: "table",
+            documentation: "`{columns: [titles], rows: [{title, values}]}`: one section per row, one item per column."),
+        Key(
+            name: "tree",
+            documentation: "One root node or a list of them: mappings with a `name` and optional `children`."),
+        Key(
+            name: "generate",
+            documentation:
+                "Synthetic data, the same on every run: a grid `{sections, items, min, max, seed}` or a tree `{nodes, fanout, seed}`."
+        ),
+        Key(
+            name: "file",
+            documentation:
+                "A data file inside the workspace's folder: `.yaml`, `.yml` or `.json` holding one source, or a `.csv` table."
+        ),
     ]
 
     static let generateFields = [
@@ -42,7 +60,11 @@ enum WorkspaceSchema {
         Key(name: "source", documentation: "The source the view shows, by name."),
         Key(name: "viewport", documentation: "The initial bounds' size, `{width, height}` (default 375 × 667)."),
         Key(name: "options", documentation: "Options passed to the layout plugin."),
-        Key(name: "preferredSizes", documentation: "A JSON file of sizes an app measured (`preferredSizes`'s `sizes` list): `run` and `check` lay the view out with them."),
+        Key(
+            name: "preferredSizes",
+            documentation:
+                "A JSON file of sizes an app measured (`preferredSizes`'s `sizes` list): `run` and `check` lay the view out with them."
+        ),
     ]
 
     static let viewportKeys = [

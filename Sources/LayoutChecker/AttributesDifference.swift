@@ -18,11 +18,13 @@ extension LayoutAttributes {
         var result: [FieldDifference] = []
         func compare(_ field: String, _ now: Double, _ then: Double) {
             if !(now == then || (now.isNaN && then.isNaN)) {
-                result.append(FieldDifference(field: field, recorded: then.compactDescription, now: now.compactDescription))
+                result.append(
+                    FieldDifference(field: field, recorded: then.compactDescription, now: now.compactDescription))
             }
         }
         if element != expected.element {
-            result.append(FieldDifference(field: "element", recorded: expected.element.description, now: element.description))
+            result.append(
+                FieldDifference(field: "element", recorded: expected.element.description, now: element.description))
         }
         compare("frame.x", frame.x, expected.frame.x)
         compare("frame.y", frame.y, expected.frame.y)
@@ -36,15 +38,20 @@ extension LayoutAttributes {
             result.append(FieldDifference(field: "hidden", recorded: "\(expected.isHidden)", now: "\(isHidden)"))
         }
         for key in Set(extra.keys).union(expected.extra.keys).sorted() where extra[key] != expected.extra[key] {
-            result.append(FieldDifference(field: key, recorded: expected.extra[key].map { "\($0)" } ?? "absent", now: extra[key].map { "\($0)" } ?? "absent"))
+            result.append(
+                FieldDifference(
+                    field: key, recorded: expected.extra[key].map { "\($0)" } ?? "absent",
+                    now: extra[key].map { "\($0)" } ?? "absent"))
         }
         return result
     }
 
     /// Why the numbers are unusable (not finite, negative size), or nil if they are fine.
     var numericProblem: String? {
-        for (name, number) in [("frame.x", frame.x), ("frame.y", frame.y), ("frame.width", frame.width),
-                               ("frame.height", frame.height), ("alpha", alpha)] where !number.isFinite {
+        for (name, number) in [
+            ("frame.x", frame.x), ("frame.y", frame.y), ("frame.width", frame.width),
+            ("frame.height", frame.height), ("alpha", alpha),
+        ] where !number.isFinite {
             return "\(name) is \(number.compactDescription)"
         }
         if frame.width < 0 || frame.height < 0 { return "frame \(frame.text) has a negative size" }
@@ -70,13 +77,16 @@ extension Value {
 extension Rect {
     var isFinite: Bool { x.isFinite && y.isFinite && width.isFinite && height.isFinite }
     /// "(x, y, width, height)".
-    var text: String { "(\(x.compactDescription), \(y.compactDescription), \(width.compactDescription), \(height.compactDescription))" }
+    var text: String {
+        "(\(x.compactDescription), \(y.compactDescription), \(width.compactDescription), \(height.compactDescription))"
+    }
 }
 
 extension Size {
     var text: String { "\(width.compactDescription) × \(height.compactDescription)" }
     func isSame(as other: Size) -> Bool {
-        (width == other.width || (width.isNaN && other.width.isNaN)) && (height == other.height || (height.isNaN && other.height.isNaN))
+        (width == other.width || (width.isNaN && other.width.isNaN))
+            && (height == other.height || (height.isNaN && other.height.isNaN))
     }
 }
 

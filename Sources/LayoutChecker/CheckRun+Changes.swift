@@ -20,20 +20,29 @@ extension CheckRun {
             if !contentSize.isSame(as: expected.contentSize) {
                 return (nil, "content size \(contentSize.text), expected \(expected.contentSize.text)")
             }
-            if let difference = Self.firstDifference(all, expected.all, query: "the whole-layout query") { return difference }
+            if let difference = Self.firstDifference(all, expected.all, query: "the whole-layout query") {
+                return difference
+            }
             for ((rect, found), (_, wanted)) in zip(rects, expected.rects) {
-                if let difference = Self.firstDifference(found, wanted, query: "the query of rect \(rect.text)") { return difference }
+                if let difference = Self.firstDifference(found, wanted, query: "the query of rect \(rect.text)") {
+                    return difference
+                }
             }
             return nil
         }
 
-        private static func firstDifference(_ found: [LayoutAttributes], _ wanted: [LayoutAttributes], query: String) -> (element: ElementID?, detail: String)? {
+        private static func firstDifference(_ found: [LayoutAttributes], _ wanted: [LayoutAttributes], query: String)
+            -> (element: ElementID?, detail: String)?
+        {
             for (now, then) in zip(found, wanted) {
                 if now.element != then.element {
                     return (then.element, "\(query) returns \(now.element) where \(then.element) was expected")
                 }
                 if let difference = now.differences(from: then).first {
-                    return (now.element, "\(query) gives \(difference.field) \(difference.now), expected \(difference.recorded)")
+                    return (
+                        now.element,
+                        "\(query) gives \(difference.field) \(difference.now), expected \(difference.recorded)"
+                    )
                 }
             }
             if found.count != wanted.count {
@@ -74,14 +83,20 @@ extension CheckRun {
                 do throws(LayoutError) {
                     try moving.prepare(LayoutContext(dataSource: data, bounds: newBounds))
                 } catch {
-                    findings.add(.boundsChange, nil, "after \(step) to \(newBounds.text) (\(said)), prepare fails: \(error)")
+                    findings.add(
+                        .boundsChange, nil, "after \(step) to \(newBounds.text) (\(said)), prepare fails: \(error)")
                     return
                 }
             }
             guard let fresh = try? freshLayout(at: newBounds) else { return }
             let sample = [newBounds] + rects.prefix(10)
-            if let (element, detail) = Answers(moving, rects: sample).firstDifference(from: Answers(fresh, rects: sample)) {
-                findings.add(.boundsChange, element, "after \(step) to \(newBounds.text) (\(said)), the layout differs from one prepared at those bounds: \(detail)")
+            if let (element, detail) = Answers(moving, rects: sample).firstDifference(
+                from: Answers(fresh, rects: sample))
+            {
+                findings.add(
+                    .boundsChange, element,
+                    "after \(step) to \(newBounds.text) (\(said)), the layout differs from one prepared at those bounds: \(detail)"
+                )
                 return
             }
         }
@@ -91,10 +106,13 @@ extension CheckRun {
     /// where it is not), then resize to 80 % of the width.
     private func boundsScript(content: Size) -> [(String, Rect)] {
         let dx = content.width > bounds.width ? min(bounds.width / 2, content.width - bounds.width - bounds.minX) : 0
-        var dy = content.height > bounds.height ? min(bounds.height / 2, content.height - bounds.height - bounds.minY) : 0
+        var dy =
+            content.height > bounds.height ? min(bounds.height / 2, content.height - bounds.height - bounds.minY) : 0
         if dx <= 0 && dy <= 0 { dy = (bounds.height / 4).rounded() }
-        let scrolled = Rect(x: bounds.minX + max(0, dx), y: bounds.minY + max(0, dy), width: bounds.width, height: bounds.height)
-        let resized = Rect(x: scrolled.minX, y: scrolled.minY, width: (bounds.width * 0.8).rounded(), height: bounds.height)
+        let scrolled = Rect(
+            x: bounds.minX + max(0, dx), y: bounds.minY + max(0, dy), width: bounds.width, height: bounds.height)
+        let resized = Rect(
+            x: scrolled.minX, y: scrolled.minY, width: (bounds.width * 0.8).rounded(), height: bounds.height)
         return [("scrolling", scrolled), ("resizing", resized)]
     }
 
@@ -102,12 +120,16 @@ extension CheckRun {
     func checkTargetOffsets(_ findings: inout Findings) {
         let content = layout.contentSize
         let maxX = max(0, content.width - bounds.width), maxY = max(0, content.height - bounds.height)
-        let proposals = [Point(x: 0, y: 0), Point(x: maxX, y: maxY), Point(x: maxX / 2, y: maxY / 2), Point(x: maxX / 3, y: maxY * 2 / 3)]
+        let proposals = [
+            Point(x: 0, y: 0), Point(x: maxX, y: maxY), Point(x: maxX / 2, y: maxY / 2),
+            Point(x: maxX / 3, y: maxY * 2 / 3),
+        ]
         let velocities = [Point(x: 0, y: 0), Point(x: 0.5, y: -0.5), Point(x: -2, y: 2)]
         for proposed in proposals {
             for velocity in velocities {
                 let target = layout.targetContentOffset(proposed: proposed, velocity: velocity)
-                let call = "targetContentOffset(proposed: \(proposed.text), velocity: \(velocity.text)) = \(target.text)"
+                let call =
+                    "targetContentOffset(proposed: \(proposed.text), velocity: \(velocity.text)) = \(target.text)"
                 if !(target.x.isFinite && target.y.isFinite) {
                     findings.add(.targetOffset, nil, "\(call) is not finite")
                 } else if content.width > bounds.width && !(0...maxX).contains(target.x) {
@@ -123,8 +145,10 @@ extension CheckRun {
     func checkTransitions(_ findings: inout Findings) {
         for attributes in all where attributes.numericProblem == nil {
             guard !findings.isFull(.transitions) else { return }
-            for (name, answer) in [("initial", layout.initialAttributes(forAppearing: attributes.element, in: bounds)),
-                                   ("final", layout.finalAttributes(forDisappearing: attributes.element, in: bounds))] {
+            for (name, answer) in [
+                ("initial", layout.initialAttributes(forAppearing: attributes.element, in: bounds)),
+                ("final", layout.finalAttributes(forDisappearing: attributes.element, in: bounds)),
+            ] {
                 guard let answer else {
                     findings.add(.transitions, attributes.element, "no \(name) attributes")
                     continue

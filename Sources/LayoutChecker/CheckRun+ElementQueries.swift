@@ -11,11 +11,16 @@ extension CheckRun {
         for attributes in all {
             guard !findings.isFull(.elementQuery) else { return }
             guard let answer = layout.attributes(for: attributes.element) else {
-                findings.add(.elementQuery, attributes.element, "attributes(for:) returns nil, but the whole-layout query returns it at \(attributes.frame.text)")
+                findings.add(
+                    .elementQuery, attributes.element,
+                    "attributes(for:) returns nil, but the whole-layout query returns it at \(attributes.frame.text)")
                 continue
             }
             if let difference = answer.differences(from: attributes).first {
-                findings.add(.elementQuery, attributes.element, "attributes(for:) gives \(difference.field) \(difference.now), the whole-layout query \(difference.recorded)")
+                findings.add(
+                    .elementQuery, attributes.element,
+                    "attributes(for:) gives \(difference.field) \(difference.now), the whole-layout query \(difference.recorded)"
+                )
             }
         }
         reportRecordProblems(&findings)
@@ -25,7 +30,8 @@ extension CheckRun {
         for probe in probes(besides: present) where asked.insert(probe).inserted {
             guard !findings.isFull(.elementQuery) else { return }
             if let answer = layout.attributes(for: probe) {
-                findings.add(.elementQuery, probe, "attributes(for:) returns it at \(answer.frame.text), but no rect query does")
+                findings.add(
+                    .elementQuery, probe, "attributes(for:) returns it at \(answer.frame.text), but no rect query does")
             }
         }
     }
@@ -48,7 +54,8 @@ extension CheckRun {
             let key = ElementID(category: element.category, kind: element.kind, path: ItemPath(section: 0, item: 0))
             var group = groups[key] ?? (maxSection: -1, maxItemBySection: [:])
             group.maxSection = max(group.maxSection, element.path.section)
-            group.maxItemBySection[element.path.section] = max(group.maxItemBySection[element.path.section] ?? -1, element.path.item)
+            group.maxItemBySection[element.path.section] = max(
+                group.maxItemBySection[element.path.section] ?? -1, element.path.item)
             groups[key] = group
         }
         groups[.cell(0, 0)] = groups[.cell(0, 0)] ?? (maxSection: data.numberOfSections - 1, maxItemBySection: [:])

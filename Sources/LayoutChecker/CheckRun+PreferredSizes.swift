@@ -12,7 +12,9 @@ extension CheckRun {
         var taken: [(ElementID, PreferredSizeAnswer)] = []
         for cell in chosen {
             let preferred = Size(width: cell.frame.width + 7, height: cell.frame.height * 1.5 + 13)
-            if let answer = layout.preferredAttributes(preferred, for: cell.element) { taken.append((cell.element, answer)) }
+            if let answer = layout.preferredAttributes(preferred, for: cell.element) {
+                taken.append((cell.element, answer))
+            }
         }
         do {
             try layout.prepare(LayoutContext(dataSource: data, bounds: bounds))
@@ -20,10 +22,13 @@ extension CheckRun {
             findings.add(.preferredSize, nil, "preparing again after preferred sizes failed: \(error)")
             return
         }
-        (layout as? RecordReporting)?.takeRecordProblems().forEach { findings.add(.preferredSize, nil, $0) }
+        for problem in (layout as? RecordReporting)?.takeRecordProblems() ?? [] {
+            findings.add(.preferredSize, nil, problem)
+        }
         guard !taken.isEmpty else {
             if layout.elements(in: .everything) != before {
-                findings.add(.preferredSize, nil, "ignored every preferred size, yet its frames changed when prepared again")
+                findings.add(
+                    .preferredSize, nil, "ignored every preferred size, yet its frames changed when prepared again")
             }
             return
         }
@@ -33,7 +38,10 @@ extension CheckRun {
                 continue
             }
             if !frame.size.isSame(as: answer.size) {
-                findings.add(.preferredSize, element, "took a preferred size as \(answer.size.text), but its frame is \(frame.size.text) when prepared again")
+                findings.add(
+                    .preferredSize, element,
+                    "took a preferred size as \(answer.size.text), but its frame is \(frame.size.text) when prepared again"
+                )
             }
         }
     }

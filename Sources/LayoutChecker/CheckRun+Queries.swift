@@ -41,8 +41,10 @@ extension CheckRun {
                 findings.add(.wellFormed, attributes.element, "\(problem), in \(query)")
             }
             if index > 0, attributes.element < answer[index - 1].element {
-                findings.add(.wellFormed, attributes.element, "comes after \(answer[index - 1].element) in \(query): "
-                    + "out of canonical order (cells, supplementary, decoration; each by kind, section, item)")
+                findings.add(
+                    .wellFormed, attributes.element,
+                    "comes after \(answer[index - 1].element) in \(query): "
+                        + "out of canonical order (cells, supplementary, decoration; each by kind, section, item)")
             }
         }
         for (element, count) in counts.filter({ $0.value > 1 }).sorted(by: { $0.key < $1.key }) {
@@ -61,14 +63,20 @@ extension CheckRun {
         let slackX = 1e-9 * max(1, abs(content.width)), slackY = 1e-9 * max(1, abs(content.height))
         for attributes in all where attributes.frame.isFinite {
             let frame = attributes.frame
-            if frame.minX < -slackX || frame.minY < -slackY || frame.maxX > content.width + slackX || frame.maxY > content.height + slackY {
-                findings.add(.insideContent, attributes.element, "frame \(frame.text) is not inside the content rect \(Rect(origin: .zero, size: content).text)")
+            if frame.minX < -slackX || frame.minY < -slackY || frame.maxX > content.width + slackX
+                || frame.maxY > content.height + slackY
+            {
+                findings.add(
+                    .insideContent, attributes.element,
+                    "frame \(frame.text) is not inside the content rect \(Rect(origin: .zero, size: content).text)")
             }
         }
     }
 
     /// One rect's answer (sorted) against the brute-force filter (sorted).
-    private func compare(_ found: [LayoutAttributes], with expected: [LayoutAttributes], in rect: Rect, _ findings: inout Findings) {
+    private func compare(
+        _ found: [LayoutAttributes], with expected: [LayoutAttributes], in rect: Rect, _ findings: inout Findings
+    ) {
         guard found != expected else { return }
         var expectedByID: [ElementID: LayoutAttributes] = [:]
         for attributes in expected { expectedByID[attributes.element] = attributes }
@@ -76,14 +84,22 @@ extension CheckRun {
         for attributes in found {
             if let wanted = expectedByID[attributes.element] {
                 if let difference = attributes.differences(from: wanted).first {
-                    findings.add(.rectQuery, attributes.element, "the query of rect \(rect.text) gives \(difference.field) \(difference.now), the whole-layout query \(difference.recorded)")
+                    findings.add(
+                        .rectQuery, attributes.element,
+                        "the query of rect \(rect.text) gives \(difference.field) \(difference.now), the whole-layout query \(difference.recorded)"
+                    )
                 }
             } else if attributes.frame.isFinite {
-                findings.add(.rectQuery, attributes.element, "returned by the query of rect \(rect.text), but its frame \(attributes.frame.text) does not intersect it")
+                findings.add(
+                    .rectQuery, attributes.element,
+                    "returned by the query of rect \(rect.text), but its frame \(attributes.frame.text) does not intersect it"
+                )
             }
         }
         for attributes in expected where !foundIDs.contains(attributes.element) {
-            findings.add(.rectQuery, attributes.element, "missing from the query of rect \(rect.text), though its frame \(attributes.frame.text) intersects it")
+            findings.add(
+                .rectQuery, attributes.element,
+                "missing from the query of rect \(rect.text), though its frame \(attributes.frame.text) intersects it")
         }
     }
 }

@@ -6,7 +6,10 @@ public struct LayoutTransitionAnswer: Sendable {
     public var disappearing: [LayoutAttributes]
     public var moving: [(before: LayoutAttributes, after: LayoutAttributes)]
 
-    public init(appearing: [LayoutAttributes], disappearing: [LayoutAttributes], moving: [(before: LayoutAttributes, after: LayoutAttributes)]) {
+    public init(
+        appearing: [LayoutAttributes], disappearing: [LayoutAttributes],
+        moving: [(before: LayoutAttributes, after: LayoutAttributes)]
+    ) {
         self.appearing = appearing
         self.disappearing = disappearing
         self.moving = moving
@@ -24,31 +27,42 @@ extension LayoutChecker {
     /// - Parameters:
     ///   - old: a fresh layout of the view as it was, prepared at `bounds`.
     ///   - new: a fresh layout of the view after the switch, prepared at `newBounds`.
-    public func checkTransition(from old: any Layout, bounds: Rect, to new: any Layout, bounds newBounds: Rect,
-                                answer: LayoutTransitionAnswer, label: String) -> [Violation] {
+    public func checkTransition(
+        from old: any Layout, bounds: Rect, to new: any Layout, bounds newBounds: Rect,
+        answer: LayoutTransitionAnswer, label: String
+    ) -> [Violation] {
         var findings = Findings(limit: maximumViolationsPerInvariant)
-        func fail(_ element: ElementID?, _ detail: String) { findings.add(.transitions, element, "\(label): \(detail)") }
+        func fail(_ element: ElementID?, _ detail: String) {
+            findings.add(.transitions, element, "\(label): \(detail)")
+        }
         let disappearing = Set(answer.disappearing), appearing = Set(answer.appearing)
         let movedFrom = Set(answer.moving.map(\.before)), movedTo = Set(answer.moving.map(\.after))
         let shownBefore = old.elements(in: bounds), shownAfter = new.elements(in: newBounds)
-        for attributes in shownBefore where !disappearing.contains(attributes) && !movedFrom.contains(attributes)
-            && new.attributes(for: attributes.element) != attributes {
+        for attributes in shownBefore
+        where !disappearing.contains(attributes) && !movedFrom.contains(attributes)
+            && new.attributes(for: attributes.element) != attributes
+        {
             fail(attributes.element, "shown before and neither disappearing, moving nor unchanged")
         }
-        for attributes in shownAfter where !appearing.contains(attributes) && !movedTo.contains(attributes)
-            && old.attributes(for: attributes.element) != attributes {
+        for attributes in shownAfter
+        where !appearing.contains(attributes) && !movedTo.contains(attributes)
+            && old.attributes(for: attributes.element) != attributes
+        {
             fail(attributes.element, "shown after and neither appearing, moving nor unchanged")
         }
         let before = Set(shownBefore), after = Set(shownAfter)
-        for attributes in answer.disappearing where !before.contains(attributes) || new.attributes(for: attributes.element) != nil {
+        for attributes in answer.disappearing
+        where !before.contains(attributes) || new.attributes(for: attributes.element) != nil {
             fail(attributes.element, "disappears, but was not shown before or is in the new layout")
         }
-        for attributes in answer.appearing where !after.contains(attributes) || old.attributes(for: attributes.element) != nil {
+        for attributes in answer.appearing
+        where !after.contains(attributes) || old.attributes(for: attributes.element) != nil {
             fail(attributes.element, "appears, but is not shown after or was in the old layout")
         }
         for (from, to) in answer.moving {
             if from == to || old.attributes(for: from.element) != from || new.attributes(for: to.element) != to
-                || from.element != to.element || !(before.contains(from) || after.contains(to)) {
+                || from.element != to.element || !(before.contains(from) || after.contains(to))
+            {
                 fail(to.element, "moves from \(from.frame.text) to \(to.frame.text), which the layouts do not say")
             }
         }

@@ -5,7 +5,8 @@ import LayoutKit
 /// layouts. `workbench check` runs it on plugins; a plugin's own tests run it in-process:
 ///
 ///     let data = DataSet.items([120, 160, 80])
-///     let violations = try LayoutChecker().check(data: data.source, bounds: Rect(x: 0, y: 0, width: 375, height: 667)) {
+///     let violations = try LayoutChecker().check(data: data.source, bounds: Rect(x: 0, y: 0, width: 375, height: 667))
+/// {
 ///         try MyLayout(options: Options())
 ///     }
 ///     #expect(violations.isEmpty, "\(violations)")
@@ -38,7 +39,9 @@ public struct LayoutChecker: Sendable {
     ///   the layout keeps the contract on these questions.
     /// - Throws: the `LayoutError` of the first layout's making or preparing: a layout that
     ///   refuses its inputs cannot be checked.
-    public func check(data: DataSource, bounds: Rect, makeLayout: @escaping () throws -> any Layout) throws(LayoutError) -> [Violation] {
+    public func check(data: DataSource, bounds: Rect, makeLayout: @escaping () throws -> any Layout) throws(LayoutError)
+        -> [Violation]
+    {
         let makeLayout = { () throws(LayoutError) -> any Layout in
             do {
                 return try makeLayout()
@@ -51,8 +54,9 @@ public struct LayoutChecker: Sendable {
         let layout = try makeLayout()
         try layout.prepare(LayoutContext(dataSource: data, bounds: bounds))
         var findings = Findings(limit: maximumViolationsPerInvariant)
-        let run = CheckRun(layout: layout, data: data, bounds: bounds, makeLayout: makeLayout,
-                           rects: CheckRects.make(count: rectCount, content: layout.contentSize, bounds: bounds, seed: seed))
+        let run = CheckRun(
+            layout: layout, data: data, bounds: bounds, makeLayout: makeLayout,
+            rects: CheckRects.make(count: rectCount, content: layout.contentSize, bounds: bounds, seed: seed))
         run.checkQueries(&findings)
         run.checkElementQueries(&findings)
         run.checkDeterminism(&findings)
@@ -67,8 +71,12 @@ public struct LayoutChecker: Sendable {
     }
 
     /// Checks a plugin's layout type made with `options`, prepared with `data` at `bounds`.
-    public func check<L: LayoutPlugin>(_ type: L.Type, options: [String: Value] = [:], data: DataSet, bounds: Rect) throws(LayoutError) -> [Violation] {
-        try check(data: data.source, bounds: bounds) { () throws(LayoutError) -> any Layout in try L(options: Options(options)) }
+    public func check<L: LayoutPlugin>(_ type: L.Type, options: [String: Value] = [:], data: DataSet, bounds: Rect)
+        throws(LayoutError) -> [Violation]
+    {
+        try check(data: data.source, bounds: bounds) { () throws(LayoutError) -> any Layout in
+            try L(options: Options(options))
+        }
     }
 }
 
@@ -85,7 +93,10 @@ struct CheckRun {
     /// when there is any, `all` is not the whole layout and cannot judge element queries.
     let problemsOfAll: [String]
 
-    init(layout: any Layout, data: DataSource, bounds: Rect, makeLayout: @escaping () throws(LayoutError) -> any Layout, rects: [Rect]) {
+    init(
+        layout: any Layout, data: DataSource, bounds: Rect, makeLayout: @escaping () throws(LayoutError) -> any Layout,
+        rects: [Rect]
+    ) {
         self.layout = layout
         self.data = data
         self.bounds = bounds
@@ -126,7 +137,10 @@ struct Findings {
 
     var violations: [Violation] {
         Invariant.allCases.flatMap { invariant -> [Violation] in
-            let more = dropped[invariant].map { [Violation(invariant, nil, "\($0) more violation\($0 == 1 ? "" : "s") of this invariant not shown")] } ?? []
+            let more =
+                dropped[invariant].map {
+                    [Violation(invariant, nil, "\($0) more violation\($0 == 1 ? "" : "s") of this invariant not shown")]
+                } ?? []
             return kept[invariant, default: []] + more
         }
     }

@@ -14,7 +14,8 @@ public enum LayoutComparison {
             if found != expected {
                 let missing = Set(expected.map(\.element)).subtracting(found.map(\.element)).sorted().prefix(3)
                 let extra = Set(found.map(\.element)).subtracting(expected.map(\.element)).sorted().prefix(3)
-                return "rect \(rect.text): \(found.count) found, \(expected.count) expected; missing \(Array(missing)), extra \(Array(extra))"
+                return
+                    "rect \(rect.text): \(found.count) found, \(expected.count) expected; missing \(Array(missing)), extra \(Array(extra))"
             }
             for attributes in found.prefix(4) where engine.attributes(for: attributes.element) != attributes {
                 return "attributes(for: \(attributes.element)) differs from the query's"

@@ -46,7 +46,8 @@ struct Arguments {
     func integer(_ name: String, in range: ClosedRange<Int>, default fallback: Int) throws(ToolError) -> Int {
         guard has(name) else { return fallback }
         let rule = NumberRule.whole(range)
-        guard case .number(let number)? = value[name], rule.violation(number) == nil, let integer = rule.integer(number) else {
+        guard case .number(let number)? = value[name], rule.violation(number) == nil, let integer = rule.integer(number)
+        else {
             let got = value[name]?.numberValue?.compactDescription ?? value[name]?.kindDescription ?? "nothing"
             throw ToolError("invalid arguments: \(path).\(name): expected \(rule.expectation), got \(got)")
         }
@@ -57,19 +58,26 @@ struct Arguments {
     func rect(_ name: String) throws(ToolError) -> Rect? {
         guard let field = value[name] else { return nil }
         guard case .object = field else { throw mismatch(name, "an object {x, y, width, height}") }
-        let nested = try Arguments(field, allowed: ["x", "y", "width", "height"], required: ["x", "y", "width", "height"], path: "\(path).\(name)")
+        let nested = try Arguments(
+            field, allowed: ["x", "y", "width", "height"], required: ["x", "y", "width", "height"],
+            path: "\(path).\(name)")
         func number(_ key: String, rule: NumberRule) throws(ToolError) -> Double {
             guard case .number(let number)? = nested[key] else { throw nested.mismatch(key, rule.expectation) }
-            if let violation = rule.violation(number) { throw ToolError("invalid arguments: \(nested.path).\(key): \(violation)") }
+            if let violation = rule.violation(number) {
+                throw ToolError("invalid arguments: \(nested.path).\(key): \(violation)")
+            }
             return number
         }
         var size = NumberRule.coordinate
         size.minimum = .atLeast(0)
-        return Rect(x: try number("x", rule: .coordinate), y: try number("y", rule: .coordinate),
-                    width: try number("width", rule: size), height: try number("height", rule: size))
+        return Rect(
+            x: try number("x", rule: .coordinate), y: try number("y", rule: .coordinate),
+            width: try number("width", rule: size), height: try number("height", rule: size))
     }
 
     private func mismatch(_ name: String, _ expected: String) -> ToolError {
-        ToolError("invalid arguments: \(path).\(name): expected \(expected), got \(value[name]?.kindDescription ?? "nothing")")
+        ToolError(
+            "invalid arguments: \(path).\(name): expected \(expected), got \(value[name]?.kindDescription ?? "nothing")"
+        )
     }
 }

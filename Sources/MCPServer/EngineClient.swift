@@ -82,11 +82,14 @@ final class EngineClient: MessageOutput, Sendable {
             return
         }
         guard case .number(let number)? = value["id"], let id = Int(exactly: number),
-              let waiter = state.withLock({ $0.waiting.removeValue(forKey: id) }) else { return }
+            let waiter = state.withLock({ $0.waiting.removeValue(forKey: id) })
+        else { return }
         let result: Result<JSONValue, RPCError>
         if let error = value["error"] {
-            result = .failure(RPCError(code: error["code"]?.numberValue.flatMap { Int(exactly: $0) } ?? -32603,
-                                       message: error["message"]?.stringValue ?? "unknown error", data: error["data"]))
+            result = .failure(
+                RPCError(
+                    code: error["code"]?.numberValue.flatMap { Int(exactly: $0) } ?? -32603,
+                    message: error["message"]?.stringValue ?? "unknown error", data: error["data"]))
         } else {
             result = .success(value["result"] ?? .null)
         }

@@ -69,12 +69,12 @@ extension MCPServer {
             ],
             "serverInfo": ["name": "workbench", "title": "Layout Workbench", "version": .string(Self.serverVersion)],
             "instructions": """
-                Layout Workbench: collection-view layouts computed by run-time plugins. Open a workspace \
-                (open_workspace), then lay out a view and look at it (layout_view returns its elements, a PNG \
-                of a rect and a summary), change its data (update_view), check it against the layout \
-                contract (check_view). list_plugins tells the layouts and their options; new_plugin writes \
-                a plugin package to start from; reload_plugins loads rebuilt ones.
-                """,
+            Layout Workbench: collection-view layouts computed by run-time plugins. Open a workspace \
+            (open_workspace), then lay out a view and look at it (layout_view returns its elements, a PNG \
+            of a rect and a summary), change its data (update_view), check it against the layout \
+            contract (check_view). list_plugins tells the layouts and their options; new_plugin writes \
+            a plugin package to start from; reload_plugins loads rebuilt ones.
+            """,
         ]
     }
 

@@ -10,7 +10,8 @@ extension MCPServer {
             guard case .string(let name)? = params["workspace"] else { return }
             workspaceFilesChanged(name)
             if let error = params["error"]?["rendered"]?.stringValue {
-                sendLog("warning", ["event": "workspace edit refused", "workspace": .string(name), "error": .string(error)])
+                sendLog(
+                    "warning", ["event": "workspace edit refused", "workspace": .string(name), "error": .string(error)])
             }
         case "plugins/didChange":
             sendLog("info", ["event": "plugins changed", "changes": params])

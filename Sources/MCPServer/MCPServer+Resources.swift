@@ -27,16 +27,24 @@ extension MCPServer {
         for (name, workspace) in engine.openWorkspaces.sorted(by: { $0.key < $1.key }) {
             let file = workspace.file.path
             if FileManager.default.fileExists(atPath: file) {
-                resources.append(Resource(uri: Self.fileURI(file), name: (file as NSString).lastPathComponent,
-                                          title: "workspace \(name)", mimeType: "application/yaml", workspace: name, path: file))
+                resources.append(
+                    Resource(
+                        uri: Self.fileURI(file), name: (file as NSString).lastPathComponent,
+                        title: "workspace \(name)", mimeType: "application/yaml", workspace: name, path: file))
             } else {
-                resources.append(Resource(uri: "workbench://workspaces/\(Self.escaped(name))", name: name,
-                                          title: "workspace \(name) (opened from text)", mimeType: "application/yaml", workspace: name, path: nil))
+                resources.append(
+                    Resource(
+                        uri: "workbench://workspaces/\(Self.escaped(name))", name: name,
+                        title: "workspace \(name) (opened from text)", mimeType: "application/yaml", workspace: name,
+                        path: nil))
             }
             let dataFiles = Set(workspace.sources.values.map(\.file.path)).subtracting([file]).sorted()
             for path in dataFiles {
-                resources.append(Resource(uri: Self.fileURI(path), name: (path as NSString).lastPathComponent,
-                                          title: "data of workspace \(name)", mimeType: Self.mimeType(of: path), workspace: name, path: path))
+                resources.append(
+                    Resource(
+                        uri: Self.fileURI(path), name: (path as NSString).lastPathComponent,
+                        title: "data of workspace \(name)", mimeType: Self.mimeType(of: path), workspace: name,
+                        path: path))
             }
         }
         return resources
@@ -72,7 +80,8 @@ extension MCPServer {
     }
 
     private static func escaped(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/"))) ?? text
+        text.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/")))
+            ?? text
     }
 
     private static func mimeType(of path: String) -> String {

@@ -10,8 +10,13 @@ extension MCPServer {
         for (name, workspace) in workspaces where id.hasPrefix(name + "/") {
             if let view = workspace.view(named: String(id.dropFirst(name.count + 1))) { return (workspace, view) }
         }
-        let open = workspaces.values.flatMap { workspace in workspace.views.map { "\(workspace.name)/\($0.name)" } }.sorted()
-        throw ToolError("no open view '\(id)'" + (open.isEmpty ? " (no workspace is open: call open_workspace first)" : "; open views: \(open.joined(separator: ", "))"))
+        let open = workspaces.values.flatMap { workspace in workspace.views.map { "\(workspace.name)/\($0.name)" } }
+            .sorted()
+        throw ToolError(
+            "no open view '\(id)'"
+                + (open.isEmpty
+                    ? " (no workspace is open: call open_workspace first)"
+                    : "; open views: \(open.joined(separator: ", "))"))
     }
 
     /// The view's bounds: as `layout_view {bounds}` last set them, else its viewport at the origin.

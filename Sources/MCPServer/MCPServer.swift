@@ -53,8 +53,10 @@ public final class MCPServer: Sendable {
     ///   - output: takes every message sent to the client (`ProtocolOutput` on stdout).
     ///   - timeout: the longest one view's `prepare` may take, in seconds; nil for no limit.
     ///   - releaseMemory, log: as `Server` takes them.
-    public init(plugins: PluginCatalog, output: any MessageOutput, workbenchCheckout: String?, timeout: Double?,
-                releaseMemory: @escaping @Sendable () -> Void = {}, log: @escaping @Sendable (String) -> Void) {
+    public init(
+        plugins: PluginCatalog, output: any MessageOutput, workbenchCheckout: String?, timeout: Double?,
+        releaseMemory: @escaping @Sendable () -> Void = {}, log: @escaping @Sendable (String) -> Void
+    ) {
         self.plugins = plugins
         self.output = output
         self.workbenchCheckout = workbenchCheckout
@@ -99,9 +101,13 @@ public final class MCPServer: Sendable {
             return output.send(Response.error(id: nil, .parseError(error.description)))
         }
         if case .array = message {
-            return output.send(Response.error(id: nil, .invalidRequest("batches are not part of MCP 2025-06-18; send one message at a time")))
+            return output.send(
+                Response.error(
+                    id: nil, .invalidRequest("batches are not part of MCP 2025-06-18; send one message at a time")))
         }
-        if message["method"] == nil, message["id"] != nil, message["result"] != nil || message["error"] != nil { return }
+        if message["method"] == nil, message["id"] != nil, message["result"] != nil || message["error"] != nil {
+            return
+        }
         switch RPCRequest.from(message, idToken: idTokens[0]) {
         case .failure(let invalid):
             if !invalid.isNotification { output.send(Response.error(id: invalid.id, invalid.error)) }

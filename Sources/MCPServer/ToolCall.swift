@@ -29,9 +29,13 @@ final class ToolCall: Sendable {
     /// Runs the tool named in `params.name`: its result, `isError: true` for what went wrong
     /// in the call; a protocol error only for an unknown tool or malformed `params`.
     func run() -> Result<JSONValue, RPCError> {
-        guard case .string(let name)? = params["name"] else { return .failure(.invalidParams("params.name: expected a tool name (a string)")) }
+        guard case .string(let name)? = params["name"] else {
+            return .failure(.invalidParams("params.name: expected a tool name (a string)"))
+        }
         guard let tool = ToolTable.tool(named: name) else {
-            return .failure(.invalidParams("unknown tool '\(name)'; tools: \(ToolTable.tools.map { $0.name }.joined(separator: ", "))"))
+            return .failure(
+                .invalidParams(
+                    "unknown tool '\(name)'; tools: \(ToolTable.tools.map { $0.name }.joined(separator: ", "))"))
         }
         let arguments = params["arguments"] ?? .object([])
         do throws(ToolError) {

@@ -17,7 +17,8 @@ struct ToolError: Error {
         if let rendered = error["rendered"] {
             text = rendered
         } else {
-            text = error.message.replacingOccurrences(of: "invalid params: params.", with: "invalid arguments: arguments.")
+            text = error.message.replacingOccurrences(
+                of: "invalid params: params.", with: "invalid arguments: arguments.")
         }
         if let plugin = error["plugin"], let signal = error["signal"] {
             text += " (plugin \(plugin) crashed with signal \(signal); its views work again on their next call)"

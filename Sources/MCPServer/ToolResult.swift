@@ -17,7 +17,9 @@ struct ToolResult {
         if let summary { content.append(["type": "text", "text": .string(summary)]) }
         for (caption, picture) in pictures {
             content.append(["type": "text", "text": .string(caption)])
-            content.append(["type": "image", "mimeType": "image/png", "data": .string(Data(picture.png).base64EncodedString())])
+            content.append([
+                "type": "image", "mimeType": "image/png", "data": .string(Data(picture.png).base64EncodedString()),
+            ])
         }
         var writer = JSONWriter()
         writer.json(structured)

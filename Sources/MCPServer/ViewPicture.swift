@@ -29,7 +29,8 @@ struct ViewPicture {
     /// The picture of `rect`, scaled down beyond 4096 pixels a side.
     func render() throws(ToolError) -> PNGRenderer.Picture {
         do throws(PNGRenderer.Failure) {
-            return try PNGRenderer(cellShape: SVGRenderer.CellShape(layout: layout)).render(rect: rect, elements: attributes)
+            return try PNGRenderer(cellShape: SVGRenderer.CellShape(layout: layout)).render(
+                rect: rect, elements: attributes)
         } catch {
             throw ToolError("cannot draw the rect: \(error.message)")
         }
@@ -38,11 +39,26 @@ struct ViewPicture {
     /// `{rect, elementCount, elements (the first 1000), truncated, counts: [{category, kind, count}]}`.
     var structured: [(key: String, value: JSONValue)] {
         [
-            ("rect", ["x": .number(rect.x), "y": .number(rect.y), "width": .number(rect.width), "height": .number(rect.height)]),
+            (
+                "rect",
+                [
+                    "x": .number(rect.x), "y": .number(rect.y), "width": .number(rect.width),
+                    "height": .number(rect.height),
+                ]
+            ),
             ("elementCount", .number(Double(elements.count))),
             ("elements", .array(Array(elements.prefix(Self.elementLimit)))),
             ("truncated", .bool(elements.count > Self.elementLimit)),
-            ("counts", .array(counts.map { ["category": .string($0.category), "kind": $0.kind.map { .string($0) } ?? .null, "count": .number(Double($0.count))] })),
+            (
+                "counts",
+                .array(
+                    counts.map {
+                        [
+                            "category": .string($0.category), "kind": $0.kind.map { .string($0) } ?? .null,
+                            "count": .number(Double($0.count)),
+                        ]
+                    })
+            ),
         ]
     }
 
@@ -62,20 +78,27 @@ struct ViewPicture {
 
     /// One paragraph for models that read text.
     func summary(contentSize: Size, picture: PNGRenderer.Picture?) -> String {
-        var text = "View \(view) (layout \(layout)): content size \(Self.format(contentSize.width)) × \(Self.format(contentSize.height)) points. "
-        text += "The rect (\(Self.format(rect.x)), \(Self.format(rect.y)), \(Self.format(rect.width)) × \(Self.format(rect.height))) shows "
+        var text =
+            "View \(view) (layout \(layout)): content size \(Self.format(contentSize.width)) × \(Self.format(contentSize.height)) points. "
+        text +=
+            "The rect (\(Self.format(rect.x)), \(Self.format(rect.y)), \(Self.format(rect.width)) × \(Self.format(rect.height))) shows "
         if attributes.isEmpty {
             text += "no elements."
         } else {
-            let parts = counts.map { "\($0.count) \($0.kind.map { "\($0) " } ?? "")\($0.category == "cell" ? "cell" : $0.category + " view")\($0.count == 1 ? "" : "s")" }
+            let parts = counts.map {
+                "\($0.count) \($0.kind.map { "\($0) " } ?? "")\($0.category == "cell" ? "cell" : $0.category + " view")\($0.count == 1 ? "" : "s")"
+            }
             text += "\(attributes.count) element\(attributes.count == 1 ? "" : "s"): \(parts.joined(separator: ", "))"
             let sections = attributes.map(\.element.path.section)
             text += ", in sections \(sections.min()!)–\(sections.max()!)."
         }
-        if elements.count > Self.elementLimit { text += " structuredContent lists the first \(Self.elementLimit) elements." }
+        if elements.count > Self.elementLimit {
+            text += " structuredContent lists the first \(Self.elementLimit) elements."
+        }
         if let picture {
             text += " The picture is \(picture.width) × \(picture.height) pixels"
-            text += picture.isScaledDown
+            text +=
+                picture.isScaledDown
                 ? ", scaled down by \(Self.format(picture.scale)) to fit \(PNGRenderer.maximumSide) pixels a side."
                 : ", one pixel a point."
         }
@@ -84,28 +107,38 @@ struct ViewPicture {
 
     /// The structured description of `picture`.
     static func pictureInfo(_ picture: PNGRenderer.Picture) -> JSONValue {
-        ["width": .number(Double(picture.width)), "height": .number(Double(picture.height)), "scale": .number(picture.scale),
-         "scaledDown": .bool(picture.isScaledDown)]
+        [
+            "width": .number(Double(picture.width)), "height": .number(Double(picture.height)),
+            "scale": .number(picture.scale),
+            "scaledDown": .bool(picture.isScaledDown),
+        ]
     }
 
     static let pictureSchema: JSONValue = [
         "type": "object",
-        "properties": ["width": ["type": "integer"], "height": ["type": "integer"], "scale": ["type": "number"], "scaledDown": ["type": "boolean"]],
+        "properties": [
+            "width": ["type": "integer"], "height": ["type": "integer"], "scale": ["type": "number"],
+            "scaledDown": ["type": "boolean"],
+        ],
         "required": ["width", "height", "scale", "scaledDown"],
     ]
 
     /// Attributes as the engine writes them; nil for anything else.
     static func attributes(_ json: JSONValue) -> LayoutAttributes? {
         guard let categoryName = json["category"]?.stringValue, let category = ElementCategory(name: categoryName),
-              let section = json["section"]?.numberValue.flatMap({ Int(exactly: $0) }), let item = json["item"]?.numberValue.flatMap({ Int(exactly: $0) }),
-              let frame = json["frame"], let x = frame["x"]?.numberValue, let y = frame["y"]?.numberValue,
-              let width = frame["width"]?.numberValue, let height = frame["height"]?.numberValue else { return nil }
+            let section = json["section"]?.numberValue.flatMap({ Int(exactly: $0) }),
+            let item = json["item"]?.numberValue.flatMap({ Int(exactly: $0) }),
+            let frame = json["frame"], let x = frame["x"]?.numberValue, let y = frame["y"]?.numberValue,
+            let width = frame["width"]?.numberValue, let height = frame["height"]?.numberValue
+        else { return nil }
         var extra: [String: Value] = [:]
         if let title = json["title"]?.stringValue { extra["title"] = .string(title) }
-        return LayoutAttributes(element: ElementID(category: category, kind: json["kind"]?.stringValue, path: ItemPath(section: section, item: item)),
-                                frame: Rect(x: x, y: y, width: width, height: height),
-                                zIndex: json["zIndex"]?.numberValue.flatMap { Int(exactly: $0) } ?? 0,
-                                alpha: json["alpha"]?.numberValue ?? 1, isHidden: json["hidden"] == .bool(true), extra: extra)
+        return LayoutAttributes(
+            element: ElementID(
+                category: category, kind: json["kind"]?.stringValue, path: ItemPath(section: section, item: item)),
+            frame: Rect(x: x, y: y, width: width, height: height),
+            zIndex: json["zIndex"]?.numberValue.flatMap { Int(exactly: $0) } ?? 0,
+            alpha: json["alpha"]?.numberValue ?? 1, isHidden: json["hidden"] == .bool(true), extra: extra)
     }
 
     static func format(_ number: Double) -> String {

@@ -82,19 +82,24 @@ final class Canvas {
     func png() throws(PNGRenderer.Failure) -> [UInt8] {
         cairo_surface_flush(surface)
         let sink = ByteSink()
-        let status = cairo_surface_write_to_png_stream(surface, { closure, data, length in
-            guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
-            Unmanaged<ByteSink>.fromOpaque(closure).takeUnretainedValue().bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
-            return CAIRO_STATUS_SUCCESS
-        }, Unmanaged.passUnretained(sink).toOpaque())
+        let status = cairo_surface_write_to_png_stream(
+            surface,
+            { closure, data, length in
+                guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
+                Unmanaged<ByteSink>.fromOpaque(closure).takeUnretainedValue().bytes.append(
+                    contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+                return CAIRO_STATUS_SUCCESS
+            }, Unmanaged.passUnretained(sink).toOpaque())
         guard status == CAIRO_STATUS_SUCCESS else {
-            throw PNGRenderer.Failure(message: "cairo could not write the PNG: \(String(cString: cairo_status_to_string(status)))")
+            throw PNGRenderer.Failure(
+                message: "cairo could not write the PNG: \(String(cString: cairo_status_to_string(status)))")
         }
         return sink.bytes
     }
 
     private func setColour(_ colour: ElementStyle.Colour, alpha: Double) {
-        cairo_set_source_rgba(context, Double(colour.red) / 255, Double(colour.green) / 255, Double(colour.blue) / 255, alpha)
+        cairo_set_source_rgba(
+            context, Double(colour.red) / 255, Double(colour.green) / 255, Double(colour.blue) / 255, alpha)
     }
 }
 

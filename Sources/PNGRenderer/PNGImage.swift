@@ -11,14 +11,18 @@ public struct PNGImage: Sendable {
     /// - Throws: when `png` is not a PNG file cairo can read.
     public init(decoding png: [UInt8]) throws(PNGRenderer.Failure) {
         let source = ByteSource(png)
-        let surface = cairo_image_surface_create_from_png_stream({ closure, data, length in
-            guard let closure, let data else { return CAIRO_STATUS_READ_ERROR }
-            return Unmanaged<ByteSource>.fromOpaque(closure).takeUnretainedValue().read(into: data, count: Int(length))
-                ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_READ_ERROR
-        }, Unmanaged.passUnretained(source).toOpaque())
+        let surface = cairo_image_surface_create_from_png_stream(
+            { closure, data, length in
+                guard let closure, let data else { return CAIRO_STATUS_READ_ERROR }
+                return Unmanaged<ByteSource>.fromOpaque(closure).takeUnretainedValue().read(
+                    into: data, count: Int(length))
+                    ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_READ_ERROR
+            }, Unmanaged.passUnretained(source).toOpaque())
         defer { cairo_surface_destroy(surface) }
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
-            throw PNGRenderer.Failure(message: "not a readable PNG: \(String(cString: cairo_status_to_string(cairo_surface_status(surface))))")
+            throw PNGRenderer.Failure(
+                message: "not a readable PNG: \(String(cString: cairo_status_to_string(cairo_surface_status(surface))))"
+            )
         }
         cairo_surface_flush(surface)
         width = Int(cairo_image_surface_get_width(surface))
@@ -39,8 +43,9 @@ public struct PNGImage: Sendable {
     /// The colour at column `x`, row `y` (opaque pictures: alpha is ignored).
     public func colour(x: Int, y: Int) -> ElementStyle.Colour {
         let pixel = pixels[y * width + x]
-        return ElementStyle.Colour(red: UInt8(truncatingIfNeeded: pixel >> 16), green: UInt8(truncatingIfNeeded: pixel >> 8),
-                                   blue: UInt8(truncatingIfNeeded: pixel))
+        return ElementStyle.Colour(
+            red: UInt8(truncatingIfNeeded: pixel >> 16), green: UInt8(truncatingIfNeeded: pixel >> 8),
+            blue: UInt8(truncatingIfNeeded: pixel))
     }
 }
 

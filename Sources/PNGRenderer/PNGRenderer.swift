@@ -43,7 +43,9 @@ public struct PNGRenderer: Sendable {
     /// - Parameter cellLabel: a cell's text (e.g. its data item's name); the index path if nil.
     /// - Throws: when `rect` is not finite, has a side that is not positive, or lies beyond
     ///   ±1e15 (the layouts' coordinate limit); or when cairo fails.
-    public func render(rect: Rect, elements: [LayoutAttributes], cellLabel: (ItemPath) -> String? = { _ in nil }) throws(Failure) -> Picture {
+    public func render(rect: Rect, elements: [LayoutAttributes], cellLabel: (ItemPath) -> String? = { _ in nil })
+        throws(Failure) -> Picture
+    {
         let size = try Self.pixelSize(of: rect)
         let canvas = try Canvas(width: size.width, height: size.height)
         canvas.fill(ElementStyle.background)
@@ -51,7 +53,8 @@ public struct PNGRenderer: Sendable {
         // Frames are clipped a little outside the picture: cairo's fixed-point coordinates
         // overflow far away, and the cut edges fall outside the image.
         let margin = 4 / size.scale
-        let visible = Rect(x: rect.x - margin, y: rect.y - margin, width: rect.width + 2 * margin, height: rect.height + 2 * margin)
+        let visible = Rect(
+            x: rect.x - margin, y: rect.y - margin, width: rect.width + 2 * margin, height: rect.height + 2 * margin)
         for attributes in ElementStyle.paintingOrder(elements) where attributes.frame.intersects(visible) {
             draw(attributes, clippedTo: visible, on: canvas, scale: size.scale, cellLabel: cellLabel)
         }
@@ -75,12 +78,15 @@ public struct PNGRenderer: Sendable {
         return (width, height, scale)
     }
 
-    private func draw(_ attributes: LayoutAttributes, clippedTo visible: Rect, on canvas: Canvas, scale: Double,
-                      cellLabel: (ItemPath) -> String?) {
+    private func draw(
+        _ attributes: LayoutAttributes, clippedTo visible: Rect, on canvas: Canvas, scale: Double,
+        cellLabel: (ItemPath) -> String?
+    ) {
         let frame = attributes.frame
         let (fill, stroke) = ElementStyle.colours(attributes.element.category)
         let alpha = attributes.alpha
-        let isRound = attributes.element.category == .cell && cellShape == .ellipse && frame.width > 0 && frame.height > 0
+        let isRound =
+            attributes.element.category == .cell && cellShape == .ellipse && frame.width > 0 && frame.height > 0
             && frame.width * scale < 1e6 && frame.height * scale < 1e6
         if isRound {
             canvas.ellipse(in: frame)
@@ -97,6 +103,7 @@ public struct PNGRenderer: Sendable {
     /// The part of `frame` inside `bounds` (which it meets).
     static func clip(_ frame: Rect, to bounds: Rect) -> Rect {
         let minX = max(frame.minX, bounds.minX), minY = max(frame.minY, bounds.minY)
-        return Rect(x: minX, y: minY, width: min(frame.maxX, bounds.maxX) - minX, height: min(frame.maxY, bounds.maxY) - minY)
+        return Rect(
+            x: minX, y: minY, width: min(frame.maxX, bounds.maxX) - minX, height: min(frame.maxY, bounds.maxY) - minY)
     }
 }

@@ -31,8 +31,10 @@ public struct AttributesRecords {
     /// The content width to mirror every frame around (`DirectedInstance`), nil for frames as written.
     package private(set) var mirrorWidth: Double?
 
-    package init(records: UnsafeBufferPointer<wb_attributes>, extras: UnsafeRawBufferPointer, order: [Int32]?,
-                 kindNames: [String], repairs: RecordRepairs) {
+    package init(
+        records: UnsafeBufferPointer<wb_attributes>, extras: UnsafeRawBufferPointer, order: [Int32]?,
+        kindNames: [String], repairs: RecordRepairs
+    ) {
         self.records = records
         self.extras = extras
         self.order = order
@@ -67,7 +69,8 @@ public struct AttributesRecords {
         return Record(
             category: ElementCategory(rawValue: Int(record.element.category)) ?? .cell, kind: Int(record.element.kind),
             section: Int(record.element.section), item: Int(record.element.item), frame: Rect(record.frame),
-            zIndex: Int(record.z_index), alpha: record.alpha, isHidden: record.is_hidden != 0, hasExtraFields: record.extra_length > 0)
+            zIndex: Int(record.z_index), alpha: record.alpha, isHidden: record.is_hidden != 0,
+            hasExtraFields: record.extra_length > 0)
     }
 
     /// The value-encoded map of record `index`'s extra fields (checked to be one whole map),
@@ -75,23 +78,27 @@ public struct AttributesRecords {
     public func extraFields(at index: Int) -> UnsafeRawBufferPointer? {
         let record = raw(index)
         guard record.extra_length > 0, record.extra_offset <= UInt64(extras.count),
-              record.extra_length <= UInt64(extras.count) - record.extra_offset else { return nil }
-        return UnsafeRawBufferPointer(rebasing: extras[Int(record.extra_offset)..<Int(record.extra_offset + record.extra_length)])
+            record.extra_length <= UInt64(extras.count) - record.extra_offset
+        else { return nil }
+        return UnsafeRawBufferPointer(
+            rebasing: extras[Int(record.extra_offset)..<Int(record.extra_offset + record.extra_length)])
     }
 
     /// Record `index`'s element.
     public func element(at index: Int) -> ElementID {
         let record = self[index]
         let kind = record.kind >= 0 && record.kind < kindNames.count ? kindNames[record.kind] : nil
-        return ElementID(category: record.category, kind: kind, path: ItemPath(section: record.section, item: record.item))
+        return ElementID(
+            category: record.category, kind: kind, path: ItemPath(section: record.section, item: record.item))
     }
 
     /// Record `index` decoded.
     public func attributes(at index: Int) -> LayoutAttributes {
         let record = self[index]
         let extra = extraFields(at: index).map { ValueReader($0).value(at: 0).map ?? [:] } ?? [:]
-        return LayoutAttributes(element: element(at: index), frame: record.frame, zIndex: record.zIndex, alpha: record.alpha,
-                                isHidden: record.isHidden, extra: extra)
+        return LayoutAttributes(
+            element: element(at: index), frame: record.frame, zIndex: record.zIndex, alpha: record.alpha,
+            isHidden: record.isHidden, extra: extra)
     }
 
     /// Every record decoded, in canonical order.
@@ -110,7 +117,10 @@ public struct RecordRepairs: OptionSet, Sendable {
 
     /// "out of canonical order and outside the query rect".
     public var phrase: String {
-        [contains(.reordered) ? "out of canonical order" : nil, contains(.outsideRect) ? "outside the query rect" : nil]
-            .compactMap { $0 }.joined(separator: " and ")
+        [
+            contains(.reordered) ? "out of canonical order" : nil,
+            contains(.outsideRect) ? "outside the query rect" : nil,
+        ]
+        .compactMap { $0 }.joined(separator: " and ")
     }
 }

@@ -46,15 +46,20 @@ extension Array where Element == Int {
 extension BatchChange {
     /// The change as the ABI's `wb_change` (unused fields -1).
     package var abi: wb_change {
-        func change(_ kind: Int32, _ section: Int, _ item: Int = -1, _ toSection: Int = -1, _ toItem: Int = -1) -> wb_change {
-            wb_change(kind: kind, reserved: 0, section: Int64(section), item: Int64(item), to_section: Int64(toSection), to_item: Int64(toItem))
+        func change(_ kind: Int32, _ section: Int, _ item: Int = -1, _ toSection: Int = -1, _ toItem: Int = -1)
+            -> wb_change
+        {
+            wb_change(
+                kind: kind, reserved: 0, section: Int64(section), item: Int64(item), to_section: Int64(toSection),
+                to_item: Int64(toItem))
         }
         switch self {
         case .insert(let path, _): return change(Int32(WB_CHANGE_INSERT), path.section, path.item)
         case .delete(let path): return change(Int32(WB_CHANGE_DELETE), path.section, path.item)
         case .reload(let path, _): return change(Int32(WB_CHANGE_RELOAD), path.section, path.item)
         case .move(let from, let to): return change(Int32(WB_CHANGE_MOVE), from.section, from.item, to.section, to.item)
-        case .insertSection(let section, let items, _): return change(Int32(WB_CHANGE_INSERT_SECTION), section, items.count)
+        case .insertSection(let section, let items, _):
+            return change(Int32(WB_CHANGE_INSERT_SECTION), section, items.count)
         case .deleteSection(let section): return change(Int32(WB_CHANGE_DELETE_SECTION), section)
         case .moveSection(let from, let to): return change(Int32(WB_CHANGE_MOVE_SECTION), from, -1, to)
         }

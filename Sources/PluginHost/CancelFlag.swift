@@ -6,7 +6,9 @@ import Foundation
 ///
 /// Made when the request arrives and never lowered, so a cancel that comes before the work
 /// starts is not lost. Safe from any thread.
-public final class CancelFlag: @unchecked Sendable {  // Unchecked: `word` is raw memory the plugin polls (shared with C), only accessed atomically; the rest under `lock`.
+public final class CancelFlag: @unchecked Sendable {
+    // Unchecked: `word` is raw memory the plugin polls (shared with C), only accessed atomically; the rest under
+    // `lock`.
     /// Why the work should stop.
     public enum Reason: Equatable, Sendable {
         /// The client cancelled the request (or the server is exiting).

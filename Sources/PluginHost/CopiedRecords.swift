@@ -28,8 +28,9 @@ public final class CopiedRecords: @unchecked Sendable {  // Unchecked: immutable
 
     /// Runs `body` on the copy, as the query gave it.
     public func withRecords<T, Failure: Error>(_ body: (AttributesRecords) throws(Failure) -> T) throws(Failure) -> T {
-        let copy = AttributesRecords(records: UnsafeBufferPointer(records), extras: UnsafeRawBufferPointer(extras), order: order,
-                                     kindNames: kindNames, repairs: repairs)
+        let copy = AttributesRecords(
+            records: UnsafeBufferPointer(records), extras: UnsafeRawBufferPointer(extras), order: order,
+            kindNames: kindNames, repairs: repairs)
         return try body(mirrorWidth.map(copy.mirrored(inWidth:)) ?? copy)
     }
 }

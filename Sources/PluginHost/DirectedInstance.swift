@@ -62,9 +62,13 @@ public final class DirectedInstance: PluginInstance {
     /// prepare changes that width, the bounds are mirrored again around the new one and given
     /// to the plugin as a bounds change (at most twice: a width that depends on the bounds'
     /// origin would not settle).
-    public func prepare(data: DataSet, bounds: Rect, cancel: CancelFlag, progress: ((Double) -> Void)?) throws(PluginCallError) {
+    public func prepare(data: DataSet, bounds: Rect, cancel: CancelFlag, progress: ((Double) -> Void)?)
+        throws(PluginCallError)
+    {
         lastBounds = bounds
-        guard isMirrored else { return try base.prepare(data: data, bounds: bounds, cancel: cancel, progress: progress) }
+        guard isMirrored else {
+            return try base.prepare(data: data, bounds: bounds, cancel: cancel, progress: progress)
+        }
         var inPluginSpace = bounds.mirrored(inWidth: contentWidth ?? bounds.width)
         try base.prepare(data: data, bounds: inPluginSpace, cancel: cancel, progress: progress)
         for _ in 0..<2 {
@@ -85,7 +89,9 @@ public final class DirectedInstance: PluginInstance {
     public func contentSize() throws(PluginCallError) -> Size { try base.contentSize() }
     public func numberOfElements() throws(PluginCallError) -> Int? { try base.numberOfElements() }
 
-    public func withElements<T>(in rect: Rect, _ body: (AttributesRecords) throws(PluginCallError) -> T) throws(PluginCallError) -> T {
+    public func withElements<T>(in rect: Rect, _ body: (AttributesRecords) throws(PluginCallError) -> T)
+        throws(PluginCallError) -> T
+    {
         guard isMirrored, let contentWidth else { return try base.withElements(in: rect, body) }
         return try base.withElements(in: rect.mirrored(inWidth: contentWidth)) { records throws(PluginCallError) in
             try body(records.mirrored(inWidth: contentWidth))
@@ -96,7 +102,9 @@ public final class DirectedInstance: PluginInstance {
         mirror(try base.attributes(for: element))
     }
 
-    public func transitionAttributes(for element: ElementID, isAppearing: Bool, in bounds: Rect) throws(PluginCallError) -> LayoutAttributes? {
+    public func transitionAttributes(for element: ElementID, isAppearing: Bool, in bounds: Rect) throws(PluginCallError)
+        -> LayoutAttributes?
+    {
         mirror(try base.transitionAttributes(for: element, isAppearing: isAppearing, in: mirror(bounds)))
     }
 
@@ -114,10 +122,13 @@ public final class DirectedInstance: PluginInstance {
     /// The plugin's answer for the mirrored proposal (velocity x negated), mirrored back:
     /// offsets are bounds origins, so they mirror with the bounds' width.
     public func targetContentOffset(proposed: Point, velocity: Point) throws(PluginCallError) -> Point {
-        guard isMirrored, let contentWidth else { return try base.targetContentOffset(proposed: proposed, velocity: velocity) }
+        guard isMirrored, let contentWidth else {
+            return try base.targetContentOffset(proposed: proposed, velocity: velocity)
+        }
         let width = lastBounds.width
-        let answer = try base.targetContentOffset(proposed: Point(x: contentWidth - proposed.x - width, y: proposed.y),
-                                                  velocity: Point(x: -velocity.x, y: velocity.y))
+        let answer = try base.targetContentOffset(
+            proposed: Point(x: contentWidth - proposed.x - width, y: proposed.y),
+            velocity: Point(x: -velocity.x, y: velocity.y))
         return Point(x: contentWidth - answer.x - width, y: answer.y)
     }
 
@@ -125,7 +136,8 @@ public final class DirectedInstance: PluginInstance {
     public func targetContentOffset(forProposed proposed: Point) throws(PluginCallError) -> Point {
         guard isMirrored, let contentWidth else { return try base.targetContentOffset(forProposed: proposed) }
         let width = lastBounds.width
-        let answer = try base.targetContentOffset(forProposed: Point(x: contentWidth - proposed.x - width, y: proposed.y))
+        let answer = try base.targetContentOffset(
+            forProposed: Point(x: contentWidth - proposed.x - width, y: proposed.y))
         return Point(x: contentWidth - answer.x - width, y: answer.y)
     }
 
@@ -135,7 +147,9 @@ public final class DirectedInstance: PluginInstance {
     }
 
     /// The position mirrored in, the frame mirrored out.
-    public func movingItemAttributes(for item: ItemPath, at position: Point) throws(PluginCallError) -> LayoutAttributes? {
+    public func movingItemAttributes(for item: ItemPath, at position: Point) throws(PluginCallError)
+        -> LayoutAttributes?
+    {
         mirror(try base.movingItemAttributes(for: item, at: mirror(position)))
     }
 

@@ -10,7 +10,10 @@ public final class InProcessBackend: PluginBackend {
     }
 
     public func makeInstance(options: [String: Value]) throws(PluginCallError) -> any PluginInstance {
-        guard plugin.isLoadedHere else { throw .broken(plugin: plugin.name, reason: "it was only described by a plugin host process, not loaded here") }
+        guard plugin.isLoadedHere else {
+            throw .broken(
+                plugin: plugin.name, reason: "it was only described by a plugin host process, not loaded here")
+        }
         return try InProcessInstance(plugin: plugin, options: options)
     }
 }

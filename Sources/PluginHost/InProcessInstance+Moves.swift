@@ -7,7 +7,10 @@ extension InProcessInstance {
         guard let function = functions.target_for_moving_item else { return nil }
         var target = wb_element(), error = wb_error()
         let status = function(handle, ItemPath.cellABI(item), position.abi, &target, &error)
-        guard status >= 0 else { throw .failure(status: status, error: error, plugin: plugin.name, operation: "target_for_moving_item", cancel: cancel) }
+        guard status >= 0 else {
+            throw .failure(
+                status: status, error: error, plugin: plugin.name, operation: "target_for_moving_item", cancel: cancel)
+        }
         return status == 1 ? try ItemPath.movingTarget(target, plugin: plugin.name) : nil
     }
 
@@ -16,8 +19,13 @@ extension InProcessInstance {
         buffer.reset()
         var error = wb_error()
         let status = function(handle, ItemPath.cellABI(item), position.abi, buffer.sink, &error)
-        guard status >= 0 else { throw .failure(status: status, error: error, plugin: plugin.name, operation: "moving_item_attributes", cancel: cancel) }
-        return try single(status, for: ElementID(category: .cell, kind: nil, path: item), operation: "moving_item_attributes", data: nil)
+        guard status >= 0 else {
+            throw .failure(
+                status: status, error: error, plugin: plugin.name, operation: "moving_item_attributes", cancel: cancel)
+        }
+        return try single(
+            status, for: ElementID(category: .cell, kind: nil, path: item), operation: "moving_item_attributes",
+            data: nil)
     }
 
     func targetContentOffset(forProposed proposed: Point) throws(PluginCallError) -> Point {
@@ -35,9 +43,11 @@ extension ItemPath {
     /// A plugin's `target_for_moving_item` answer: a cell with a non-negative index path.
     package static func movingTarget(_ element: wb_element, plugin: String) throws(PluginCallError) -> ItemPath {
         guard element.category == Int32(WB_CATEGORY_CELL), element.section >= 0, element.item >= 0,
-              element.section < Int64(Int32.max), element.item < Int64(Int32.max) else {
-            throw .badRecord(plugin: plugin, element: "the moving item's target", field: "target",
-                             problem: "category \(element.category), [\(element.section), \(element.item)] is not a cell index path")
+            element.section < Int64(Int32.max), element.item < Int64(Int32.max)
+        else {
+            throw .badRecord(
+                plugin: plugin, element: "the moving item's target", field: "target",
+                problem: "category \(element.category), [\(element.section), \(element.item)] is not a cell index path")
         }
         return ItemPath(section: Int(element.section), item: Int(element.item))
     }
@@ -47,8 +57,9 @@ extension Point {
     /// A target content offset from a plugin, refused unless finite.
     package func checkedOffset(plugin: String) throws(PluginCallError) -> Point {
         guard x.isFinite, y.isFinite else {
-            throw .badRecord(plugin: plugin, element: "the target content offset", field: x.isFinite ? "y" : "x",
-                             problem: "(\(x), \(y)) is not a finite point")
+            throw .badRecord(
+                plugin: plugin, element: "the target content offset", field: x.isFinite ? "y" : "x",
+                problem: "(\(x), \(y)) is not a finite point")
         }
         return self
     }

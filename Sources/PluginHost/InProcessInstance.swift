@@ -50,7 +50,8 @@ final class InProcessInstance: PluginInstance, DataAllocating {
         try prepare(data: data, bounds: bounds, cancel: cancel, progress: nil)
     }
 
-    func prepare(data: DataSet, bounds: Rect, cancel: CancelFlag, progress: ((Double) -> Void)?) throws(PluginCallError) {
+    func prepare(data: DataSet, bounds: Rect, cancel: CancelFlag, progress: ((Double) -> Void)?) throws(PluginCallError)
+    {
         preparedData = data
         preparedSource = data.source
         dataDescription.pointee = data.abi
@@ -58,8 +59,11 @@ final class InProcessInstance: PluginInstance, DataAllocating {
         let reporter = progress.map(ProgressReporter.init)
         var context = wb_prepare_context(
             cancel: UnsafePointer(cancel.word), progress: reporter == nil ? nil : ProgressReporter.callback,
-            host_context: reporter.map { Unmanaged.passUnretained($0).toOpaque() }, direction: direction.abi, reserved: 0)
-        let status = withExtendedLifetime(reporter) { functions.prepare(handle, dataDescription, bounds.abi, &context, &error) }
+            host_context: reporter.map { Unmanaged.passUnretained($0).toOpaque() }, direction: direction.abi,
+            reserved: 0)
+        let status = withExtendedLifetime(reporter) {
+            functions.prepare(handle, dataDescription, bounds.abi, &context, &error)
+        }
         guard status != Int32(WB_OK) else { return }
         throw .failure(status: status, error: error, plugin: plugin.name, operation: "prepare", cancel: cancel)
     }
@@ -76,8 +80,10 @@ final class InProcessInstance: PluginInstance, DataAllocating {
     func contentSize() throws(PluginCallError) -> Size {
         let size = Size(functions.content_size(handle))
         guard size.width.isFinite, size.height.isFinite, size.width >= 0, size.height >= 0 else {
-            throw .badRecord(plugin: plugin.name, element: "the content size", field: size.width.isFinite && size.width >= 0 ? "height" : "width",
-                             problem: "\(size.width) × \(size.height) is not a finite, non-negative size")
+            throw .badRecord(
+                plugin: plugin.name, element: "the content size",
+                field: size.width.isFinite && size.width >= 0 ? "height" : "width",
+                problem: "\(size.width) × \(size.height) is not a finite, non-negative size")
         }
         return size
     }
@@ -87,7 +93,9 @@ final class InProcessInstance: PluginInstance, DataAllocating {
         return count >= 0 ? Int(count) : nil
     }
 
-    func withElements<T>(in rect: Rect, _ body: (AttributesRecords) throws(PluginCallError) -> T) throws(PluginCallError) -> T {
+    func withElements<T>(in rect: Rect, _ body: (AttributesRecords) throws(PluginCallError) -> T)
+        throws(PluginCallError) -> T
+    {
         buffer.reset()
         defer { buffer.releaseExcess() }
         var error = wb_error()
@@ -95,7 +103,9 @@ final class InProcessInstance: PluginInstance, DataAllocating {
         guard status == Int32(WB_OK) else { throw failure(status, error, operation: "elements_in_rect") }
         let records = try writtenRecords()
         let (order, repairs) = try check.check(records, extras: writtenExtras, data: preparedSource, rect: rect)
-        return try body(AttributesRecords(records: records, extras: writtenExtras, order: order, kindNames: kindNames, repairs: repairs))
+        return try body(
+            AttributesRecords(
+                records: records, extras: writtenExtras, order: order, kindNames: kindNames, repairs: repairs))
     }
 
     func attributes(for element: ElementID) throws(PluginCallError) -> LayoutAttributes? {
@@ -107,7 +117,9 @@ final class InProcessInstance: PluginInstance, DataAllocating {
         return try single(status, for: element, operation: "attributes_for_element", data: preparedSource)
     }
 
-    func transitionAttributes(for element: ElementID, isAppearing: Bool, in bounds: Rect) throws(PluginCallError) -> LayoutAttributes? {
+    func transitionAttributes(for element: ElementID, isAppearing: Bool, in bounds: Rect) throws(PluginCallError)
+        -> LayoutAttributes?
+    {
         guard let id = element.abi(kindIndex: kindIndex) else { return nil }
         buffer.reset()
         let status = functions.transition_attributes(handle, id, isAppearing ? 1 : 0, bounds.abi, buffer.sink)
@@ -127,7 +139,8 @@ final class InProcessInstance: PluginInstance, DataAllocating {
     }
 
     func targetContentOffset(proposed: Point, velocity: Point) throws(PluginCallError) -> Point {
-        try Point(functions.target_content_offset(handle, proposed.abi, velocity.abi)).checkedOffset(plugin: plugin.name)
+        try Point(functions.target_content_offset(handle, proposed.abi, velocity.abi)).checkedOffset(
+            plugin: plugin.name)
     }
 
     func preferredAttributes(_ sizes: [PreferredSize]) throws(PluginCallError) -> [PreferredSizeAnswer?] {
@@ -143,7 +156,9 @@ final class InProcessInstance: PluginInstance, DataAllocating {
             var error = wb_error()
             let status = preferredAttributes(handle, id, preferred.size.abi, &answer, &error)
             guard status >= 0 else { throw failure(status, error, operation: "preferred_attributes") }
-            answers.append(status == 1 ? try PreferredSizeAnswer(answer).checked(plugin: plugin.name, element: preferred.element) : nil)
+            answers.append(
+                status == 1
+                    ? try PreferredSizeAnswer(answer).checked(plugin: plugin.name, element: preferred.element) : nil)
         }
         return answers
     }
@@ -156,10 +171,13 @@ final class InProcessInstance: PluginInstance, DataAllocating {
         guard count >= 0 else { return nil }
         let records = try writtenRecords()
         guard records.count <= min(limit, Int(count)) else {
-            throw .badRecord(plugin: plugin.name, element: "the changed elements", field: "count", problem: "\(records.count) records for \(count) changes, at most \(limit) asked")
+            throw .badRecord(
+                plugin: plugin.name, element: "the changed elements", field: "count",
+                problem: "\(records.count) records for \(count) changes, at most \(limit) asked")
         }
         let (order, _) = try check.check(records, extras: writtenExtras, data: preparedSource, rect: nil)
-        let answer = AttributesRecords(records: records, extras: writtenExtras, order: order, kindNames: kindNames, repairs: [])
+        let answer = AttributesRecords(
+            records: records, extras: writtenExtras, order: order, kindNames: kindNames, repairs: [])
         return ((0..<answer.count).map { answer.element(at: $0) }, Int(count))
     }
 
@@ -171,9 +189,12 @@ final class InProcessInstance: PluginInstance, DataAllocating {
     /// The records in the buffer, after checking the plugin left the sink's counts sane.
     private func writtenRecords() throws(PluginCallError) -> UnsafeBufferPointer<wb_attributes> {
         let sink = buffer.sink.pointee
-        guard sink.count >= 0, sink.count <= sink.capacity, sink.extra_length >= 0, sink.extra_length <= sink.extra_capacity else {
-            throw .badRecord(plugin: plugin.name, element: "the attributes sink", field: "count",
-                             problem: "\(sink.count) records, \(sink.extra_length) extra bytes do not fit the buffer")
+        guard sink.count >= 0, sink.count <= sink.capacity, sink.extra_length >= 0,
+            sink.extra_length <= sink.extra_capacity
+        else {
+            throw .badRecord(
+                plugin: plugin.name, element: "the attributes sink", field: "count",
+                problem: "\(sink.count) records, \(sink.extra_length) extra bytes do not fit the buffer")
         }
         return buffer.records
     }
@@ -184,17 +205,25 @@ final class InProcessInstance: PluginInstance, DataAllocating {
 
     /// The one record of an answer about `element`: 1 = found, 0 = no such element. Without
     /// `data`, the element's index path is not checked (an appearing item is not in the data yet).
-    func single(_ status: Int32, for element: ElementID, operation: String, data: DataSource?) throws(PluginCallError) -> LayoutAttributes? {
+    func single(_ status: Int32, for element: ElementID, operation: String, data: DataSource?) throws(PluginCallError)
+        -> LayoutAttributes?
+    {
         guard status >= 0 else { throw .failed(plugin: plugin.name, operation: operation, status: Int(status)) }
         guard status == 1 else { return nil }
         let records = try writtenRecords()
         guard records.count == 1 else {
-            throw .badRecord(plugin: plugin.name, element: element.description, field: "count", problem: "\(records.count) records written for one element")
+            throw .badRecord(
+                plugin: plugin.name, element: element.description, field: "count",
+                problem: "\(records.count) records written for one element")
         }
         _ = try check.check(records, extras: writtenExtras, data: data, rect: nil)
-        let answer = AttributesRecords(records: records, extras: writtenExtras, order: nil, kindNames: kindNames, repairs: []).attributes(at: 0)
+        let answer = AttributesRecords(
+            records: records, extras: writtenExtras, order: nil, kindNames: kindNames, repairs: []
+        ).attributes(at: 0)
         guard answer.element == element else {
-            throw .badRecord(plugin: plugin.name, element: element.description, field: "element", problem: "the answer is about \(answer.element)")
+            throw .badRecord(
+                plugin: plugin.name, element: element.description, field: "element",
+                problem: "the answer is about \(answer.element)")
         }
         return answer
     }

@@ -4,7 +4,8 @@ import LayoutKit
 /// A plugin library that passed every check, ready to make layouts: loaded into this process
 /// (its descriptor and function table at hand), or only described by a child process that
 /// loaded it (`--isolation process`: this process never maps the library).
-public final class LoadedPlugin: @unchecked Sendable {  // Unchecked: immutable; the descriptor is constant memory in a never-unloaded image.
+public final class LoadedPlugin: @unchecked Sendable {
+    // Unchecked: immutable; the descriptor is constant memory in a never-unloaded image.
     public let name: String
     public let version: String
     public let summary: String
@@ -40,9 +41,10 @@ public final class LoadedPlugin: @unchecked Sendable {  // Unchecked: immutable;
 
     /// What the descriptor says, for a parent that does not load the library.
     public var facts: PluginDescription {
-        PluginDescription(name: name, version: version, summary: summary,
-                          kinds: kinds.map { .init(name: $0.name, category: $0.category) }, options: options,
-                          flipsHorizontally: flipsHorizontally)
+        PluginDescription(
+            name: name, version: version, summary: summary,
+            kinds: kinds.map { .init(name: $0.name, category: $0.category) }, options: options,
+            flipsHorizontally: flipsHorizontally)
     }
 
     /// Reads a descriptor of this ABI's major version, trusting only the sizes it states:
@@ -51,31 +53,36 @@ public final class LoadedPlugin: @unchecked Sendable {  // Unchecked: immutable;
     init(descriptor: UnsafePointer<wb_plugin_descriptor>, path: String, imagePath: String) throws(PluginError) {
         func invalid(_ reason: String) -> PluginError { .invalidDescriptor(path: path, reason: reason) }
         let raw = UnsafeRawPointer(descriptor)
-        let descriptorSize = raw.load(fromByteOffset: MemoryLayout<wb_plugin_descriptor>.offset(of: \.descriptor_size)!, as: UInt64.self)
+        let descriptorSize = raw.load(
+            fromByteOffset: MemoryLayout<wb_plugin_descriptor>.offset(of: \.descriptor_size)!, as: UInt64.self)
         guard descriptorSize >= UInt64(Self.minimumDescriptorSize) else {
-            throw invalid("descriptor_size \(descriptorSize) is smaller than version 2.0's \(Self.minimumDescriptorSize) bytes")
+            throw invalid(
+                "descriptor_size \(descriptorSize) is smaller than version 2.0's \(Self.minimumDescriptorSize) bytes")
         }
         let value: wb_plugin_descriptor = Self.prefix(raw, size: descriptorSize)
         guard let name = value.name.map({ String(cString: $0) }), !name.isEmpty else { throw invalid("no name") }
         guard let table = value.functions else { throw invalid("no function table") }
         guard value.functions_size >= UInt64(Self.minimumFunctionsSize) else {
-            throw invalid("functions_size \(value.functions_size) is smaller than version 2.0's \(Self.minimumFunctionsSize) bytes")
+            throw invalid(
+                "functions_size \(value.functions_size) is smaller than version 2.0's \(Self.minimumFunctionsSize) bytes"
+            )
         }
         let functions: wb_layout_functions = Self.prefix(UnsafeRawPointer(table), size: value.functions_size)
-        guard functions.create != nil, functions.destroy != nil, functions.prepare != nil, functions.content_size != nil,
-              functions.elements_in_rect != nil, functions.attributes_for_element != nil,
-              functions.should_invalidate_for_bounds_change != nil, functions.invalidation_for_bounds_change != nil,
-              functions.invalidate != nil, functions.target_content_offset != nil, functions.transition_attributes != nil,
-              functions.element_count != nil
+        guard functions.create != nil, functions.destroy != nil, functions.prepare != nil,
+            functions.content_size != nil,
+            functions.elements_in_rect != nil, functions.attributes_for_element != nil,
+            functions.should_invalidate_for_bounds_change != nil, functions.invalidation_for_bounds_change != nil,
+            functions.invalidate != nil, functions.target_content_offset != nil, functions.transition_attributes != nil,
+            functions.element_count != nil
         else { throw invalid("the function table has empty entries") }
         guard value.kind_count >= 0, value.kind_count < 1024, value.option_count >= 0, value.option_count < 1024,
-              value.kind_count == 0 || (value.kinds != nil && value.kind_categories != nil),
-              value.option_count == 0 || value.option_names != nil
+            value.kind_count == 0 || (value.kinds != nil && value.kind_categories != nil),
+            value.option_count == 0 || value.option_names != nil
         else { throw invalid("kind or option tables are missing or absurd") }
         var kinds: [ElementKind] = []
         for index in 0..<Int(value.kind_count) {
             guard let kindName = value.kinds[index].map({ String(cString: $0) }),
-                  let category = ElementCategory(rawValue: Int(value.kind_categories[index])), category != .cell
+                let category = ElementCategory(rawValue: Int(value.kind_categories[index])), category != .cell
             else { throw invalid("kind \(index) has no name or is not supplementary/decoration") }
             kinds.append(ElementKind(kindName, category))
         }
@@ -98,7 +105,8 @@ public final class LoadedPlugin: @unchecked Sendable {  // Unchecked: immutable;
 
     /// The first `size` bytes of a C struct at `pointer`, the rest zero.
     private static func prefix<T>(_ pointer: UnsafeRawPointer, size: UInt64) -> T {
-        let result = UnsafeMutableRawPointer.allocate(byteCount: MemoryLayout<T>.size, alignment: MemoryLayout<T>.alignment)
+        let result = UnsafeMutableRawPointer.allocate(
+            byteCount: MemoryLayout<T>.size, alignment: MemoryLayout<T>.alignment)
         defer { result.deallocate() }
         result.initializeMemory(as: UInt8.self, repeating: 0, count: MemoryLayout<T>.size)
         result.copyMemory(from: pointer, byteCount: Int(min(size, UInt64(MemoryLayout<T>.size))))

@@ -47,13 +47,15 @@ public protocol PluginInstance: AnyObject {
 
     /// Runs `body` on the checked records of the elements intersecting `rect`, in canonical
     /// order: one plugin call, no decoding unless `body` asks for it.
-    func withElements<T>(in rect: Rect, _ body: (AttributesRecords) throws(PluginCallError) -> T) throws(PluginCallError) -> T
+    func withElements<T>(in rect: Rect, _ body: (AttributesRecords) throws(PluginCallError) -> T)
+        throws(PluginCallError) -> T
 
     /// One element's attributes, or nil if the layout has no such element.
     func attributes(for element: ElementID) throws(PluginCallError) -> LayoutAttributes?
 
     /// The attributes an element starts from when appearing (or ends at when disappearing).
-    func transitionAttributes(for element: ElementID, isAppearing: Bool, in bounds: Rect) throws(PluginCallError) -> LayoutAttributes?
+    func transitionAttributes(for element: ElementID, isAppearing: Bool, in bounds: Rect) throws(PluginCallError)
+        -> LayoutAttributes?
 
     func shouldInvalidate(forBoundsChange newBounds: Rect) throws(PluginCallError) -> Bool
     func invalidation(forBoundsChange newBounds: Rect) throws(PluginCallError) -> Invalidation
@@ -86,7 +88,9 @@ public protocol PluginInstance: AnyObject {
 
 extension PluginInstance {
     /// A backend that cannot pass progress on prepares without it.
-    public func prepare(data: DataSet, bounds: Rect, cancel: CancelFlag, progress: ((Double) -> Void)?) throws(PluginCallError) {
+    public func prepare(data: DataSet, bounds: Rect, cancel: CancelFlag, progress: ((Double) -> Void)?)
+        throws(PluginCallError)
+    {
         try prepare(data: data, bounds: bounds, cancel: cancel)
     }
 
@@ -97,7 +101,9 @@ extension PluginInstance {
     public func targetForMovingItem(_ item: ItemPath, at position: Point) throws(PluginCallError) -> ItemPath? { nil }
 
     /// A backend without the function leaves the dragged attributes to the host.
-    public func movingItemAttributes(for item: ItemPath, at position: Point) throws(PluginCallError) -> LayoutAttributes? { nil }
+    public func movingItemAttributes(for item: ItemPath, at position: Point) throws(PluginCallError)
+        -> LayoutAttributes?
+    { nil }
 
     /// A backend that cannot pass a batch on invalidates the data instead.
     public func prepareForUpdates(_ plan: BatchPlan) throws(PluginCallError) {

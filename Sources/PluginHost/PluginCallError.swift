@@ -21,10 +21,12 @@ public enum PluginCallError: Error, Equatable, Sendable, CustomStringConvertible
         switch self {
         case .reported(let error): return error.description
         case .failed(let plugin, let operation, let status):
-            return "plugin '\(plugin)' failed in \(operation) with status \(status)\(Self.statusName(status).map { " (\($0))" } ?? "")"
+            return
+                "plugin '\(plugin)' failed in \(operation) with status \(status)\(Self.statusName(status).map { " (\($0))" } ?? "")"
         case .badRecord(let plugin, let element, let field, let problem):
             return "plugin '\(plugin)' gave \(element) a bad \(field): \(problem)"
-        case .crashed(let plugin, let signal, let operation): return "plugin '\(plugin)' crashed (\(signal)) in \(operation)"
+        case .crashed(let plugin, let signal, let operation):
+            return "plugin '\(plugin)' crashed (\(signal)) in \(operation)"
         case .timedOut(let plugin, let operation, let seconds):
             return "plugin '\(plugin)' took longer than \(seconds.compactDescription) s in \(operation) and was stopped"
         case .cancelled: return "cancelled"
@@ -36,9 +38,12 @@ public enum PluginCallError: Error, Equatable, Sendable, CustomStringConvertible
     public var details: [String: String] {
         switch self {
         case .reported, .cancelled: return [:]
-        case .failed(let plugin, let operation, let status): return ["plugin": plugin, "operation": operation, "status": "\(status)"]
-        case .badRecord(let plugin, let element, let field, _): return ["plugin": plugin, "element": element, "field": field]
-        case .crashed(let plugin, let signal, let operation): return ["plugin": plugin, "signal": signal, "operation": operation]
+        case .failed(let plugin, let operation, let status):
+            return ["plugin": plugin, "operation": operation, "status": "\(status)"]
+        case .badRecord(let plugin, let element, let field, _):
+            return ["plugin": plugin, "element": element, "field": field]
+        case .crashed(let plugin, let signal, let operation):
+            return ["plugin": plugin, "signal": signal, "operation": operation]
         case .timedOut(let plugin, let operation, _): return ["plugin": plugin, "operation": operation]
         case .broken(let plugin, _): return ["plugin": plugin]
         }

@@ -18,7 +18,10 @@ public final class PluginCatalog: Sendable {
     private let current: Mutex<(registry: PluginRegistry, backends: [String: any PluginBackend])>
 
     /// - Parameter makeBackend: the backend for each loaded plugin.
-    public init(registry: PluginRegistry, isolation: Isolation, makeBackend: @escaping @Sendable (LoadedPlugin) -> any PluginBackend) {
+    public init(
+        registry: PluginRegistry, isolation: Isolation,
+        makeBackend: @escaping @Sendable (LoadedPlugin) -> any PluginBackend
+    ) {
         self.isolation = isolation
         self.makeBackend = makeBackend
         current = Mutex((registry, registry.plugins.mapValues(makeBackend)))
@@ -38,7 +41,9 @@ public final class PluginCatalog: Sendable {
     public func backend(named name: String) throws(PluginError) -> any PluginBackend {
         let (registry, backends) = current.withLock { $0 }
         let plugin = try registry.plugin(named: name)
-        guard let backend = backends[plugin.name] else { throw .notFound(name: name, available: registry.plugins.keys.sorted()) }
+        guard let backend = backends[plugin.name] else {
+            throw .notFound(name: name, available: registry.plugins.keys.sorted())
+        }
         return backend
     }
 

@@ -17,7 +17,10 @@ public struct PluginDescription: Codable, Equatable, Sendable {
     /// ABI 2.2's `flips_horizontally`: the host mirrors the layout in right-to-left views.
     public var flipsHorizontally: Bool
 
-    public init(name: String, version: String, summary: String, kinds: [Kind], options: [String], flipsHorizontally: Bool = false) {
+    public init(
+        name: String, version: String, summary: String, kinds: [Kind], options: [String],
+        flipsHorizontally: Bool = false
+    ) {
         self.name = name
         self.version = version
         self.summary = summary
@@ -29,10 +32,13 @@ public struct PluginDescription: Codable, Equatable, Sendable {
     /// Reads a description; one without `flipsHorizontally` does not flip.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(name: try container.decode(String.self, forKey: .name), version: try container.decode(String.self, forKey: .version),
-                  summary: try container.decode(String.self, forKey: .summary), kinds: try container.decode([Kind].self, forKey: .kinds),
-                  options: try container.decode([String].self, forKey: .options),
-                  flipsHorizontally: try container.decodeIfPresent(Bool.self, forKey: .flipsHorizontally) ?? false)
+        self.init(
+            name: try container.decode(String.self, forKey: .name),
+            version: try container.decode(String.self, forKey: .version),
+            summary: try container.decode(String.self, forKey: .summary),
+            kinds: try container.decode([Kind].self, forKey: .kinds),
+            options: try container.decode([String].self, forKey: .options),
+            flipsHorizontally: try container.decodeIfPresent(Bool.self, forKey: .flipsHorizontally) ?? false)
     }
 }
 

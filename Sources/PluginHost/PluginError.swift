@@ -27,9 +27,11 @@ public indirect enum PluginError: Error, Equatable, Sendable, Codable, CustomStr
         case .notALibrary(let path, let reason): return "\(path): not a loadable library: \(reason)"
         case .notAPlugin(let path): return "\(path): not a workbench plugin (no '\(entryPointName)' symbol)"
         case .abiMismatch(let path, let found, let expected):
-            return "\(path): plugin ABI version \(found), but this workbench speaks version \(expected); rebuild the plugin against this workbench's LayoutKit"
+            return
+                "\(path): plugin ABI version \(found), but this workbench speaks version \(expected); rebuild the plugin against this workbench's LayoutKit"
         case .abiMinorTooNew(let path, let major, let found, let supported):
-            return "\(path): plugin ABI version \(major).\(found), newer than this workbench's \(major).\(supported); update the workbench or rebuild the plugin against its LayoutKit"
+            return
+                "\(path): plugin ABI version \(major).\(found), newer than this workbench's \(major).\(supported); update the workbench or rebuild the plugin against its LayoutKit"
         case .invalidDescriptor(let path, let reason): return "\(path): invalid plugin descriptor: \(reason)"
         case .loadFailed(let path, let reason): return "\(path): loading it \(reason)"
         case .duplicateName(let name, let path, let loadedFrom):
@@ -46,9 +48,10 @@ extension PluginError {
     /// The file the refusal is about, if it is about one.
     public var path: String? {
         switch self {
-        case .notALibrary(let path, _), .notAPlugin(let path), .abiMismatch(let path, _, _), .invalidDescriptor(let path, _),
-             .abiMinorTooNew(let path, _, _, _), .loadFailed(let path, _),
-             .duplicateName(_, let path, _):
+        case .notALibrary(let path, _), .notAPlugin(let path), .abiMismatch(let path, _, _),
+            .invalidDescriptor(let path, _),
+            .abiMinorTooNew(let path, _, _, _), .loadFailed(let path, _),
+            .duplicateName(_, let path, _):
             return path
         case .refused(_, let reason): return reason.path
         case .notFound: return nil

@@ -1,7 +1,8 @@
 import DescriptorIO
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Private copies of plugin libraries: what is actually loaded, never the file in the plugin
@@ -36,14 +37,19 @@ package enum PluginImageCopies {
         guard source >= 0 else { throw CopyError(reason: "cannot read it: \(String(cString: strerror(errno)))") }
         defer { close(source) }
         let target = open(copy, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o500)
-        guard target >= 0 else { throw CopyError(reason: "cannot copy it to \(copy): \(String(cString: strerror(errno)))") }
+        guard target >= 0 else {
+            throw CopyError(reason: "cannot copy it to \(copy): \(String(cString: strerror(errno)))")
+        }
         defer { close(target) }
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let count = DescriptorIO.read(source, into: &buffer)
             guard count >= 0 else { throw CopyError(reason: "cannot read it: \(String(cString: strerror(errno)))") }
             if count == 0 { return copy }
-            guard buffer.withUnsafeBytes({ DescriptorIO.writeAll(target, UnsafeRawBufferPointer(rebasing: $0[..<count])) }) else {
+            guard
+                buffer.withUnsafeBytes({ DescriptorIO.writeAll(target, UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+                )
+            else {
                 throw CopyError(reason: "cannot copy it to \(copy): \(String(cString: strerror(errno)))")
             }
         }

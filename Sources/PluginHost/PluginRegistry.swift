@@ -29,15 +29,18 @@ public struct PluginRegistry: Sendable {
 
     /// Loads every shared library (`*.so`, `*.dylib`) in `directories`, in order; the first
     /// plugin of a name wins. Files in one folder are taken in name order.
-    public static func discover(in directories: [String], loading: @escaping Loading = Self.inProcess) -> PluginRegistry {
+    public static func discover(in directories: [String], loading: @escaping Loading = Self.inProcess) -> PluginRegistry
+    {
         scan(directories, loading: loading, reusing: [:], forcing: [])
     }
 
     /// Scans `directories`; a file whose identity is that of its entry in `previous` keeps its
     /// outcome (no second load) unless it was the plugin of a name in `forcing`. The files to
     /// load are handed to `loading` together.
-    static func scan(_ directories: [String], loading: @escaping Loading, reusing previous: [String: ScannedFile],
-                     forcing: Set<String>) -> PluginRegistry {
+    static func scan(
+        _ directories: [String], loading: @escaping Loading, reusing previous: [String: ScannedFile],
+        forcing: Set<String>
+    ) -> PluginRegistry {
         var candidates: [(path: String, identity: FileIdentity?, kept: Result<LoadedPlugin, PluginError>?)] = []
         var seen: Set<String> = []
         for directory in directories {
@@ -57,7 +60,9 @@ public struct PluginRegistry: Sendable {
         var registry = PluginRegistry(loading: loading)
         registry.directories = directories
         for candidate in candidates {
-            let outcome = candidate.kept ?? loaded.next() ?? .failure(.loadFailed(path: candidate.path, reason: "gave no outcome"))
+            let outcome =
+                candidate.kept ?? loaded.next()
+                ?? .failure(.loadFailed(path: candidate.path, reason: "gave no outcome"))
             registry.record(outcome, path: candidate.path, identity: candidate.identity)
         }
         return registry
@@ -110,7 +115,9 @@ public struct PluginRegistry: Sendable {
 
     /// The folders to search, in order: those given on the command line, then the
     /// colon-separated `WORKBENCH_PLUGIN_PATH`, then the executable's own folder.
-    public static func searchPath(explicit: [String], environment: [String: String], executableDirectory: String?) -> [String] {
+    public static func searchPath(explicit: [String], environment: [String: String], executableDirectory: String?)
+        -> [String]
+    {
         let fromEnvironment = (environment["WORKBENCH_PLUGIN_PATH"] ?? "").split(separator: ":").map(String.init)
         return explicit + fromEnvironment + (executableDirectory.map { [$0] } ?? [])
     }

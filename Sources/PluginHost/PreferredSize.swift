@@ -18,8 +18,9 @@ extension PreferredSizeAnswer {
     /// - Throws: `.badRecord` naming the element.
     package func checked(plugin: String, element: ElementID) throws(PluginCallError) -> PreferredSizeAnswer {
         guard size.width.isFinite, size.height.isFinite, size.width >= 0, size.height >= 0 else {
-            throw .badRecord(plugin: plugin, element: element.description, field: "preferred size",
-                             problem: "\(size.width) × \(size.height) is not a finite, non-negative size")
+            throw .badRecord(
+                plugin: plugin, element: element.description, field: "preferred size",
+                problem: "\(size.width) × \(size.height) is not a finite, non-negative size")
         }
         return self
     }

@@ -8,7 +8,9 @@ final class PrivateMemory: ReusableMemory {
     let size: Int
 
     private init?(size: Int) {
-        guard let mapped = mmap(nil, max(size, 1), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0), mapped != MAP_FAILED else { return nil }
+        guard let mapped = mmap(nil, max(size, 1), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+            mapped != MAP_FAILED
+        else { return nil }
         base = mapped
         self.size = size
     }
@@ -28,7 +30,8 @@ final class PrivateMemory: ReusableMemory {
         let sizes = [(sections + 1) * 8, (items + 1) * 8, valueBytes, metadataBytes].map { ($0 + 7) & ~7 }
         let total = sizes.reduce(0, +)
         guard total >= SpareMemory.minimumSize,
-              let memory = SpareMemory.take(PrivateMemory.self, fitting: total) ?? PrivateMemory(size: SpareMemory.capacity(for: total))
+            let memory = SpareMemory.take(PrivateMemory.self, fitting: total)
+                ?? PrivateMemory(size: SpareMemory.capacity(for: total))
         else { return nil }
         var offset = 0
         let regions = sizes.map { bytes -> UnsafeMutableRawPointer in
@@ -36,8 +39,10 @@ final class PrivateMemory: ReusableMemory {
             return memory.base + offset
         }
         return DataSetMemory(
-            sectionStarts: UnsafeMutableBufferPointer(start: regions[0].assumingMemoryBound(to: Int64.self), count: sections + 1),
-            itemOffsets: UnsafeMutableBufferPointer(start: regions[1].assumingMemoryBound(to: Int64.self), count: items + 1),
+            sectionStarts: UnsafeMutableBufferPointer(
+                start: regions[0].assumingMemoryBound(to: Int64.self), count: sections + 1),
+            itemOffsets: UnsafeMutableBufferPointer(
+                start: regions[1].assumingMemoryBound(to: Int64.self), count: items + 1),
             valueBytes: UnsafeMutableRawBufferPointer(start: regions[2], count: valueBytes),
             metadataBytes: UnsafeMutableRawBufferPointer(start: regions[3], count: metadataBytes), owner: Lease(memory))
     }

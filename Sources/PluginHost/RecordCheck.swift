@@ -27,8 +27,10 @@ package struct RecordCheck {
 
     /// Checks `records` (and the extra bytes they point into); with `rect`, also that each
     /// intersects it. Returns the records in canonical order.
-    package func check(_ records: UnsafeBufferPointer<wb_attributes>, extras: UnsafeRawBufferPointer, data: DataSource?,
-               rect: Rect?) throws(PluginCallError) -> (order: [Int32]?, repairs: RecordRepairs) {
+    package func check(
+        _ records: UnsafeBufferPointer<wb_attributes>, extras: UnsafeRawBufferPointer, data: DataSource?,
+        rect: Rect?
+    ) throws(PluginCallError) -> (order: [Int32]?, repairs: RecordRepairs) {
         var repairs: RecordRepairs = []
         var outside: [Int] = []
         var previous: (Int, Int, Int64, Int64)?
@@ -54,7 +56,10 @@ package struct RecordCheck {
 
     private func sortKey(_ record: wb_attributes) -> (Int, Int, Int64, Int64) {
         let category = Int(record.element.category)
-        return (category, category == 0 ? -1 : kindRank[Int(record.element.kind)], record.element.section, record.element.item)
+        return (
+            category, category == 0 ? -1 : kindRank[Int(record.element.kind)], record.element.section,
+            record.element.item
+        )
     }
 
     /// The record's element as a phrase for errors: "cell [0, 3]", "supplementary 'connector' [1, 2]".
@@ -82,10 +87,16 @@ package struct RecordCheck {
         if category == .cell {
             guard element.kind == -1 else { throw bad("kind", "a cell has kind -1, got \(element.kind)") }
         } else {
-            guard element.kind >= 0, Int(element.kind) < kinds.count, kinds[Int(element.kind)].category == category else {
-                let declared = kinds.indices.filter { kinds[$0].category == category }.map { "\($0) (\(kinds[$0].name))" }
-                throw bad("kind", "\(element.kind) is not a declared \(category.name) kind"
-                          + (declared.isEmpty ? " (the plugin declares none)" : " (declared: \(declared.joined(separator: ", ")))"))
+            guard element.kind >= 0, Int(element.kind) < kinds.count, kinds[Int(element.kind)].category == category
+            else {
+                let declared = kinds.indices.filter { kinds[$0].category == category }.map {
+                    "\($0) (\(kinds[$0].name))"
+                }
+                throw bad(
+                    "kind",
+                    "\(element.kind) is not a declared \(category.name) kind"
+                        + (declared.isEmpty
+                            ? " (the plugin declares none)" : " (declared: \(declared.joined(separator: ", ")))"))
             }
         }
         guard element.section >= 0 else { throw bad("section", "\(element.section) is negative") }
@@ -107,7 +118,10 @@ package struct RecordCheck {
         }
         let frame = record.frame
         guard frame.x.isFinite, frame.y.isFinite, frame.width.isFinite, frame.height.isFinite else {
-            for (field, value) in [("frame.x", frame.x), ("frame.y", frame.y), ("frame.width", frame.width), ("frame.height", frame.height)]
+            for (field, value) in [
+                ("frame.x", frame.x), ("frame.y", frame.y), ("frame.width", frame.width),
+                ("frame.height", frame.height),
+            ]
             where !value.isFinite { throw bad(field, "\(value) is not a finite number") }
             return
         }
@@ -117,10 +131,16 @@ package struct RecordCheck {
             throw bad("alpha", "\(record.alpha) is not a number from 0 to 1")
         }
         guard record.extra_length > 0 else { return }
-        guard record.extra_offset <= UInt64(extras.count), record.extra_length <= UInt64(extras.count) - record.extra_offset else {
-            throw bad("extra", "bytes \(record.extra_offset)+\(record.extra_length) lie outside the \(extras.count) extra bytes written")
+        guard record.extra_offset <= UInt64(extras.count),
+            record.extra_length <= UInt64(extras.count) - record.extra_offset
+        else {
+            throw bad(
+                "extra",
+                "bytes \(record.extra_offset)+\(record.extra_length) lie outside the \(extras.count) extra bytes written"
+            )
         }
-        let bytes = UnsafeRawBufferPointer(rebasing: extras[Int(record.extra_offset)..<Int(record.extra_offset + record.extra_length)])
+        let bytes = UnsafeRawBufferPointer(
+            rebasing: extras[Int(record.extra_offset)..<Int(record.extra_offset + record.extra_length)])
         guard ValueReader(bytes).isOneWholeMap else { throw bad("extra", "the bytes are not one value-encoded map") }
     }
 }

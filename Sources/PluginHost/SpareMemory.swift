@@ -30,7 +30,9 @@ package enum SpareMemory {
     /// The spare, if it is a `M` that holds `size` bytes without wasting more than an eighth.
     package static func take<M: ReusableMemory>(_ kind: M.Type, fitting size: Int) -> M? {
         lock.withLock {
-            guard let memory = spare as? M, memory.size >= size, memory.size - size <= size / 8 + (64 << 10) else { return nil }
+            guard let memory = spare as? M, memory.size >= size, memory.size - size <= size / 8 + (64 << 10) else {
+                return nil
+            }
             spare = nil
             return memory
         }

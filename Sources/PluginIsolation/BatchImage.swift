@@ -1,5 +1,5 @@
-internal import CLayoutABI
 import BatchUpdates
+internal import CLayoutABI
 import Glibc
 import PluginHost
 
@@ -17,17 +17,22 @@ enum BatchImage {
 
     /// Writes `plan` into a fresh memfd.
     static func make(_ plan: BatchPlan) throws(ChannelError) -> SharedMemory {
-        let counts = Counts(changes: plan.changes.count, oldSections: plan.oldSectionCounts.count,
-                            newSections: plan.newSectionCounts.count, runs: plan.itemRuns.count)
+        let counts = Counts(
+            changes: plan.changes.count, oldSections: plan.oldSectionCounts.count,
+            newSections: plan.newSectionCounts.count, runs: plan.itemRuns.count)
         guard let size = counts.size else { throw .protocolViolation("a batch too large to share") }
         let memory = try SharedMemory(creating: size, name: "workbench-batch")
         let header = memory.base.assumingMemoryBound(to: Int64.self)
-        for (index, value) in [magic, Int64(counts.changes), Int64(counts.oldSections), Int64(counts.newSections), Int64(counts.runs)].enumerated() {
+        for (index, value) in [
+            magic, Int64(counts.changes), Int64(counts.oldSections), Int64(counts.newSections), Int64(counts.runs),
+        ].enumerated() {
             header[index] = value
         }
         var offset = headerFields * 8
         func copy(_ bytes: UnsafeRawBufferPointer) {
-            if let source = bytes.baseAddress, bytes.count > 0 { (memory.base + offset).copyMemory(from: source, byteCount: bytes.count) }
+            if let source = bytes.baseAddress, bytes.count > 0 {
+                (memory.base + offset).copyMemory(from: source, byteCount: bytes.count)
+            }
             offset += bytes.count
         }
         plan.changes.map(\.abi).withUnsafeBytes(copy)
@@ -44,8 +49,11 @@ enum BatchImage {
         guard let headerBytes = memory.bytes(at: 0, count: headerFields * 8) else { return nil }
         let header = headerBytes.bindMemory(to: Int64.self)
         let limit = Int64(memory.size / 8)
-        guard header[0] == magic, (1..<headerFields).allSatisfy({ header[$0] >= 0 && header[$0] <= limit }) else { return nil }
-        let counts = Counts(changes: Int(header[1]), oldSections: Int(header[2]), newSections: Int(header[3]), runs: Int(header[4]))
+        guard header[0] == magic, (1..<headerFields).allSatisfy({ header[$0] >= 0 && header[$0] <= limit }) else {
+            return nil
+        }
+        let counts = Counts(
+            changes: Int(header[1]), oldSections: Int(header[2]), newSections: Int(header[3]), runs: Int(header[4]))
         guard let size = counts.size, size <= memory.size else { return nil }
         var offset = headerFields * 8
         func words(_ count: Int) -> UnsafeBufferPointer<Int64> {
@@ -56,10 +64,12 @@ enum BatchImage {
         offset += counts.changes * MemoryLayout<wb_change>.stride
         let oldStarts = words(counts.oldSections + 1), newStarts = words(counts.newSections + 1)
         let sectionOldToNew = words(counts.oldSections), sectionNewToOld = words(counts.newSections)
-        let runs = UnsafeBufferPointer(start: (memory.base + offset).assumingMemoryBound(to: wb_item_run.self), count: counts.runs)
+        let runs = UnsafeBufferPointer(
+            start: (memory.base + offset).assumingMemoryBound(to: wb_item_run.self), count: counts.runs)
         guard isStarts(oldStarts), isStarts(newStarts),
-              sectionOldToNew.allSatisfy({ $0 >= -1 && $0 < counts.newSections }), sectionNewToOld.allSatisfy({ $0 >= -1 && $0 < counts.oldSections }),
-              areRuns(runs, oldItems: oldStarts.last!, newItems: newStarts.last!)
+            sectionOldToNew.allSatisfy({ $0 >= -1 && $0 < counts.newSections }),
+            sectionNewToOld.allSatisfy({ $0 >= -1 && $0 < counts.oldSections }),
+            areRuns(runs, oldItems: oldStarts.last!, newItems: newStarts.last!)
         else { return nil }
         var batch = wb_update_batch(
             change_count: Int64(counts.changes), changes: changes,
@@ -78,8 +88,12 @@ enum BatchImage {
     /// Runs as the header promises them: each of at least one item, inside both item ranges,
     /// in ascending new order, and overlapping no other run on either side.
     private static func areRuns(_ runs: UnsafeBufferPointer<wb_item_run>, oldItems: Int64, newItems: Int64) -> Bool {
-        guard runs.allSatisfy({ $0.count >= 1 && $0.count <= oldItems && $0.count <= newItems && $0.old_start >= 0 && $0.new_start >= 0
-                                && $0.old_start <= oldItems - $0.count && $0.new_start <= newItems - $0.count }) else { return false }
+        guard
+            runs.allSatisfy({
+                $0.count >= 1 && $0.count <= oldItems && $0.count <= newItems && $0.old_start >= 0 && $0.new_start >= 0
+                    && $0.old_start <= oldItems - $0.count && $0.new_start <= newItems - $0.count
+            })
+        else { return false }
         let byOld = runs.sorted { $0.old_start < $1.old_start }
         return zip(runs, runs.dropFirst()).allSatisfy { $0.new_start + $0.count <= $1.new_start }
             && zip(byOld, byOld.dropFirst()).allSatisfy { $0.old_start + $0.count <= $1.old_start }
@@ -90,8 +104,11 @@ enum BatchImage {
         var changes, oldSections, newSections, runs: Int
 
         var size: Int? {
-            let parts = [(changes, MemoryLayout<wb_change>.stride), (oldSections + 1, 8), (newSections + 1, 8), (oldSections, 8), (newSections, 8),
-                         (runs, MemoryLayout<wb_item_run>.stride)]
+            let parts = [
+                (changes, MemoryLayout<wb_change>.stride), (oldSections + 1, 8), (newSections + 1, 8), (oldSections, 8),
+                (newSections, 8),
+                (runs, MemoryLayout<wb_item_run>.stride),
+            ]
             var total = headerFields * 8
             for (count, stride) in parts {
                 let (bytes, o1) = count.multipliedReportingOverflow(by: stride)

@@ -33,7 +33,9 @@ final class Channel {
 
     private func receive(waiting: Bool) throws(ChannelError) -> (bytes: [UInt8], descriptor: Int32)? {
         var descriptor: Int32 = -1
-        let count = buffer.withUnsafeMutableBytes { wb_receive_with_fd(fileDescriptor, $0.baseAddress, $0.count, &descriptor, waiting ? 0 : 1) }
+        let count = buffer.withUnsafeMutableBytes {
+            wb_receive_with_fd(fileDescriptor, $0.baseAddress, $0.count, &descriptor, waiting ? 0 : 1)
+        }
         if count < 0 {
             if !waiting && (errno == EAGAIN || errno == EWOULDBLOCK) { return nil }
             throw errno == ECONNRESET ? .closed : .system("recvmsg", errno)

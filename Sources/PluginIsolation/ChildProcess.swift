@@ -17,7 +17,8 @@ final class ChildProcess {
     init(executable: String, library: String) throws(ChannelError) {
         var pair: [Int32] = [-1, -1]
         guard wb_seqpacket_pair(&pair) == 0 else { throw .system("socketpair", errno) }
-        let spawned = try Self.spawn(executable, [executable, "plugin-process", library], giving: pair[1], keeping: pair[0])
+        let spawned = try Self.spawn(
+            executable, [executable, "plugin-process", library], giving: pair[1], keeping: pair[0])
         pid = spawned
         channel = Channel(fileDescriptor: pair[0])
         pidfd = wb_pidfd_open(spawned)
@@ -39,7 +40,9 @@ final class ChildProcess {
     /// Spawns `arguments` (the first is the program's name) with `childEnd` at the child's
     /// fd 3 and its fd 1 on standard error; closes `childEnd` here, and `parentEnd` too if the
     /// spawn fails.
-    static func spawn(_ executable: String, _ arguments: [String], giving childEnd: Int32, keeping parentEnd: Int32) throws(ChannelError) -> pid_t {
+    static func spawn(_ executable: String, _ arguments: [String], giving childEnd: Int32, keeping parentEnd: Int32)
+        throws(ChannelError) -> pid_t
+    {
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var variables: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]
@@ -74,8 +77,10 @@ final class ChildProcess {
 
     /// Waits up to `milliseconds` for a reply or the child's death.
     func wait(milliseconds: Int32) -> Readiness {
-        var descriptors = [pollfd(fd: channel.fileDescriptor, events: Int16(POLLIN), revents: 0),
-                           pollfd(fd: pidfd, events: Int16(POLLIN), revents: 0)]
+        var descriptors = [
+            pollfd(fd: channel.fileDescriptor, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: pidfd, events: Int16(POLLIN), revents: 0),
+        ]
         let count = poll(&descriptors, pidfd >= 0 ? 2 : 1, milliseconds)
         guard count > 0 else { return .neither }
         if descriptors[0].revents & Int16(POLLIN) != 0 { return .reply }
@@ -106,8 +111,10 @@ final class ChildProcess {
     }
 
     static func signalName(_ signal: Int32) -> String {
-        let names: [Int32: String] = [SIGSEGV: "SIGSEGV", SIGABRT: "SIGABRT", SIGBUS: "SIGBUS", SIGFPE: "SIGFPE", SIGILL: "SIGILL",
-                                      SIGKILL: "SIGKILL", SIGTERM: "SIGTERM", SIGTRAP: "SIGTRAP", SIGSYS: "SIGSYS", SIGINT: "SIGINT"]
+        let names: [Int32: String] = [
+            SIGSEGV: "SIGSEGV", SIGABRT: "SIGABRT", SIGBUS: "SIGBUS", SIGFPE: "SIGFPE", SIGILL: "SIGILL",
+            SIGKILL: "SIGKILL", SIGTERM: "SIGTERM", SIGTRAP: "SIGTRAP", SIGSYS: "SIGSYS", SIGINT: "SIGINT",
+        ]
         return names[signal] ?? "signal \(signal)"
     }
 }

@@ -75,20 +75,26 @@ final class ChildServer {
                     close(descriptor)
                 } else {
                     instance.data = try SharedMemory(receiving: descriptor, writable: false, populate: true)
-                    guard let source = instance.data.flatMap(DataImage.source) else { throw .protocolViolation("a malformed data image") }
+                    guard let source = instance.data.flatMap(DataImage.source) else {
+                        throw .protocolViolation("a malformed data image")
+                    }
                     instance.source.pointee = source
                     instance.dataKey = key
                 }
                 var error = wb_error()
-                var context = wb_prepare_context(cancel: cancelWord, progress: { word, fraction in
-                    guard let word, fraction.isFinite else { return }
-                    wb_atomic_store_u64(word.assumingMemoryBound(to: UInt64.self), min(1, max(0, fraction)).bitPattern)
-                }, host_context: progressWord, direction: direction, reserved: 0)
+                var context = wb_prepare_context(
+                    cancel: cancelWord,
+                    progress: { word, fraction in
+                        guard let word, fraction.isFinite else { return }
+                        wb_atomic_store_u64(
+                            word.assumingMemoryBound(to: UInt64.self), min(1, max(0, fraction)).bitPattern)
+                    }, host_context: progressWord, direction: direction, reserved: 0)
                 reply.append(functions.prepare(instance.handle, instance.source, bounds, &context, &error))
                 withUnsafeBytes(of: error) { reply.append(bytes: Array($0)) }
             case .prepareForUpdates:
                 guard descriptor >= 0 else { throw .protocolViolation("prepare_for_updates without a batch") }
-                try prepareForUpdates(instance, batch: try SharedMemory(receiving: descriptor, writable: false), reply: &reply)
+                try prepareForUpdates(
+                    instance, batch: try SharedMemory(receiving: descriptor, writable: false), reply: &reply)
             case .preferredAttributes:
                 try preferredAttributes(instance, &reader, reply: &reply)
             case .contentSize:
@@ -100,25 +106,31 @@ final class ChildServer {
                 let rect = try reader.readRect()
                 results.reset()
                 var error = wb_error()
-                try sendRecords(status: functions.elements_in_rect(instance.handle, rect, results.sink, &error), error: error)
+                try sendRecords(
+                    status: functions.elements_in_rect(instance.handle, rect, results.sink, &error), error: error)
                 continue
             case .attributesForElement:
                 let element = try reader.readElement()
                 results.reset()
                 var error = wb_error()
-                try sendRecords(status: functions.attributes_for_element(instance.handle, element, results.sink, &error), error: error)
+                try sendRecords(
+                    status: functions.attributes_for_element(instance.handle, element, results.sink, &error),
+                    error: error)
                 continue
             case .changedElements:
                 let limit = try reader.read(Int64.self)
                 results.reset()
-                try sendRecords(status: Int32(WB_OK), total: functions.changed_elements.map { $0(instance.handle, limit, results.sink) } ?? -1)
+                try sendRecords(
+                    status: Int32(WB_OK),
+                    total: functions.changed_elements.map { $0(instance.handle, limit, results.sink) } ?? -1)
                 continue
             case .transitionAttributes:
                 let element = try reader.readElement()
                 let appearing = try reader.read(Int32.self)
                 let bounds = try reader.readRect()
                 results.reset()
-                try sendRecords(status: functions.transition_attributes(instance.handle, element, appearing, bounds, results.sink))
+                try sendRecords(
+                    status: functions.transition_attributes(instance.handle, element, appearing, bounds, results.sink))
                 continue
             case .shouldInvalidate:
                 reply.append(functions.should_invalidate_for_bounds_change(instance.handle, try reader.readRect()))
@@ -131,7 +143,8 @@ final class ChildServer {
                 let item = try reader.readElement()
                 let position = wb_point(x: try reader.readDouble(), y: try reader.readDouble())
                 var target = wb_element(), error = wb_error()
-                reply.append(functions.target_for_moving_item.map { $0(instance.handle, item, position, &target, &error) } ?? 0)
+                reply.append(
+                    functions.target_for_moving_item.map { $0(instance.handle, item, position, &target, &error) } ?? 0)
                 reply.append(target)
                 withUnsafeBytes(of: error) { reply.append(bytes: Array($0)) }
             case .movingItemAttributes:
@@ -139,12 +152,15 @@ final class ChildServer {
                 let position = wb_point(x: try reader.readDouble(), y: try reader.readDouble())
                 results.reset()
                 var error = wb_error()
-                let status = functions.moving_item_attributes.map { $0(instance.handle, item, position, results.sink, &error) } ?? 0
+                let status =
+                    functions.moving_item_attributes.map { $0(instance.handle, item, position, results.sink, &error) }
+                    ?? 0
                 try sendRecords(status: status, error: error)
                 continue
             case .targetContentOffsetForProposed:
                 let proposed = wb_point(x: try reader.readDouble(), y: try reader.readDouble())
-                let point = functions.target_content_offset_for_proposed.map { $0(instance.handle, proposed) } ?? proposed
+                let point =
+                    functions.target_content_offset_for_proposed.map { $0(instance.handle, proposed) } ?? proposed
                 reply.append(point.x, point.y)
             case .targetContentOffset:
                 let proposed = wb_point(x: try reader.readDouble(), y: try reader.readDouble())
@@ -158,11 +174,14 @@ final class ChildServer {
 
     /// Gives the plugin the batch, or invalidates its data when it has no `prepare_for_updates`
     /// (as the in-process host does); replies with the status and the plugin's error.
-    private func prepareForUpdates(_ instance: Instance, batch memory: SharedMemory, reply: inout MessageWriter) throws(ChannelError) {
+    private func prepareForUpdates(_ instance: Instance, batch memory: SharedMemory, reply: inout MessageWriter)
+        throws(ChannelError)
+    {
         var error = wb_error()
         let status: Int32
         if let prepareForUpdates = functions.prepare_for_updates {
-            guard let answer = BatchImage.withBatch(in: memory, { prepareForUpdates(instance.handle, $0, &error) }) else {
+            guard let answer = BatchImage.withBatch(in: memory, { prepareForUpdates(instance.handle, $0, &error) })
+            else {
                 throw .protocolViolation("a malformed batch image")
             }
             status = answer
@@ -176,14 +195,17 @@ final class ChildServer {
 
     /// Passes each preferred size to the plugin (ignored when it has no `preferred_attributes`):
     /// status, size and invalidation per size, stopping at a failure with the plugin's error.
-    private func preferredAttributes(_ instance: Instance, _ reader: inout MessageReader, reply: inout MessageWriter) throws(ChannelError) {
+    private func preferredAttributes(_ instance: Instance, _ reader: inout MessageReader, reply: inout MessageWriter)
+        throws(ChannelError)
+    {
         let count = try reader.read(UInt32.self)
         for _ in 0..<count {
             let element = try reader.readElement()
             let preferred = wb_size(width: try reader.readDouble(), height: try reader.readDouble())
             var answer = wb_preferred_answer()
             var error = wb_error()
-            let status = functions.preferred_attributes.map { $0(instance.handle, element, preferred, &answer, &error) } ?? 0
+            let status =
+                functions.preferred_attributes.map { $0(instance.handle, element, preferred, &answer, &error) } ?? 0
             reply.append(status)
             reply.append(answer.size.width, answer.size.height)
             reply.append(answer.invalidation)
@@ -196,7 +218,9 @@ final class ChildServer {
 
     private func create(options: [UInt8]) -> MessageWriter {
         var error = wb_error()
-        let handle = options.withUnsafeBufferPointer { functions.create(plugin.descriptor, $0.baseAddress, Int64($0.count), &error) }
+        let handle = options.withUnsafeBufferPointer {
+            functions.create(plugin.descriptor, $0.baseAddress, Int64($0.count), &error)
+        }
         var reply = MessageWriter()
         if let handle {
             instances[nextInstance] = Instance(handle: handle)
@@ -233,7 +257,9 @@ extension MessageReader {
     }
 
     mutating func readElement() throws(ChannelError) -> wb_element {
-        wb_element(category: try read(Int32.self), kind: try read(Int32.self), section: try read(Int64.self), item: try read(Int64.self))
+        wb_element(
+            category: try read(Int32.self), kind: try read(Int32.self), section: try read(Int64.self),
+            item: try read(Int64.self))
     }
 }
 

@@ -14,8 +14,10 @@ enum DataImage {
     /// Copies `data` into a fresh memfd (unless it already lives in one: see `allocator`).
     static func make(_ data: DataSet) throws(ChannelError) -> SharedMemory {
         if let storage = data.owner as? Storage { return storage.memory }
-        let (memory, regions) = try allocate(counts: [data.sectionStarts.count, data.itemOffsets.count, data.valueBytes.count,
-                                                      data.childStarts?.count ?? -1, data.children?.count ?? -1, data.metadataBytes.count])
+        let (memory, regions) = try allocate(counts: [
+            data.sectionStarts.count, data.itemOffsets.count, data.valueBytes.count,
+            data.childStarts?.count ?? -1, data.children?.count ?? -1, data.metadataBytes.count,
+        ])
         func copy(_ source: UnsafeRawBufferPointer?, to region: Int) {
             guard let source, let address = source.baseAddress, source.count > 0 else { return }
             regions[region].copyMemory(from: address, byteCount: source.count)
@@ -42,13 +44,19 @@ enum DataImage {
     /// a little room to grow); nil (so the data set allocates its own) if a memfd cannot be made.
     static let allocator: DataSetAllocator = { sections, items, valueBytes, metadataBytes in
         let counts = [sections + 1, items + 1, valueBytes, -1, -1, metadataBytes]
-        guard let (memory, regions) = try? allocate(counts: counts, reusing: SpareMemory.take(SharedMemory.self, fitting: size(of: counts)), roomToGrow: true)
+        guard
+            let (memory, regions) = try? allocate(
+                counts: counts, reusing: SpareMemory.take(SharedMemory.self, fitting: size(of: counts)),
+                roomToGrow: true)
         else { return nil }
         return DataSetMemory(
-            sectionStarts: UnsafeMutableBufferPointer(start: regions[0].assumingMemoryBound(to: Int64.self), count: sections + 1),
-            itemOffsets: UnsafeMutableBufferPointer(start: regions[1].assumingMemoryBound(to: Int64.self), count: items + 1),
+            sectionStarts: UnsafeMutableBufferPointer(
+                start: regions[0].assumingMemoryBound(to: Int64.self), count: sections + 1),
+            itemOffsets: UnsafeMutableBufferPointer(
+                start: regions[1].assumingMemoryBound(to: Int64.self), count: items + 1),
             valueBytes: UnsafeMutableRawBufferPointer(start: regions[2], count: valueBytes),
-            metadataBytes: UnsafeMutableRawBufferPointer(start: regions[5], count: metadataBytes), owner: Storage(memory))
+            metadataBytes: UnsafeMutableRawBufferPointer(start: regions[5], count: metadataBytes),
+            owner: Storage(memory))
     }
 
     private static let elementSizes = [8, 8, 1, 8, 8, 1]
@@ -62,8 +70,10 @@ enum DataImage {
     /// value and metadata bytes; -1 for an absent region), and where each region starts: in
     /// `reused` memory when given (large enough), else in a fresh memfd — a sixteenth larger
     /// with `roomToGrow`, so that it can be the spare for a batch that adds.
-    private static func allocate(counts: [Int], reusing reused: SharedMemory? = nil, roomToGrow: Bool = false) throws(ChannelError)
-        -> (SharedMemory, [UnsafeMutableRawPointer]) {
+    private static func allocate(counts: [Int], reusing reused: SharedMemory? = nil, roomToGrow: Bool = false)
+        throws(ChannelError)
+        -> (SharedMemory, [UnsafeMutableRawPointer])
+    {
         var offsets: [Int] = []
         var size = headerFields * 8
         for (count, elementSize) in zip(counts, elementSizes) {
@@ -96,14 +106,16 @@ enum DataImage {
             let offset = header[2 + 2 * index], count = header[3 + 2 * index]
             if count < 0 { return .some(nil) }
             guard offset >= 0, offset % 8 == 0, count <= Int64(Int.max / 8),
-                  let bytes = memory.bytes(at: Int(offset), count: Int(count) * elementSize) else { return nil }
+                let bytes = memory.bytes(at: Int(offset), count: Int(count) * elementSize)
+            else { return nil }
             return .some(bytes.baseAddress)
         }
         let sections = Int(header[1])
         guard header[3] == Int64(sections + 1), let starts = region(0, elementSize: 8), let starts,
-              let offsets = region(1, elementSize: 8), let offsets, let values = region(2, elementSize: 1),
-              let childStarts = region(3, elementSize: 8), let children = region(4, elementSize: 8),
-              let metadata = region(5, elementSize: 1) else { return nil }
+            let offsets = region(1, elementSize: 8), let offsets, let values = region(2, elementSize: 1),
+            let childStarts = region(3, elementSize: 8), let children = region(4, elementSize: 8),
+            let metadata = region(5, elementSize: 1)
+        else { return nil }
         return wb_data_source(
             section_count: Int64(sections),
             section_starts: starts.assumingMemoryBound(to: Int64.self),

@@ -1,8 +1,9 @@
 internal import CSystemShims
 import DescriptorIO
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A running `workbench plugin-describe` child, seen from the parent: its pid and the read
@@ -13,7 +14,10 @@ final class DescribingChild {
     private var buffered: [UInt8] = []
     private var ended = false
 
-    enum Next { case line([UInt8]), ended, timedOut, tooLong }
+    enum Next {
+        case line([UInt8])
+        case ended, timedOut, tooLong
+    }
 
     /// The longest line accepted: a description is a few KB (names, at most 1023 kinds and options).
     static let maximumLine = 1 << 20

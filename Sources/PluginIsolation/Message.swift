@@ -64,7 +64,9 @@ struct MessageReader {
         guard bytes.count - offset >= size else { throw .protocolViolation("a message too short for its fields") }
         var value = T.zero
         withUnsafeMutableBytes(of: &value) { target in
-            bytes.withUnsafeBytes { target.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[offset..<offset + size])) }
+            bytes.withUnsafeBytes {
+                target.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[offset..<offset + size]))
+            }
         }
         offset += size
         return T(littleEndian: value)

@@ -22,7 +22,9 @@ public enum PluginDescribeChild {
             } catch {
                 line.refused = error
             }
-            guard let encoded = try? encoder.encode(line), DescriptorIO.writeAll(descriptor, Array(encoded) + [UInt8(ascii: "\n")]) else { return 1 }
+            guard let encoded = try? encoder.encode(line),
+                DescriptorIO.writeAll(descriptor, Array(encoded) + [UInt8(ascii: "\n")])
+            else { return 1 }
         }
         return 0
     }

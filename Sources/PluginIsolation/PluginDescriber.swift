@@ -62,7 +62,9 @@ public struct PluginDescriber: Sendable {
                 fallthrough
             case .tooLong:
                 child.end(killing: true)
-                outcomes.append(.failure(.loadFailed(path: library.path, reason: "made its plugin host answer something unreadable")))
+                outcomes.append(
+                    .failure(
+                        .loadFailed(path: library.path, reason: "made its plugin host answer something unreadable")))
                 return outcomes
             case .ended:
                 let how = child.end(killing: true)
@@ -70,7 +72,11 @@ public struct PluginDescriber: Sendable {
                 return outcomes
             case .timedOut:
                 child.end(killing: true)
-                outcomes.append(.failure(.loadFailed(path: library.path, reason: "did not finish within \(timeout) s; its plugin host was stopped")))
+                outcomes.append(
+                    .failure(
+                        .loadFailed(
+                            path: library.path,
+                            reason: "did not finish within \(timeout) s; its plugin host was stopped")))
                 return outcomes
             }
         }
@@ -86,7 +92,10 @@ struct DescribedLibrary: Codable {
 
     func outcome(path: String, copy: String) -> Result<LoadedPlugin, PluginError> {
         if let plugin {
-            if let problem = plugin.problem { return .failure(.loadFailed(path: path, reason: "made its plugin host describe it impossibly: \(problem)")) }
+            if let problem = plugin.problem {
+                return .failure(
+                    .loadFailed(path: path, reason: "made its plugin host describe it impossibly: \(problem)"))
+            }
             return .success(LoadedPlugin(described: plugin, path: path, imagePath: copy))
         }
         return .failure(refused ?? .loadFailed(path: path, reason: "gave no description"))

@@ -6,7 +6,9 @@ import PluginHost
 /// spawned on first use, one request at a time, respawned after it dies (each life is a new
 /// `generation`). One child per instance, so a long prepare in one view never holds up
 /// another; crashes count against the plugin as a whole (`PluginHealth`).
-final class PluginProcess: @unchecked Sendable {  // Unchecked: `child` and `generation` only under `lock`, which `withChild` holds across a whole call that spawns and ends children: not a closure-scoped Mutex without a redesign.
+final class PluginProcess: @unchecked Sendable {
+    // Unchecked: `child` and `generation` only under `lock`, which `withChild` holds across a whole call that spawns
+    // and ends children: not a closure-scoped Mutex without a redesign.
     let plugin: LoadedPlugin
     let executable: String
     let health: PluginHealth
@@ -45,8 +47,10 @@ final class PluginProcess: @unchecked Sendable {  // Unchecked: `child` and `gen
     /// within `cancelGrace` the child is killed. Call inside `withChild` only.
     /// With `progress`, the fractions the plugin reports in the control page are passed on
     /// as they change (looked at every 10 ms).
-    func call(_ child: ChildProcess, _ message: MessageWriter, descriptor: Int32 = -1, operation: String,
-              cancel: CancelFlag?, progress: ((Double) -> Void)? = nil) throws(PluginCallError) -> (bytes: [UInt8], descriptor: Int32) {
+    func call(
+        _ child: ChildProcess, _ message: MessageWriter, descriptor: Int32 = -1, operation: String,
+        cancel: CancelFlag?, progress: ((Double) -> Void)? = nil
+    ) throws(PluginCallError) -> (bytes: [UInt8], descriptor: Int32) {
         wb_atomic_store_i32(child.cancelWord, 0)
         let noProgress = (-1.0).bitPattern
         wb_atomic_store_u64(child.progressWord, noProgress)
@@ -114,13 +118,17 @@ final class PluginProcess: @unchecked Sendable {  // Unchecked: `child` and `gen
         generation += 1
         child = spawned
         LiveChildren.insert(spawned.pid)
-        let (bytes, _) = try call(spawned, MessageWriter(.hello), descriptor: spawned.control.fileDescriptor, operation: "loading", cancel: nil)
+        let (bytes, _) = try call(
+            spawned, MessageWriter(.hello), descriptor: spawned.control.fileDescriptor, operation: "loading",
+            cancel: nil)
         var reader = MessageReader(bytes)
         let status = (try? reader.read(UInt8.self)) ?? 1
         let text = (try? reader.readString()) ?? "no answer"
         guard status == 0, text == plugin.name else {
             end(spawned, killing: true)
-            let reason = status == 0 ? "its host process loaded a plugin named '\(text)'" : "its host process refused it: \(text)"
+            let reason =
+                status == 0
+                ? "its host process loaded a plugin named '\(text)'" : "its host process refused it: \(text)"
             health.markBroken(reason)
             throw .broken(plugin: plugin.name, reason: reason)
         }

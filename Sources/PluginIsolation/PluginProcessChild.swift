@@ -22,7 +22,8 @@ public enum PluginProcessChild {
             var reply = MessageWriter()
             let plugin: LoadedPlugin
             do {
-                plugin = try PluginLoader.load(path: libraryPath, copying: false)  // the parent's private copy, which never changes
+                // the parent's private copy, which never changes
+                plugin = try PluginLoader.load(path: libraryPath, copying: false)
             } catch {
                 reply.append(UInt8(1))
                 reply.append(error.description)

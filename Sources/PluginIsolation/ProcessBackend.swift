@@ -16,7 +16,8 @@ public final class ProcessBackend: PluginBackend {
     }
 
     public func makeInstance(options: [String: Value]) throws(PluginCallError) -> any PluginInstance {
-        try ProcessInstance(process: PluginProcess(plugin: plugin, executable: executable, health: health), options: options)
+        try ProcessInstance(
+            process: PluginProcess(plugin: plugin, executable: executable, health: health), options: options)
     }
 }
 

@@ -11,8 +11,10 @@ extension ProcessInstance {
     }
 
     /// A request whose reply is a few fixed fields.
-    func simple<T>(_ operation: Operation, operation name: String, _ fill: (inout MessageWriter) -> Void = { _ in },
-                   _ parse: (inout MessageReader) throws(ChannelError) -> T) throws(PluginCallError) -> T {
+    func simple<T>(
+        _ operation: Operation, operation name: String, _ fill: (inout MessageWriter) -> Void = { _ in },
+        _ parse: (inout MessageReader) throws(ChannelError) -> T
+    ) throws(PluginCallError) -> T {
         try withRemoteCall(operation: name) { child, id throws(PluginCallError) in
             var message = MessageWriter(operation, instance: id)
             fill(&message)
@@ -22,8 +24,10 @@ extension ProcessInstance {
     }
 
     /// A request answering one element's attributes: 1 found, 0 no such element, negative failed.
-    func single(_ operation: Operation, element: ElementID, operation name: String, data: DataSource?,
-                _ fill: (inout MessageWriter) -> Void) throws(PluginCallError) -> LayoutAttributes? {
+    func single(
+        _ operation: Operation, element: ElementID, operation name: String, data: DataSource?,
+        _ fill: (inout MessageWriter) -> Void
+    ) throws(PluginCallError) -> LayoutAttributes? {
         try withRemoteCall(operation: name) { child, id throws(PluginCallError) in
             var message = MessageWriter(operation, instance: id)
             fill(&message)
@@ -33,12 +37,18 @@ extension ProcessInstance {
             let (records, extras) = try results(of: reply, in: child, operation: name, acceptedStatus: 1)
             guard status == 1 else { return nil }
             guard records.count == 1 else {
-                throw .badRecord(plugin: plugin.name, element: element.description, field: "count", problem: "\(records.count) records written for one element")
+                throw .badRecord(
+                    plugin: plugin.name, element: element.description, field: "count",
+                    problem: "\(records.count) records written for one element")
             }
             _ = try check.check(records, extras: extras, data: data, rect: nil)
-            let answer = AttributesRecords(records: records, extras: extras, order: nil, kindNames: plugin.kinds.map(\.name), repairs: []).attributes(at: 0)
+            let answer = AttributesRecords(
+                records: records, extras: extras, order: nil, kindNames: plugin.kinds.map(\.name), repairs: []
+            ).attributes(at: 0)
             guard answer.element == element else {
-                throw .badRecord(plugin: plugin.name, element: element.description, field: "element", problem: "the answer is about \(answer.element)")
+                throw .badRecord(
+                    plugin: plugin.name, element: element.description, field: "element",
+                    problem: "the answer is about \(answer.element)")
             }
             return answer
         }
@@ -46,11 +56,15 @@ extension ProcessInstance {
 
     /// The records a reply announces, in the child's result memory — every count and
     /// capacity the child wrote checked against the memory actually mapped.
-    func results(of reply: (bytes: [UInt8], descriptor: Int32), in child: ChildProcess, operation: String,
-                 acceptedStatus: Int32 = Int32(WB_OK)) throws(PluginCallError) -> (UnsafeBufferPointer<wb_attributes>, UnsafeRawBufferPointer) {
+    func results(
+        of reply: (bytes: [UInt8], descriptor: Int32), in child: ChildProcess, operation: String,
+        acceptedStatus: Int32 = Int32(WB_OK)
+    ) throws(PluginCallError) -> (UnsafeBufferPointer<wb_attributes>, UnsafeRawBufferPointer) {
         var fields = MessageReader(reply.bytes)
-        guard let status = try? fields.read(Int32.self), let count = try? fields.read(Int64.self), let extraLength = try? fields.read(Int64.self),
-              let recordCapacity = try? fields.read(Int64.self), let extraCapacity = try? fields.read(Int64.self) else {
+        guard let status = try? fields.read(Int32.self), let count = try? fields.read(Int64.self),
+            let extraLength = try? fields.read(Int64.self),
+            let recordCapacity = try? fields.read(Int64.self), let extraCapacity = try? fields.read(Int64.self)
+        else {
             if reply.descriptor >= 0 { close(reply.descriptor) }
             throw .failed(plugin: plugin.name, operation: operation, status: -1)
         }
@@ -67,16 +81,19 @@ extension ProcessInstance {
             throw .failure(status: status, error: error, plugin: plugin.name, operation: operation, cancel: cancel)
         }
         let stride = MemoryLayout<wb_attributes>.stride
-        guard let memory = child.results, recordCapacity == Int64(child.resultCapacity.records), extraCapacity == Int64(child.resultCapacity.extraBytes),
-              recordCapacity >= 0, extraCapacity >= 0, recordCapacity <= Int64(memory.size / stride),
-              let recordBytes = memory.bytes(at: 0, count: Int(recordCapacity) * stride),
-              let extraBytes = memory.bytes(at: Int(recordCapacity) * stride, count: Int(extraCapacity)),
-              count >= 0, count <= recordCapacity, extraLength >= 0, extraLength <= extraCapacity
+        guard let memory = child.results, recordCapacity == Int64(child.resultCapacity.records),
+            extraCapacity == Int64(child.resultCapacity.extraBytes),
+            recordCapacity >= 0, extraCapacity >= 0, recordCapacity <= Int64(memory.size / stride),
+            let recordBytes = memory.bytes(at: 0, count: Int(recordCapacity) * stride),
+            let extraBytes = memory.bytes(at: Int(recordCapacity) * stride, count: Int(extraCapacity)),
+            count >= 0, count <= recordCapacity, extraLength >= 0, extraLength <= extraCapacity
         else {
-            throw .badRecord(plugin: plugin.name, element: "the attributes sink", field: "count",
-                             problem: "\(count) records, \(extraLength) extra bytes do not fit the shared buffer")
+            throw .badRecord(
+                plugin: plugin.name, element: "the attributes sink", field: "count",
+                problem: "\(count) records, \(extraLength) extra bytes do not fit the shared buffer")
         }
-        let records = UnsafeBufferPointer(start: recordBytes.baseAddress!.assumingMemoryBound(to: wb_attributes.self), count: Int(count))
+        let records = UnsafeBufferPointer(
+            start: recordBytes.baseAddress!.assumingMemoryBound(to: wb_attributes.self), count: Int(count))
         return (records, UnsafeRawBufferPointer(rebasing: extraBytes[..<Int(extraLength)]))
     }
 
@@ -86,7 +103,9 @@ extension ProcessInstance {
     }
 
     /// A plugin's `wb_error`, sent whole by its child; a malformed one is a failure of `operation`.
-    static func error(_ reply: inout MessageReader, plugin: String, operation: String) throws(PluginCallError) -> wb_error {
+    static func error(_ reply: inout MessageReader, plugin: String, operation: String) throws(PluginCallError)
+        -> wb_error
+    {
         guard let bytes = try? reply.readBytes(), bytes.count == MemoryLayout<wb_error>.size else {
             throw .failed(plugin: plugin, operation: operation, status: -1)
         }

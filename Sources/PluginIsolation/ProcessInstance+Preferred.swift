@@ -28,11 +28,13 @@ extension ProcessInstance {
             let (records, extras) = try results(of: reply, in: child, operation: operation)
             guard total >= 0 else { return nil }
             guard records.count <= min(limit, Int(total)) else {
-                throw .badRecord(plugin: plugin.name, element: "the changed elements", field: "count",
-                                 problem: "\(records.count) records for \(total) changes, at most \(limit) asked")
+                throw .badRecord(
+                    plugin: plugin.name, element: "the changed elements", field: "count",
+                    problem: "\(records.count) records for \(total) changes, at most \(limit) asked")
             }
             let (order, _) = try check.check(records, extras: extras, data: preparedSource, rect: nil)
-            let answer = AttributesRecords(records: records, extras: extras, order: order, kindNames: kindNames, repairs: [])
+            let answer = AttributesRecords(
+                records: records, extras: extras, order: order, kindNames: kindNames, repairs: [])
             return ((0..<answer.count).map { answer.element(at: $0) }, Int(total))
         }
     }
@@ -40,10 +42,14 @@ extension ProcessInstance {
     /// Tells a layout just made in `child` the sizes its predecessor had taken.
     func resendPreferredSizes(to child: ChildProcess, id: UInt32) throws(PluginCallError) {
         guard !rememberedSizes.isEmpty else { return }
-        _ = try send(rememberedSizes.sorted { $0.key < $1.key }.map { PreferredSize(element: $0.key, size: $0.value) }, to: child, id: id)
+        _ = try send(
+            rememberedSizes.sorted { $0.key < $1.key }.map { PreferredSize(element: $0.key, size: $0.value) },
+            to: child, id: id)
     }
 
-    private func send(_ sizes: [PreferredSize], to child: ChildProcess, id: UInt32) throws(PluginCallError) -> [PreferredSizeAnswer?] {
+    private func send(_ sizes: [PreferredSize], to child: ChildProcess, id: UInt32) throws(PluginCallError)
+        -> [PreferredSizeAnswer?]
+    {
         let operation = "preferred_attributes"
         var answers: [PreferredSizeAnswer?] = []
         answers.reserveCapacity(sizes.count)
@@ -55,20 +61,30 @@ extension ProcessInstance {
             message.append(UInt32(chunk.count))
             for preferred in chunk {
                 // An undeclared kind is no element of this layout: sent as one it cannot have.
-                message.append(preferred.element.abi(kindIndex: kindIndex) ?? wb_element(category: -1, kind: -1, section: -1, item: -1))
+                message.append(
+                    preferred.element.abi(kindIndex: kindIndex)
+                        ?? wb_element(category: -1, kind: -1, section: -1, item: -1))
                 message.append(preferred.size.width, preferred.size.height)
             }
             var reply = reader(try process.call(child, message, operation: operation, cancel: cancel))
             for preferred in chunk {
                 let (status, answer) = try fields(operation) { () throws(ChannelError) in
-                    (try reply.read(Int32.self), wb_preferred_answer(size: wb_size(width: try reply.readDouble(), height: try reply.readDouble()),
-                                                                     invalidation: try reply.read(UInt32.self), reserved: 0))
+                    (
+                        try reply.read(Int32.self),
+                        wb_preferred_answer(
+                            size: wb_size(width: try reply.readDouble(), height: try reply.readDouble()),
+                            invalidation: try reply.read(UInt32.self), reserved: 0)
+                    )
                 }
                 guard status >= 0 else {
-                    throw .failure(status: status, error: try Self.error(&reply, plugin: plugin.name, operation: operation),
-                                   plugin: plugin.name, operation: operation, cancel: cancel)
+                    throw .failure(
+                        status: status, error: try Self.error(&reply, plugin: plugin.name, operation: operation),
+                        plugin: plugin.name, operation: operation, cancel: cancel)
                 }
-                answers.append(status == 1 ? try PreferredSizeAnswer(answer).checked(plugin: plugin.name, element: preferred.element) : nil)
+                answers.append(
+                    status == 1
+                        ? try PreferredSizeAnswer(answer).checked(plugin: plugin.name, element: preferred.element) : nil
+                )
             }
         }
         return answers

@@ -1,10 +1,11 @@
-internal import CLayoutABI
 import BatchUpdates
+internal import CLayoutABI
 import Foundation
 import LayoutKit
 import PluginHost
 
-/// A layout living in a plugin process of its own (which ends with it). The parent keeps what matters — the options, the
+/// A layout living in a plugin process of its own (which ends with it). The parent keeps what matters — the options,
+/// the
 /// data and bounds it was last prepared with — so when the child dies the layout is made
 /// again in the next child and prepared as it was, on its next request.
 final class ProcessInstance: PluginInstance, DataAllocating {
@@ -48,7 +49,9 @@ final class ProcessInstance: PluginInstance, DataAllocating {
 
     /// Runs `body` with the child and this layout's id in it, making the layout again (and
     /// preparing it as it was) if the child is not the one it was made in.
-    func withRemoteCall<T>(operation: String, _ body: (ChildProcess, UInt32) throws(PluginCallError) -> T) throws(PluginCallError) -> T {
+    func withRemoteCall<T>(operation: String, _ body: (ChildProcess, UInt32) throws(PluginCallError) -> T)
+        throws(PluginCallError) -> T
+    {
         try process.withChild { child, generation throws(PluginCallError) in
             if let remote, remote.generation == generation { return try body(child, remote.id) }
             var message = MessageWriter(.create)
@@ -77,7 +80,8 @@ final class ProcessInstance: PluginInstance, DataAllocating {
         try prepare(data: data, bounds: bounds, cancel: cancel, progress: nil)
     }
 
-    func prepare(data: DataSet, bounds: Rect, cancel: CancelFlag, progress: ((Double) -> Void)?) throws(PluginCallError) {
+    func prepare(data: DataSet, bounds: Rect, cancel: CancelFlag, progress: ((Double) -> Void)?) throws(PluginCallError)
+    {
         self.cancel = cancel
         self.progress = progress
         defer { self.progress = nil }
@@ -99,12 +103,15 @@ final class ProcessInstance: PluginInstance, DataAllocating {
             throw .broken(plugin: plugin.name, reason: "the batch could not be shared: \(error)")
         }
         try withRemoteCall(operation: "prepare_for_updates") { child, id throws(PluginCallError) in
-            var reply = reader(try process.call(child, MessageWriter(.prepareForUpdates, instance: id), descriptor: memory.fileDescriptor,
-                                                operation: "prepare_for_updates", cancel: cancel))
+            var reply = reader(
+                try process.call(
+                    child, MessageWriter(.prepareForUpdates, instance: id), descriptor: memory.fileDescriptor,
+                    operation: "prepare_for_updates", cancel: cancel))
             let status = try fields("prepare_for_updates") { () throws(ChannelError) in try reply.read(Int32.self) }
             guard status == Int32(WB_OK) else {
                 let error = try Self.error(&reply, plugin: plugin.name, operation: "prepare_for_updates")
-                throw .failure(status: status, error: error, plugin: plugin.name, operation: "prepare_for_updates", cancel: cancel)
+                throw .failure(
+                    status: status, error: error, plugin: plugin.name, operation: "prepare_for_updates", cancel: cancel)
             }
         }
         awaitsNewData = true
@@ -125,8 +132,10 @@ final class ProcessInstance: PluginInstance, DataAllocating {
         message.append(bounds.abi)
         message.append(image!.key)
         message.append(direction.abi)
-        var reply = try reader(process.call(child, message, descriptor: image!.memory.fileDescriptor, operation: "prepare", cancel: cancel,
-                                            progress: progress))
+        var reply = try reader(
+            process.call(
+                child, message, descriptor: image!.memory.fileDescriptor, operation: "prepare", cancel: cancel,
+                progress: progress))
         let status = try fields("prepare") { () throws(ChannelError) in try reply.read(Int32.self) }
         guard status != Int32(WB_OK) else { return }
         let error = try Self.error(&reply, plugin: plugin.name, operation: "prepare")
@@ -138,58 +147,79 @@ final class ProcessInstance: PluginInstance, DataAllocating {
             Size(width: try reply.readDouble(), height: try reply.readDouble())
         }
         guard size.width.isFinite, size.height.isFinite, size.width >= 0, size.height >= 0 else {
-            throw .badRecord(plugin: plugin.name, element: "the content size", field: size.width.isFinite && size.width >= 0 ? "height" : "width",
-                             problem: "\(size.width) × \(size.height) is not a finite, non-negative size")
+            throw .badRecord(
+                plugin: plugin.name, element: "the content size",
+                field: size.width.isFinite && size.width >= 0 ? "height" : "width",
+                problem: "\(size.width) × \(size.height) is not a finite, non-negative size")
         }
         return size
     }
 
     func numberOfElements() throws(PluginCallError) -> Int? {
-        let count = try simple(.elementCount, operation: "element_count") { reply throws(ChannelError) in try reply.read(Int64.self) }
+        let count = try simple(.elementCount, operation: "element_count") { reply throws(ChannelError) in
+            try reply.read(Int64.self)
+        }
         return count >= 0 ? Int(count) : nil
     }
 
     func shouldInvalidate(forBoundsChange newBounds: Rect) throws(PluginCallError) -> Bool {
-        try simple(.shouldInvalidate, operation: "should_invalidate_for_bounds_change", { $0.append(newBounds.abi) }) { reply throws(ChannelError) in
+        try simple(.shouldInvalidate, operation: "should_invalidate_for_bounds_change", { $0.append(newBounds.abi) }) {
+            reply throws(ChannelError) in
             try reply.read(Int32.self) != 0
         }
     }
 
     func invalidation(forBoundsChange newBounds: Rect) throws(PluginCallError) -> Invalidation {
-        try simple(.invalidationForBoundsChange, operation: "invalidation_for_bounds_change", { $0.append(newBounds.abi) }) { reply throws(ChannelError) in
+        try simple(
+            .invalidationForBoundsChange, operation: "invalidation_for_bounds_change", { $0.append(newBounds.abi) }
+        ) { reply throws(ChannelError) in
             Invalidation(rawValue: try reply.read(UInt32.self))
         }
     }
 
     func invalidate(_ invalidation: Invalidation) throws(PluginCallError) {
         if !invalidation.isDisjoint(with: [.data, .everything]) { rememberedSizes = [:] }
-        try simple(.invalidate, operation: "invalidate", { $0.append(invalidation.rawValue) }) { _ throws(ChannelError) in }
+        try simple(.invalidate, operation: "invalidate", { $0.append(invalidation.rawValue) }) {
+            _ throws(ChannelError) in
+        }
     }
 
     func targetContentOffset(proposed: Point, velocity: Point) throws(PluginCallError) -> Point {
-        let point = try simple(.targetContentOffset, operation: "target_content_offset", { $0.append(proposed.x, proposed.y, velocity.x, velocity.y) }) {
+        let point = try simple(
+            .targetContentOffset, operation: "target_content_offset",
+            { $0.append(proposed.x, proposed.y, velocity.x, velocity.y) }
+        ) {
             reply throws(ChannelError) in Point(x: try reply.readDouble(), y: try reply.readDouble())
         }
         return try point.checkedOffset(plugin: plugin.name)
     }
 
-    func withElements<T>(in rect: Rect, _ body: (AttributesRecords) throws(PluginCallError) -> T) throws(PluginCallError) -> T {
+    func withElements<T>(in rect: Rect, _ body: (AttributesRecords) throws(PluginCallError) -> T)
+        throws(PluginCallError) -> T
+    {
         try withRemoteCall(operation: "elements_in_rect") { child, id throws(PluginCallError) in
             var message = MessageWriter(.elementsInRect, instance: id)
             message.append(rect.abi)
-            let (records, extras) = try results(of: process.call(child, message, operation: "elements_in_rect", cancel: cancel),
-                                                in: child, operation: "elements_in_rect")
+            let (records, extras) = try results(
+                of: process.call(child, message, operation: "elements_in_rect", cancel: cancel),
+                in: child, operation: "elements_in_rect")
             let (order, repairs) = try check.check(records, extras: extras, data: preparedSource, rect: rect)
-            return try body(AttributesRecords(records: records, extras: extras, order: order, kindNames: kindNames, repairs: repairs))
+            return try body(
+                AttributesRecords(
+                    records: records, extras: extras, order: order, kindNames: kindNames, repairs: repairs))
         }
     }
 
     func attributes(for element: ElementID) throws(PluginCallError) -> LayoutAttributes? {
         guard let id = element.abi(kindIndex: kindIndex) else { return nil }
-        return try single(.attributesForElement, element: element, operation: "attributes_for_element", data: preparedSource) { $0.append(id) }
+        return try single(
+            .attributesForElement, element: element, operation: "attributes_for_element", data: preparedSource
+        ) { $0.append(id) }
     }
 
-    func transitionAttributes(for element: ElementID, isAppearing: Bool, in bounds: Rect) throws(PluginCallError) -> LayoutAttributes? {
+    func transitionAttributes(for element: ElementID, isAppearing: Bool, in bounds: Rect) throws(PluginCallError)
+        -> LayoutAttributes?
+    {
         guard let id = element.abi(kindIndex: kindIndex) else { return nil }
         return try single(.transitionAttributes, element: element, operation: "transition_attributes", data: nil) {
             $0.append(id)

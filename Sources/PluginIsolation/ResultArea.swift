@@ -21,7 +21,8 @@ final class ResultArea {
         sink.initialize(to: wb_attributes_sink())
         sink.pointee.reserve = { sink, records, extraBytes in
             guard let sink, let context = sink.pointee.host_context else { return 0 }
-            return Unmanaged<ResultArea>.fromOpaque(context).takeUnretainedValue().grow(records: records, extraBytes: extraBytes) ? 1 : 0
+            return Unmanaged<ResultArea>.fromOpaque(context).takeUnretainedValue().grow(
+                records: records, extraBytes: extraBytes) ? 1 : 0
         }
         sink.pointee.host_context = Unmanaged.passUnretained(self).toOpaque()
         point()
@@ -38,7 +39,8 @@ final class ResultArea {
     private func point() {
         sink.pointee.records = memory.base.bindMemory(to: wb_attributes.self, capacity: recordCapacity)
         sink.pointee.capacity = Int64(recordCapacity)
-        sink.pointee.extra_bytes = (memory.base + recordCapacity * Self.stride).bindMemory(to: UInt8.self, capacity: extraCapacity)
+        sink.pointee.extra_bytes = (memory.base + recordCapacity * Self.stride).bindMemory(
+            to: UInt8.self, capacity: extraCapacity)
         sink.pointee.extra_capacity = Int64(extraCapacity)
     }
 
@@ -46,12 +48,20 @@ final class ResultArea {
     private func grow(records: Int64, extraBytes: Int64) -> Bool {
         let count = Int(sink.pointee.count), extraLength = Int(sink.pointee.extra_length)
         guard records >= 0, extraBytes >= 0, records < 1 << 32, extraBytes < 1 << 34, count >= 0, extraLength >= 0,
-              count <= recordCapacity, extraLength <= extraCapacity else { return false }
-        let newRecords = max(recordCapacity, count + Int(records) > recordCapacity ? max(count + Int(records), recordCapacity * 2) : recordCapacity)
-        let newExtra = max(extraCapacity, extraLength + Int(extraBytes) > extraCapacity ? max(extraLength + Int(extraBytes), extraCapacity * 2) : extraCapacity)
-        guard let grown = try? SharedMemory(creating: newRecords * Self.stride + newExtra, name: "workbench-results") else { return false }
+            count <= recordCapacity, extraLength <= extraCapacity
+        else { return false }
+        let newRecords = max(
+            recordCapacity,
+            count + Int(records) > recordCapacity ? max(count + Int(records), recordCapacity * 2) : recordCapacity)
+        let newExtra = max(
+            extraCapacity,
+            extraLength + Int(extraBytes) > extraCapacity
+                ? max(extraLength + Int(extraBytes), extraCapacity * 2) : extraCapacity)
+        guard let grown = try? SharedMemory(creating: newRecords * Self.stride + newExtra, name: "workbench-results")
+        else { return false }
         grown.base.copyMemory(from: memory.base, byteCount: count * Self.stride)
-        (grown.base + newRecords * Self.stride).copyMemory(from: memory.base + recordCapacity * Self.stride, byteCount: extraLength)
+        (grown.base + newRecords * Self.stride).copyMemory(
+            from: memory.base + recordCapacity * Self.stride, byteCount: extraLength)
         memory = grown
         recordCapacity = newRecords
         extraCapacity = newExtra

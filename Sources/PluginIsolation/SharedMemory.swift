@@ -26,8 +26,11 @@ final class SharedMemory: ReusableMemory {
                 throw .system("fallocate", error)
             }
         }
-        guard let mapped = mmap(nil, max(size, 1), PROT_READ | PROT_WRITE, MAP_SHARED | (populate ? MAP_POPULATE : 0), fd, 0),
-              mapped != MAP_FAILED else {
+        guard
+            let mapped = mmap(
+                nil, max(size, 1), PROT_READ | PROT_WRITE, MAP_SHARED | (populate ? MAP_POPULATE : 0), fd, 0),
+            mapped != MAP_FAILED
+        else {
             let error = errno
             close(fd)
             throw .system("mmap", error)
@@ -48,7 +51,9 @@ final class SharedMemory: ReusableMemory {
         }
         let size = Int(status.st_size)
         let protection = writable ? PROT_READ | PROT_WRITE : PROT_READ
-        guard let mapped = mmap(nil, size, protection, MAP_SHARED | (populate ? MAP_POPULATE : 0), fd, 0), mapped != MAP_FAILED else {
+        guard let mapped = mmap(nil, size, protection, MAP_SHARED | (populate ? MAP_POPULATE : 0), fd, 0),
+            mapped != MAP_FAILED
+        else {
             let error = errno
             close(fd)
             throw .system("mmap", error)

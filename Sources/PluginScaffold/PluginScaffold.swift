@@ -30,8 +30,12 @@ public struct PluginScaffold: Sendable {
     public init(name: String, language: Language, directory: String, workbench: String) throws(Failure) {
         let allowed = Set("abcdefghijklmnopqrstuvwxyz0123456789-")
         guard (1...64).contains(name.count), name.first.map({ $0.isLetter && $0.isLowercase }) == true,
-              name.allSatisfy({ allowed.contains($0) }), !name.hasSuffix("-"), !name.contains("--") else {
-            throw Failure(message: "'\(name)' is not a plugin name: use 1 to 64 lowercase letters, digits and single dashes, starting with a letter (e.g. my-list)")
+            name.allSatisfy({ allowed.contains($0) }), !name.hasSuffix("-"), !name.contains("--")
+        else {
+            throw Failure(
+                message:
+                    "'\(name)' is not a plugin name: use 1 to 64 lowercase letters, digits and single dashes, starting with a letter (e.g. my-list)"
+            )
         }
         self.name = name
         self.language = language
@@ -53,7 +57,8 @@ public struct PluginScaffold: Sendable {
             "__NAME__": name, "__MODULE__": moduleName, "__SYMBOL__": symbolName, "__WORKBENCH__": workbench,
             "__IDENTITY__": URL(fileURLWithPath: workbench).lastPathComponent,
         ]
-        let templates = language == .swift ? SwiftTemplate.files(module: moduleName) : CTemplate.files(symbol: symbolName)
+        let templates =
+            language == .swift ? SwiftTemplate.files(module: moduleName) : CTemplate.files(symbol: symbolName)
         return (templates + [("Workspaces/sample.yaml", SampleWorkspace.text)]).map { path, text in
             (path, substitutions.reduce(text) { $0.replacingOccurrences(of: $1.key, with: $1.value) })
         }
@@ -70,7 +75,8 @@ public struct PluginScaffold: Sendable {
         for (path, contents) in files {
             let file = (directory as NSString).appendingPathComponent(path)
             do {
-                try manager.createDirectory(atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                try manager.createDirectory(
+                    atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
                 try Data(contents.utf8).write(to: URL(fileURLWithPath: file))
             } catch {
                 throw Failure(message: "\(file): cannot write: \(error.localizedDescription)")
@@ -85,7 +91,8 @@ public struct PluginScaffold: Sendable {
         while folder.path != "/" {
             let header = folder.appendingPathComponent("Sources/CLayoutABI/include/workbench_layout.h").path
             if FileManager.default.fileExists(atPath: header),
-               FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
+                FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path)
+            {
                 return folder.path
             }
             folder.deleteLastPathComponent()

@@ -15,10 +15,15 @@ struct PageFiles: Sendable {
     /// - Throws: when the folder cannot be read (a binary copied without its `.resources` folder).
     init() throws {
         guard let folder = Bundle.module.resourceURL?.appendingPathComponent("Web") else {
-            throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "the page's files (LayoutWorkbench_PreviewServer.resources) are missing"])
+            throw CocoaError(
+                .fileNoSuchFile,
+                userInfo: [
+                    NSLocalizedDescriptionKey: "the page's files (LayoutWorkbench_PreviewServer.resources) are missing"
+                ])
         }
         var files: [String: File] = [:]
-        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where Self.contentType(of: name) != nil {
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        where Self.contentType(of: name) != nil {
             let data = try Data(contentsOf: folder.appendingPathComponent(name))
             files[name] = File(bytes: Array(data), contentType: Self.contentType(of: name)!)
         }

@@ -38,7 +38,9 @@ final class PageRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
         let head = HTTPResponseHead(version: request.version, status: response.status, headers: headers)
         context.write(wrapOutboundOut(.head(head)), promise: nil)
         if request.method != .HEAD {
-            context.write(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(bytes: response.body)))), promise: nil)
+            context.write(
+                wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(bytes: response.body)))),
+                promise: nil)
         }
         let channel = context.channel
         context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in

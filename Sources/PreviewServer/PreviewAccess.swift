@@ -20,7 +20,8 @@ public struct PreviewAccess: Sendable {
         public var description: String {
             switch self {
             case .missingToken: "the token is missing or wrong"
-            case .foreignHost(let host): "the Host header \(host.map { "'\($0)'" } ?? "is missing: it") does not name this server"
+            case .foreignHost(let host):
+                "the Host header \(host.map { "'\($0)'" } ?? "is missing: it") does not name this server"
             case .foreignOrigin(let origin): "the Origin '\(origin)' is not this server's page"
             }
         }
@@ -63,7 +64,9 @@ public struct PreviewAccess: Sendable {
 
     /// Whether `value` (a `Host` header) is `name:port` for a name this server answers to.
     func acceptsHost(_ value: String) -> Bool {
-        guard let colon = value.lastIndex(of: ":"), value[value.index(after: colon)...] == String(port) else { return false }
+        guard let colon = value.lastIndex(of: ":"), value[value.index(after: colon)...] == String(port) else {
+            return false
+        }
         var name = value[..<colon].lowercased()
         if name.hasPrefix("[") && name.hasSuffix("]") { name = String(name.dropFirst().dropLast()) }
         if name == "localhost" || hosts.contains(name) { return true }

@@ -47,8 +47,10 @@ public final class PreviewServer: Sendable {
     }
     private let openable: OpenablePaths
 
-    public init(configuration: Configuration, plugins: PluginCatalog, releaseMemory: @escaping @Sendable () -> Void = {},
-                log: @escaping @Sendable (String) -> Void) {
+    public init(
+        configuration: Configuration, plugins: PluginCatalog, releaseMemory: @escaping @Sendable () -> Void = {},
+        log: @escaping @Sendable (String) -> Void
+    ) {
         self.configuration = configuration
         self.plugins = plugins
         self.releaseMemory = releaseMemory
@@ -72,8 +74,9 @@ public final class PreviewServer: Sendable {
                 log("preview: not listening on [::1]:\(port): \(error)")
             }
         }
-        let site = PreviewSite(access: PreviewAccess(token: configuration.token, hosts: hosts, port: port),
-                               files: files, workspaces: configuration.workspaces, log: log)
+        let site = PreviewSite(
+            access: PreviewAccess(token: configuration.token, hosts: hosts, port: port),
+            files: files, workspaces: configuration.workspaces, log: log)
         state.withLock {
             $0.listeners = bound
             $0.site = site
@@ -117,27 +120,34 @@ public final class PreviewServer: Sendable {
             },
             upgradePipelineHandler: { [self] channel, _ in
                 channel.eventLoop.makeCompletedFuture {
-                    let aggregator = NIOWebSocketFrameAggregator(minNonFinalFragmentSize: 0, maxAccumulatedFrameCount: Int.max,
-                                                                 maxAccumulatedFrameSize: limit)
+                    let aggregator = NIOWebSocketFrameAggregator(
+                        minNonFinalFragmentSize: 0, maxAccumulatedFrameCount: Int.max,
+                        maxAccumulatedFrameSize: limit)
                     try channel.pipeline.syncOperations.addHandler(aggregator)
                     try channel.pipeline.syncOperations.addHandler(makeSession(channel))
                 }
             })
         let page = PageRequestHandler(site: site)
         try channel.pipeline.syncOperations.configureHTTPServerPipeline(
-            withServerUpgrade: (upgraders: [upgrader], completionHandler: { context in
-                context.pipeline.removeHandler(name: "page", promise: nil)
-            }))
+            withServerUpgrade: (
+                upgraders: [upgrader],
+                completionHandler: { context in
+                    context.pipeline.removeHandler(name: "page", promise: nil)
+                }
+            ))
         try channel.pipeline.syncOperations.addHandler(page, name: "page")
     }
 
     private func makeSession(_ channel: any Channel) -> WebSocketSession {
-        let session = WebSocketSession(makeServer: { [self] output in
-            Server(plugins: plugins, output: output, timeout: configuration.timeout, openablePaths: openable,
-                   releaseMemory: releaseMemory, log: log)
-        }, ended: { [self] session in
-            _ = state.withLock { $0.sessions.removeValue(forKey: ObjectIdentifier(session)) }
-        })
+        let session = WebSocketSession(
+            makeServer: { [self] output in
+                Server(
+                    plugins: plugins, output: output, timeout: configuration.timeout, openablePaths: openable,
+                    releaseMemory: releaseMemory, log: log)
+            },
+            ended: { [self] session in
+                _ = state.withLock { $0.sessions.removeValue(forKey: ObjectIdentifier(session)) }
+            })
         state.withLock { $0.sessions[ObjectIdentifier(session)] = channel }
         return session
     }

@@ -32,12 +32,15 @@ struct PreviewSite: Sendable {
             return Response(status: .forbidden, body: Array("403 Forbidden: \(refusal)\n".utf8))
         }
         guard head.method == .GET || head.method == .HEAD else {
-            return Response(status: .methodNotAllowed, body: Array("only GET and HEAD are served\n".utf8), headers: [("Allow", "GET, HEAD")])
+            return Response(
+                status: .methodNotAllowed, body: Array("only GET and HEAD are served\n".utf8),
+                headers: [("Allow", "GET, HEAD")])
         }
         switch path {
         case "/rpc":
-            return Response(status: .upgradeRequired, body: Array("/rpc is a WebSocket: connect with ws://…/rpc?token=…\n".utf8),
-                            headers: [("Upgrade", "websocket")])
+            return Response(
+                status: .upgradeRequired, body: Array("/rpc is a WebSocket: connect with ws://…/rpc?token=…\n".utf8),
+                headers: [("Upgrade", "websocket")])
         case "/workspaces":
             var writer = JSONWriter()
             writer.beginObject()
@@ -53,7 +56,8 @@ struct PreviewSite: Sendable {
             }
             var response = Response(status: .ok, contentType: file.contentType, body: file.bytes)
             if path == "/" || path == "/index.html" {
-                response.headers.append(("Set-Cookie", "\(access.cookieName)=\(access.token); Path=/; HttpOnly; SameSite=Strict"))
+                response.headers.append(
+                    ("Set-Cookie", "\(access.cookieName)=\(access.token); Path=/; HttpOnly; SameSite=Strict"))
             }
             return response
         }
@@ -62,7 +66,9 @@ struct PreviewSite: Sendable {
     /// Why a request may not be answered (nil: it may); a WebSocket upgrade also needs a fitting `Origin`.
     func refusal(of head: HTTPRequestHead, path: String, query: [String: String]) -> PreviewAccess.Refusal? {
         let host = head.headers["Host"].first
-        if let refusal = access.check(host: host, query: query, cookieHeader: head.headers["Cookie"].first) { return refusal }
+        if let refusal = access.check(host: host, query: query, cookieHeader: head.headers["Cookie"].first) {
+            return refusal
+        }
         guard head.headers["Upgrade"].first?.lowercased() == "websocket" || path == "/rpc", let host else { return nil }
         return access.checkOrigin(head.headers["Origin"].first, host: host)
     }

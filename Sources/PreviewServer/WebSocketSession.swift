@@ -10,7 +10,8 @@ import WorkbenchServer
 /// Frames arrive whole (a `NIOWebSocketFrameAggregator` before this handler joins fragments,
 /// within the size limit). When the connection closes the server is stopped as abandoned —
 /// its running work cancelled at once — off the event loop, and then let go with its views.
-final class WebSocketSession: ChannelInboundHandler, @unchecked Sendable {  // Unchecked: touched on its channel's event loop only, but for `server`, which is set once before any read.
+final class WebSocketSession: ChannelInboundHandler, @unchecked Sendable {
+    // Unchecked: touched on its channel's event loop only, but for `server`, which is set once before any read.
     typealias InboundIn = WebSocketFrame
     typealias OutboundOut = WebSocketFrame
 
@@ -22,7 +23,10 @@ final class WebSocketSession: ChannelInboundHandler, @unchecked Sendable {  // U
     /// - Parameters:
     ///   - makeServer: the server for this client, given where its messages go.
     ///   - ended: called (off the event loop) once the client is gone and its server stopped.
-    init(makeServer: @escaping @Sendable (any MessageOutput) -> Server, ended: @escaping @Sendable (WebSocketSession) -> Void) {
+    init(
+        makeServer: @escaping @Sendable (any MessageOutput) -> Server,
+        ended: @escaping @Sendable (WebSocketSession) -> Void
+    ) {
         self.makeServer = makeServer
         self.ended = ended
     }

@@ -13,7 +13,8 @@ public final class ReferenceCirclesLayout: Layout {
     var contentHeight = 0.0
     var width = 0.0
 
-    public init(insets: EdgeInsets = EdgeInsets(all: 20), step: Double = 5, spacing: Double = 10, predecessors: Int = 4) {
+    public init(insets: EdgeInsets = EdgeInsets(all: 20), step: Double = 5, spacing: Double = 10, predecessors: Int = 4)
+    {
         self.insets = insets
         self.step = step
         self.spacing = spacing

@@ -11,8 +11,10 @@ public final class ReferenceGuideLayout: Layout {
     var contentSizeValue = Size.zero
     var bounds = Rect.zero
 
-    public init(cellSize: Size = Size(width: 100, height: 30), durationField: String? = nil, durationUnit: Double = 30,
-                snapInterval: Double? = nil) {
+    public init(
+        cellSize: Size = Size(width: 100, height: 30), durationField: String? = nil, durationUnit: Double = 30,
+        snapInterval: Double? = nil
+    ) {
         cellWidth = cellSize.width
         cellHeight = cellSize.height
         self.durationField = durationField
@@ -36,14 +38,16 @@ public final class ReferenceGuideLayout: Layout {
                 if section > 0 && item > 0 {
                     if let durationField {
                         xPos = previousEnd
-                        calculatedCellWidth = (data.number(at: indexPath, field: durationField) ?? 0) / durationUnit * cellWidth
+                        calculatedCellWidth =
+                            (data.number(at: indexPath, field: durationField) ?? 0) / durationUnit * cellWidth
                     } else if section % 2 == 0 {
                         calculatedCellWidth = 2 * cellWidth
                         xPos = Double(item) * calculatedCellWidth - cellWidth
                     }
                 }
                 previousEnd = xPos + calculatedCellWidth
-                var frame = Rect(x: xPos, y: Double(section) * cellHeight, width: calculatedCellWidth, height: cellHeight)
+                var frame = Rect(
+                    x: xPos, y: Double(section) * cellHeight, width: calculatedCellWidth, height: cellHeight)
                 contentWidth = max(contentWidth, frame.maxX)
                 var zIndex = 0
                 if section == 0 && item == 0 {
@@ -56,7 +60,8 @@ public final class ReferenceGuideLayout: Layout {
                     frame.origin.x = bounds.origin.x
                     zIndex = 1
                 }
-                attributes[indexPath] = AttributesObject(LayoutAttributes(element: .cell(section, item), frame: frame, zIndex: zIndex))
+                attributes[indexPath] = AttributesObject(
+                    LayoutAttributes(element: .cell(section, item), frame: frame, zIndex: zIndex))
             }
         }
         itemAttributes = attributes
@@ -75,7 +80,8 @@ public final class ReferenceGuideLayout: Layout {
 
     public func targetContentOffset(proposed: Point, velocity: Point) -> Point {
         let x = (proposed.x / snapInterval + 0.5).rounded(.down) * snapInterval
-        return Point(x: min(max(0, x), max(0, contentSizeValue.width - bounds.width)),
-                     y: min(max(0, proposed.y), max(0, contentSizeValue.height - bounds.height)))
+        return Point(
+            x: min(max(0, x), max(0, contentSizeValue.width - bounds.width)),
+            y: min(max(0, proposed.y), max(0, contentSizeValue.height - bounds.height)))
     }
 }

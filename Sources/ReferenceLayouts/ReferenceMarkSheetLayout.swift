@@ -10,7 +10,10 @@ public final class ReferenceMarkSheetLayout: Layout {
     var objects: [ElementID: AttributesObject] = [:]
     var width = 0.0, rows = 0
 
-    public init(rowHeaderWidth: Double = 100, rowHeight: Double = 50, columnHeaderHeight: Double = 40, separatorHeight: Double = 1) {
+    public init(
+        rowHeaderWidth: Double = 100, rowHeight: Double = 50, columnHeaderHeight: Double = 40,
+        separatorHeight: Double = 1
+    ) {
         self.rowHeaderWidth = rowHeaderWidth
         self.rowHeight = rowHeight
         self.columnHeaderHeight = columnHeaderHeight
@@ -28,19 +31,26 @@ public final class ReferenceMarkSheetLayout: Layout {
         let titles = (data.metadata["columns"]?.list ?? [], data.metadata["rows"]?.list ?? [])
         var objects: [ElementID: AttributesObject] = [:]
         func add(_ element: ElementID, _ frame: Rect, zIndex: Int = 0, extra: [String: Value] = [:]) {
-            objects[element] = AttributesObject(LayoutAttributes(element: element, frame: frame, zIndex: zIndex, extra: extra))
+            objects[element] = AttributesObject(
+                LayoutAttributes(element: element, frame: frame, zIndex: zIndex, extra: extra))
         }
         for column in 0..<columns {
-            add(.supplementary("columnHeader", 0, column),
-                Rect(x: rowHeaderWidth + columnWidth * Double(column), y: 0, width: columnWidth, height: columnHeaderHeight),
+            add(
+                .supplementary("columnHeader", 0, column),
+                Rect(
+                    x: rowHeaderWidth + columnWidth * Double(column), y: 0, width: columnWidth,
+                    height: columnHeaderHeight),
                 extra: ["title": column < titles.0.count ? titles.0[column] : .string("Column \(column + 1)")])
         }
         for row in 0..<rows {
             let y = columnHeaderHeight + rowHeight * Double(row)
             for column in 0..<data.numberOfItems(inSection: row) {
-                add(.cell(row, column), Rect(x: rowHeaderWidth + columnWidth * Double(column), y: y, width: columnWidth, height: rowHeight))
+                add(
+                    .cell(row, column),
+                    Rect(x: rowHeaderWidth + columnWidth * Double(column), y: y, width: columnWidth, height: rowHeight))
             }
-            add(.supplementary("rowHeader", row, 0), Rect(x: 0, y: y, width: rowHeaderWidth, height: rowHeight),
+            add(
+                .supplementary("rowHeader", row, 0), Rect(x: 0, y: y, width: rowHeaderWidth, height: rowHeight),
                 extra: ["title": row < titles.1.count ? titles.1[row] : .string("Row \(row + 1)")])
             add(.decoration("separator", row, 0), Rect(x: 0, y: y, width: width, height: separatorHeight), zIndex: 2)
         }

@@ -18,8 +18,9 @@ public final class ReferenceTreeLayout: Layout {
     }
 
     public var contentSize: Size {
-        Size(width: Double(numberOfSections) * (itemSize.width + insets.left + insets.right),
-             height: Double(maxNumRows) * (itemSize.height + insets.top + insets.bottom))
+        Size(
+            width: Double(numberOfSections) * (itemSize.width + insets.left + insets.right),
+            height: Double(maxNumRows) * (itemSize.height + insets.top + insets.bottom))
     }
 
     public func prepare(_ context: LayoutContext) throws(LayoutError) {
@@ -33,10 +34,13 @@ public final class ReferenceTreeLayout: Layout {
                 let indexPath = ItemPath(section: section, item: item)
                 let children = data.children(of: indexPath)
                 let childList = Value.list(children.map { [.number(Double($0.section)), .number(Double($0.item))] })
-                cellInformation[indexPath] = AttributesObject(LayoutAttributes(element: .cell(section, item), frame: .zero,
-                                                                               extra: ["children": childList]))
+                cellInformation[indexPath] = AttributesObject(
+                    LayoutAttributes(
+                        element: .cell(section, item), frame: .zero,
+                        extra: ["children": childList]))
                 if !children.isEmpty {
-                    connectorInformation[indexPath] = AttributesObject(LayoutAttributes(element: .supplementary("connector", section, item), frame: .zero))
+                    connectorInformation[indexPath] = AttributesObject(
+                        LayoutAttributes(element: .supplementary("connector", section, item), frame: .zero))
                 }
             }
         }
@@ -46,7 +50,8 @@ public final class ReferenceTreeLayout: Layout {
             for item in 0..<data.numberOfItems(inSection: section) {
                 let indexPath = ItemPath(section: section, item: item)
                 cellInformation[indexPath]!.attributes.frame = frameForCell(at: indexPath, row: totalHeight)
-                adjustFramesOfChildrenAndConnectors(for: indexPath, row: totalHeight, cells: &cellInformation, connectors: &connectorInformation)
+                adjustFramesOfChildrenAndConnectors(
+                    for: indexPath, row: totalHeight, cells: &cellInformation, connectors: &connectorInformation)
                 totalHeight += numRowsForClassAndChildren(at: indexPath)
             }
             if section == 0 { maxNumRows = totalHeight }
@@ -58,7 +63,9 @@ public final class ReferenceTreeLayout: Layout {
     public func elements(in rect: Rect, into result: inout [LayoutAttributes]) {
         var hits: [LayoutAttributes] = []
         for (_, attributesDict) in layoutInformation {
-            for (_, object) in attributesDict where object.attributes.frame.intersects(rect) { hits.append(object.attributes) }
+            for (_, object) in attributesDict where object.attributes.frame.intersects(rect) {
+                hits.append(object.attributes)
+            }
         }
         hits.sort { $0.element < $1.element }
         result.append(contentsOf: hits)
@@ -73,14 +80,17 @@ public final class ReferenceTreeLayout: Layout {
     }
 
     private func frameForCell(at indexPath: ItemPath, row: Int) -> Rect {
-        Rect(x: Double(indexPath.section) * (itemSize.width + insets.left + insets.right) + insets.left,
-             y: Double(row) * (itemSize.height + insets.top + insets.bottom) + insets.top,
-             width: itemSize.width, height: itemSize.height)
+        Rect(
+            x: Double(indexPath.section) * (itemSize.width + insets.left + insets.right) + insets.left,
+            y: Double(row) * (itemSize.height + insets.top + insets.bottom) + insets.top,
+            width: itemSize.width, height: itemSize.height)
     }
 
     /// Moves the node's children (recursively) to start at its row, and sizes its connector.
-    private func adjustFramesOfChildrenAndConnectors(for indexPath: ItemPath, row: Int, cells: inout [ItemPath: AttributesObject],
-                                                     connectors: inout [ItemPath: AttributesObject]) {
+    private func adjustFramesOfChildrenAndConnectors(
+        for indexPath: ItemPath, row: Int, cells: inout [ItemPath: AttributesObject],
+        connectors: inout [ItemPath: AttributesObject]
+    ) {
         var childRow = row
         let children = data.children(of: indexPath)
         for child in children {

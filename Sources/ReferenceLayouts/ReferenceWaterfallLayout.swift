@@ -18,7 +18,10 @@ public final class ReferenceWaterfallLayout: Layout {
     var width = 0.0, contentHeight = 0.0
     static let unionSize = 20
 
-    public init(columns: Int = 2, spacing: Double = 8, insets: EdgeInsets = EdgeInsets(all: 8), headerHeight: Double = 0, roundRobin: Bool = false) {
+    public init(
+        columns: Int = 2, spacing: Double = 8, insets: EdgeInsets = EdgeInsets(all: 8), headerHeight: Double = 0,
+        roundRobin: Bool = false
+    ) {
         columnCount = columns
         self.spacing = spacing
         self.insets = insets
@@ -40,8 +43,12 @@ public final class ReferenceWaterfallLayout: Layout {
         var bottom = insets.top
         for section in 0..<data.numberOfSections {
             if headerHeight > 0 {
-                let header = AttributesObject(LayoutAttributes(element: .supplementary("header", section, 0),
-                                                               frame: Rect(x: insets.left, y: top, width: width - insets.left - insets.right, height: headerHeight), zIndex: 1))
+                let header = AttributesObject(
+                    LayoutAttributes(
+                        element: .supplementary("header", section, 0),
+                        frame: Rect(
+                            x: insets.left, y: top, width: width - insets.left - insets.right, height: headerHeight),
+                        zIndex: 1))
                 headersAttributes[section] = header
                 allItemAttributes.append(header)
                 top += headerHeight + spacing
@@ -53,9 +60,12 @@ public final class ReferenceWaterfallLayout: Layout {
                 let path = ItemPath(section: section, item: item)
                 let height = data.number(at: path, field: "height") ?? 0
                 let column = nextColumnIndex(forItem: item, columnHeights: columnHeights)
-                let object = AttributesObject(LayoutAttributes(element: .cell(section, item),
-                                                               frame: Rect(x: insets.left + (itemWidth + spacing) * Double(column), y: columnHeights[column],
-                                                                           width: itemWidth, height: height)))
+                let object = AttributesObject(
+                    LayoutAttributes(
+                        element: .cell(section, item),
+                        frame: Rect(
+                            x: insets.left + (itemWidth + spacing) * Double(column), y: columnHeights[column],
+                            width: itemWidth, height: height)))
                 itemAttributes.append(object)
                 allItemAttributes.append(object)
                 columnHeights[column] += height + spacing
@@ -71,7 +81,9 @@ public final class ReferenceWaterfallLayout: Layout {
             for other in allItemAttributes[index..<min(index + Self.unionSize, allItemAttributes.count)] {
                 let frame = other.attributes.frame
                 let minX = min(union.minX, frame.minX), minY = min(union.minY, frame.minY)
-                union = Rect(x: minX, y: minY, width: max(union.maxX, frame.maxX) - minX, height: max(union.maxY, frame.maxY) - minY)
+                union = Rect(
+                    x: minX, y: minY, width: max(union.maxX, frame.maxX) - minX,
+                    height: max(union.maxY, frame.maxY) - minY)
             }
             unionRects.append(union)
             index += Self.unionSize
@@ -87,19 +99,30 @@ public final class ReferenceWaterfallLayout: Layout {
 
     public func elements(in rect: Rect, into result: inout [LayoutAttributes]) {
         var begin = 0, end = unionRects.count
-        if let first = unionRects.firstIndex(where: { $0.intersects(rect) }) { begin = first * Self.unionSize } else { return }
-        if let last = unionRects.lastIndex(where: { $0.intersects(rect) }) { end = min((last + 1) * Self.unionSize, allItemAttributes.count) }
+        if let first = unionRects.firstIndex(where: { $0.intersects(rect) }) {
+            begin = first * Self.unionSize
+        } else {
+            return
+        }
+        if let last = unionRects.lastIndex(where: { $0.intersects(rect) }) {
+            end = min((last + 1) * Self.unionSize, allItemAttributes.count)
+        }
         var hits: [LayoutAttributes] = []
-        for object in allItemAttributes[begin..<end] where object.attributes.frame.intersects(rect) { hits.append(object.attributes) }
+        for object in allItemAttributes[begin..<end] where object.attributes.frame.intersects(rect) {
+            hits.append(object.attributes)
+        }
         hits.sort { $0.element < $1.element }
         result.append(contentsOf: hits)
     }
 
     public func attributes(for element: ElementID) -> LayoutAttributes? {
         let (section, item) = (element.path.section, element.path.item)
-        if element.category == .supplementary { return element.kind == "header" && item == 0 ? headersAttributes[section]?.attributes : nil }
+        if element.category == .supplementary {
+            return element.kind == "header" && item == 0 ? headersAttributes[section]?.attributes : nil
+        }
         guard element.category == .cell, section >= 0, section < sectionItemAttributes.count, item >= 0,
-              item < sectionItemAttributes[section].count else { return nil }
+            item < sectionItemAttributes[section].count
+        else { return nil }
         return sectionItemAttributes[section][item].attributes
     }
 

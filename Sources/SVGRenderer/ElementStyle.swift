@@ -28,8 +28,10 @@ public enum ElementStyle {
     public static func colours(_ category: ElementCategory) -> (fill: Colour, stroke: Colour) {
         switch category {
         case .cell: return (Colour(red: 0xcf, green: 0xe3, blue: 0xff), Colour(red: 0x3b, green: 0x6f, blue: 0xb6))
-        case .supplementary: return (Colour(red: 0xd9, green: 0xf2, blue: 0xd9), Colour(red: 0x3d, green: 0x8a, blue: 0x3d))
-        case .decoration: return (Colour(red: 0x88, green: 0x88, blue: 0x88), Colour(red: 0x66, green: 0x66, blue: 0x66))
+        case .supplementary:
+            return (Colour(red: 0xd9, green: 0xf2, blue: 0xd9), Colour(red: 0x3d, green: 0x8a, blue: 0x3d))
+        case .decoration:
+            return (Colour(red: 0x88, green: 0x88, blue: 0x88), Colour(red: 0x66, green: 0x66, blue: 0x66))
         }
     }
 

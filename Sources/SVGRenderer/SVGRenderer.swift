@@ -28,8 +28,10 @@ public struct SVGRenderer: Sendable {
     /// The picture of `elements` in a canvas of `contentSize`, titled `title`.
     ///
     /// - Parameter cellLabel: a cell's text (e.g. its data item's name); the index path if nil.
-    public func render(title: String, contentSize: Size, elements: [LayoutAttributes],
-                       cellLabel: (ItemPath) -> String? = { _ in nil }) -> String {
+    public func render(
+        title: String, contentSize: Size, elements: [LayoutAttributes],
+        cellLabel: (ItemPath) -> String? = { _ in nil }
+    ) -> String {
         let width = max(contentSize.width, 1), height = max(contentSize.height, 1)
         let scale = min(1, maximumWidth / width)
         var svg = """
@@ -52,14 +54,18 @@ public struct SVGRenderer: Sendable {
         let opacity = attributes.alpha < 1 ? " opacity=\"\(format(attributes.alpha))\"" : ""
         var element: String
         if attributes.element.category == .cell && cellShape == .ellipse {
-            element = "<ellipse cx=\"\(format(frame.midX))\" cy=\"\(format(frame.midY))\" rx=\"\(format(frame.width / 2))\" ry=\"\(format(frame.height / 2))\""
+            element =
+                "<ellipse cx=\"\(format(frame.midX))\" cy=\"\(format(frame.midY))\" rx=\"\(format(frame.width / 2))\" ry=\"\(format(frame.height / 2))\""
         } else {
-            element = "<rect x=\"\(format(frame.x))\" y=\"\(format(frame.y))\" width=\"\(format(frame.width))\" height=\"\(format(frame.height))\""
+            element =
+                "<rect x=\"\(format(frame.x))\" y=\"\(format(frame.y))\" width=\"\(format(frame.width))\" height=\"\(format(frame.height))\""
         }
-        element += " fill=\"\(fill.hex)\" stroke=\"\(stroke.hex)\" stroke-width=\"0.5\"\(opacity)><title>\(escape(attributes.element.description))</title></\(element.hasPrefix("<ellipse") ? "ellipse" : "rect")>\n"
+        element +=
+            " fill=\"\(fill.hex)\" stroke=\"\(stroke.hex)\" stroke-width=\"0.5\"\(opacity)><title>\(escape(attributes.element.description))</title></\(element.hasPrefix("<ellipse") ? "ellipse" : "rect")>\n"
         let fontSize = min(12, frame.height * 0.6)
         if fontSize >= 4, Double(label.count) * fontSize * 0.6 < frame.width {
-            element += "<text x=\"\(format(frame.midX))\" y=\"\(format(frame.midY + fontSize * 0.35))\" font-size=\"\(format(fontSize))\" text-anchor=\"middle\" fill=\"\(ElementStyle.text.hex)\"\(opacity)>\(escape(label))</text>\n"
+            element +=
+                "<text x=\"\(format(frame.midX))\" y=\"\(format(frame.midY + fontSize * 0.35))\" font-size=\"\(format(fontSize))\" text-anchor=\"middle\" fill=\"\(ElementStyle.text.hex)\"\(opacity)>\(escape(label))</text>\n"
         }
         return element
     }

@@ -11,10 +11,11 @@ extension JSONWriter {
 
     /// `record`, already read as record `index` of `records`, as an element's attributes.
     public mutating func attributes(_ record: AttributesRecords.Record, of records: AttributesRecords, at index: Int) {
-        attributes(category: record.category, kind: record.kind >= 0 ? records.kindNames[record.kind] : nil,
-                   section: record.section, item: record.item, frame: record.frame, zIndex: record.zIndex,
-                   alpha: record.alpha, isHidden: record.isHidden,
-                   encodedExtras: record.hasExtraFields ? records.extraFields(at: index) : nil)
+        attributes(
+            category: record.category, kind: record.kind >= 0 ? records.kindNames[record.kind] : nil,
+            section: record.section, item: record.item, frame: record.frame, zIndex: record.zIndex,
+            alpha: record.alpha, isHidden: record.isHidden,
+            encodedExtras: record.hasExtraFields ? records.extraFields(at: index) : nil)
     }
 }
 

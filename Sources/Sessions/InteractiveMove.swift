@@ -34,14 +34,19 @@ struct MoveMapping {
     /// source that takes moves (not a tree), a table's rows keeping their length.
     init(from: ItemPath, to target: ItemPath, data: DataSource) throws(RequestFailure) {
         let rules = data.batchRules
-        guard rules.allowsStructuralChanges else { throw .invalid("the view's data cannot take this move: a tree takes only reloads") }
+        guard rules.allowsStructuralChanges else {
+            throw .invalid("the view's data cannot take this move: a tree takes only reloads")
+        }
         let sections = data.numberOfSections
-        guard from.section >= 0, from.section < sections, from.item >= 0, from.item < data.numberOfItems(inSection: from.section) else {
+        guard from.section >= 0, from.section < sections, from.item >= 0,
+            from.item < data.numberOfItems(inSection: from.section)
+        else {
             throw .invalid("the view's data cannot take this move: there is no item at [\(from.section), \(from.item)]")
         }
         let isAcross = target.section != from.section
         guard target.section >= 0, target.section < sections, target.item >= 0,
-              target.item < data.numberOfItems(inSection: target.section) + (isAcross ? 1 : 0) else {
+            target.item < data.numberOfItems(inSection: target.section) + (isAcross ? 1 : 0)
+        else {
             throw .invalid("the view's data cannot take this move: [\(target.section), \(target.item)] is out of range")
         }
         if isAcross, let columns = rules.itemsPerSection {
@@ -90,7 +95,9 @@ extension ViewSession {
     /// The cells in the bounds as the move of `mapping` shows them: each slot holding the item
     /// that lands there, keyed by that item's index path before the move; the moving item
     /// (whose slot is the gap) left out. Also the highest zIndex in the bounds. O(log n + k).
-    func movePreview(_ mapping: MoveMapping, from: ItemPath) throws(ViewSessionError) -> (shown: [ItemPath: LayoutAttributes], topZIndex: Int) {
+    func movePreview(_ mapping: MoveMapping, from: ItemPath) throws(ViewSessionError) -> (
+        shown: [ItemPath: LayoutAttributes], topZIndex: Int
+    ) {
         try withElementRecords(in: bounds) { records in
             var shown: [ItemPath: LayoutAttributes] = [:]
             var top = Int.min
@@ -116,8 +123,10 @@ extension ViewSession {
     /// The difference between two previews, in `update`'s shape: cells that changed place
     /// move (from their old slot when they come into the bounds, to their new one when they
     /// leave); a cell without a slot on one side appears or disappears.
-    func moveDifference(from previous: [ItemPath: LayoutAttributes], previousMapping: MoveMapping,
-                        to current: [ItemPath: LayoutAttributes], mapping: MoveMapping) throws(ViewSessionError) -> UpdateResult {
+    func moveDifference(
+        from previous: [ItemPath: LayoutAttributes], previousMapping: MoveMapping,
+        to current: [ItemPath: LayoutAttributes], mapping: MoveMapping
+    ) throws(ViewSessionError) -> UpdateResult {
         var result = UpdateResult(contentSize: try contentSize(), appearing: [], disappearing: [], moving: [])
         for (old, after) in current {
             var before = previous[old]

@@ -56,17 +56,21 @@ extension ViewSession {
         func clamped(_ value: Double, _ content: Double, _ viewport: Double) -> Double {
             min(max(value, 0), max(0, content - viewport))
         }
-        try setBounds(Rect(x: clamped(bounds.x + adjustment.x, content.width, bounds.width),
-                           y: clamped(bounds.y + adjustment.y, content.height, bounds.height),
-                           width: bounds.width, height: bounds.height))
+        try setBounds(
+            Rect(
+                x: clamped(bounds.x + adjustment.x, content.width, bounds.width),
+                y: clamped(bounds.y + adjustment.y, content.height, bounds.height),
+                width: bounds.width, height: bounds.height))
     }
 
     /// Runs `change`, then keeps the anchor in place: finds it before, follows it to its
     /// identity after (`identity`, nil when it disappeared), scrolls by how far it moved.
     ///
     /// - Returns: `change`'s result and the adjustment (zero without an anchor).
-    func keepingAnchor<T, E: Error>(identity: (ElementID) -> ElementID? = { $0 }, _ change: () throws(E) -> T,
-                                    failure: (ViewSessionError) -> E) throws(E) -> (T, Point) {
+    func keepingAnchor<T, E: Error>(
+        identity: (ElementID) -> ElementID? = { $0 }, _ change: () throws(E) -> T,
+        failure: (ViewSessionError) -> E
+    ) throws(E) -> (T, Point) {
         let anchor: ScrollAnchor?
         do { anchor = try ScrollAnchor.find(in: self) } catch { throw failure(error) }
         let result = try change()

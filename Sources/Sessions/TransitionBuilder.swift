@@ -36,16 +36,20 @@ struct TransitionBuilder {
         var nearby: [ElementID: LayoutAttributes] = [:]
         if before.count <= Self.nearbyLimit {
             let margin = Size(width: rect.width * Self.nearbyMargin, height: rect.height * Self.nearbyMargin)
-            let around = Rect(x: rect.x - margin.width, y: rect.y - margin.height, width: rect.width + 2 * margin.width, height: rect.height + 2 * margin.height)
+            let around = Rect(
+                x: rect.x - margin.width, y: rect.y - margin.height, width: rect.width + 2 * margin.width,
+                height: rect.height + 2 * margin.height)
             for attributes in try session.elements(in: around) { nearby[attributes.element] = attributes }
         }
         self.nearby = nearby
         var finals: [ElementID: LayoutAttributes] = [:]
-        for attributes in before where attributes.element.category != .cell || Self.newID(of: attributes.element, plan) == nil {
+        for attributes in before
+        where attributes.element.category != .cell || Self.newID(of: attributes.element, plan) == nil {
             let element = attributes.element, bounds = bounds
-            finals[element] = try session.call { () throws(PluginCallError) in
-                try session.layout.transitionAttributes(for: element, isAppearing: false, in: bounds)
-            } ?? attributes
+            finals[element] =
+                try session.call { () throws(PluginCallError) in
+                    try session.layout.transitionAttributes(for: element, isAppearing: false, in: bounds)
+                } ?? attributes
         }
         self.finals = finals
     }
@@ -124,7 +128,9 @@ struct TransitionBuilder {
     }
 
     /// An element's new attributes: from the rect's answer, else asked of the layout.
-    private func attributes(of id: ElementID, in answer: [ElementID: LayoutAttributes]) throws(ViewSessionError) -> LayoutAttributes? {
+    private func attributes(of id: ElementID, in answer: [ElementID: LayoutAttributes]) throws(ViewSessionError)
+        -> LayoutAttributes?
+    {
         if let found = answer[id] { return found }
         return try session.attributes(for: id)
     }
@@ -147,12 +153,17 @@ extension ViewSession {
     /// the preferred sizes the view had before the update.
     func oldLayout(with data: DataSet) throws(ViewSessionError) -> any PluginInstance {
         let cancel = cancel, bounds = bounds, backend = backend, options = view.options, direction = direction
-        let sizes = preferredSizesBeforeUpdate.sorted { $0.key < $1.key }.map { PreferredSize(element: $0.key, size: $0.value) }
+        let sizes = preferredSizesBeforeUpdate.sorted { $0.key < $1.key }.map {
+            PreferredSize(element: $0.key, size: $0.value)
+        }
         return try call { () throws(PluginCallError) in
-            let instance = DirectedInstance(try backend.makeInstance(options: options),
-                                            flipsHorizontally: backend.plugin.flipsHorizontally, direction: direction)
+            let instance = DirectedInstance(
+                try backend.makeInstance(options: options),
+                flipsHorizontally: backend.plugin.flipsHorizontally, direction: direction)
             if !sizes.isEmpty { _ = try instance.preferredAttributes(sizes) }
-            try cancel.withTimeout(timeout) { () throws(PluginCallError) in try instance.prepare(data: data, bounds: bounds, cancel: cancel) }
+            try cancel.withTimeout(timeout) { () throws(PluginCallError) in
+                try instance.prepare(data: data, bounds: bounds, cancel: cancel)
+            }
             return instance
         }
     }

@@ -5,13 +5,16 @@ import WorkspaceModel
 
 extension ViewSession {
     /// A plugin failure as an error at the option, item or view it concerns.
-    package static func locate(_ failure: PluginCallError, view: ViewDefinition, source: LoadedSource, file: SourceFile) -> ViewSessionError {
+    package static func locate(_ failure: PluginCallError, view: ViewDefinition, source: LoadedSource, file: SourceFile)
+        -> ViewSessionError
+    {
         let prefix = "view '\(view.name)' (\(view.layout)): "
         var details = failure.details
         if !details.isEmpty { details["view"] = view.name }
         switch failure {
         case .reported(let error):
-            return ViewSessionError(error == .cancelled ? .cancelled : .layout, locate(error, view: view, source: source, file: file))
+            return ViewSessionError(
+                error == .cancelled ? .cancelled : .layout, locate(error, view: view, source: source, file: file))
         case .cancelled:
             return ViewSessionError(.cancelled, file.error(prefix + "cancelled", at: view.mark))
         case .failed, .badRecord, .crashed, .timedOut, .broken:
@@ -20,7 +23,9 @@ extension ViewSession {
     }
 
     /// A `LayoutError` as a diagnostic at the option, item or view it concerns.
-    package static func locate(_ error: LayoutError, view: ViewDefinition, source: LoadedSource, file: SourceFile) -> Diagnostic {
+    package static func locate(_ error: LayoutError, view: ViewDefinition, source: LoadedSource, file: SourceFile)
+        -> Diagnostic
+    {
         let prefix = "view '\(view.name)' (\(view.layout)): "
         switch error {
         case .option(let field, _):

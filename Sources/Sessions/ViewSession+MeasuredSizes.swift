@@ -14,8 +14,11 @@ extension ViewSession {
             let path = entry.element.path
             if entry.element.category == .cell {
                 guard path.section < counts.count, path.item < counts[path.section] else {
-                    throw ViewSessionError(.workspace, measured.file.error(
-                        "view '\(view.name)': the data has no \(entry.element) (source '\(view.source)' has \(counts.count) section(s))", at: entry.mark))
+                    throw ViewSessionError(
+                        .workspace,
+                        measured.file.error(
+                            "view '\(view.name)': the data has no \(entry.element) (source '\(view.source)' has \(counts.count) section(s))",
+                            at: entry.mark))
                 }
             } else {
                 measuredViewsToCheck.append(entry)
@@ -30,8 +33,11 @@ extension ViewSession {
         guard !measuredViewsToCheck.isEmpty, let file = view.measuredSizes?.file else { return }
         let entries = measuredViewsToCheck
         measuredViewsToCheck = []
-        for entry in entries where try call({ () throws(PluginCallError) in try layout.attributes(for: entry.element) }) == nil {
-            throw ViewSessionError(.workspace, file.error("view '\(view.name)' (\(view.layout)): the layout has no \(entry.element)", at: entry.mark))
+        for entry in entries
+        where try call({ () throws(PluginCallError) in try layout.attributes(for: entry.element) }) == nil {
+            throw ViewSessionError(
+                .workspace,
+                file.error("view '\(view.name)' (\(view.layout)): the layout has no \(entry.element)", at: entry.mark))
         }
     }
 }

@@ -11,15 +11,19 @@ extension ViewSession {
     /// - Returns: the item's attributes, raised above the rest.
     /// - Throws: `.invalid` when a move is in progress or the cell does not exist.
     public func beginMove(_ element: ItemPath, at position: Point) throws(RequestFailure) -> LayoutAttributes {
-        guard interactiveMove == nil else { throw .invalid("a move is in progress on this view: end it with endMove first") }
+        guard interactiveMove == nil else {
+            throw .invalid("a move is in progress on this view: end it with endMove first")
+        }
         return try answering {
             try prepareIfNeeded()
             guard let attributes = try attributes(for: ElementID(category: .cell, kind: nil, path: element)) else {
-                throw RequestFailure.invalid("params.element: the view has no cell at [\(element.section), \(element.item)]")
+                throw RequestFailure.invalid(
+                    "params.element: the view has no cell at [\(element.section), \(element.item)]")
             }
             let mapping = try moveMapping(from: element, to: element)
             let (shown, top) = try movePreview(mapping, from: element)
-            interactiveMove = InteractiveMove(from: element, dataVersion: dataVersion, size: attributes.frame.size, target: element, shown: shown)
+            interactiveMove = InteractiveMove(
+                from: element, dataVersion: dataVersion, size: attributes.frame.size, target: element, shown: shown)
             return try movingAttributes(attributes, at: position, target: element, above: top)
         }
     }
@@ -33,13 +37,19 @@ extension ViewSession {
             let previousMapping = try moveMapping(from: move.from, to: move.target)
             let mapping = try moveMapping(from: move.from, to: target)
             let (shown, top) = try movePreview(mapping, from: move.from)
-            let changes = try moveDifference(from: move.shown, previousMapping: previousMapping, to: shown, mapping: mapping)
+            let changes = try moveDifference(
+                from: move.shown, previousMapping: previousMapping, to: shown, mapping: mapping)
             move.target = target
             move.shown = shown
             interactiveMove = move
-            let item = try attributes(for: ElementID(category: .cell, kind: nil, path: move.from))
-                ?? LayoutAttributes(element: ElementID(category: .cell, kind: nil, path: move.from), frame: Rect(origin: .zero, size: move.size))
-            return MoveStep(target: target, item: try movingAttributes(item, at: position, target: target, above: top), changes: changes)
+            let item =
+                try attributes(for: ElementID(category: .cell, kind: nil, path: move.from))
+                ?? LayoutAttributes(
+                    element: ElementID(category: .cell, kind: nil, path: move.from),
+                    frame: Rect(origin: .zero, size: move.size))
+            return MoveStep(
+                target: target, item: try movingAttributes(item, at: position, target: target, above: top),
+                changes: changes)
         }
     }
 
@@ -60,9 +70,12 @@ extension ViewSession {
             }
         }
         return try answering {
-            let last = try moveMapping(from: move.from, to: move.target), untouched = try moveMapping(from: move.from, to: move.from)
+            let last = try moveMapping(from: move.from, to: move.target),
+                untouched = try moveMapping(from: move.from, to: move.from)
             var (restored, _) = try movePreview(untouched, from: move.from)
-            if let item = try attributes(for: ElementID(category: .cell, kind: nil, path: move.from)), item.frame.intersects(bounds) {
+            if let item = try attributes(for: ElementID(category: .cell, kind: nil, path: move.from)),
+                item.frame.intersects(bounds)
+            {
                 restored[move.from] = item
             }
             return try moveDifference(from: move.shown, previousMapping: last, to: restored, mapping: untouched)
@@ -75,7 +88,8 @@ extension ViewSession {
         do { try catchUpWithSource() } catch { throw .failed(error) }
         guard dataVersion == move.dataVersion else {
             interactiveMove = nil
-            throw .invalid("the view's data changed since beginMove (another view's update or an edit): the move was ended")
+            throw .invalid(
+                "the view's data changed since beginMove (another view's update or an edit): the move was ended")
         }
         return move
     }
@@ -88,10 +102,14 @@ extension ViewSession {
     /// data cannot take is the plugin's bad answer.
     private func target(for from: ItemPath, at position: Point) throws(RequestFailure) -> ItemPath {
         let chosen: ItemPath?
-        do { chosen = try call { () throws(PluginCallError) in try layout.targetForMovingItem(from, at: position) } } catch { throw .failed(error) }
+        do {
+            chosen = try call { () throws(PluginCallError) in try layout.targetForMovingItem(from, at: position) }
+        } catch { throw .failed(error) }
         guard let chosen else {
             do {
-                return try defaultTarget(for: from, at: position) { target in (try? self.moveMapping(from: from, to: target)) != nil }
+                return try defaultTarget(for: from, at: position) { target in
+                    (try? self.moveMapping(from: from, to: target)) != nil
+                }
             } catch {
                 throw .failed(error)
             }
@@ -100,17 +118,25 @@ extension ViewSession {
             _ = try moveMapping(from: from, to: chosen)
         } catch {
             let problem = "[\(chosen.section), \(chosen.item)] is not a place the data can take the item to"
-            throw .failed(Self.locate(.badRecord(plugin: view.layout, element: "the moving item's target", field: "target", problem: problem),
-                                      view: view, source: source, file: workspaceFile))
+            throw .failed(
+                Self.locate(
+                    .badRecord(
+                        plugin: view.layout, element: "the moving item's target", field: "target", problem: problem),
+                    view: view, source: source, file: workspaceFile))
         }
         return chosen
     }
 
     /// The layout's `moving_item_attributes`, else the default: the item's size centred at
     /// `position`, at its target's index path, zIndex above every element in the bounds.
-    private func movingAttributes(_ item: LayoutAttributes, at position: Point, target: ItemPath, above top: Int) throws(RequestFailure) -> LayoutAttributes {
+    private func movingAttributes(_ item: LayoutAttributes, at position: Point, target: ItemPath, above top: Int)
+        throws(RequestFailure) -> LayoutAttributes
+    {
         let answer: LayoutAttributes?
-        do { answer = try call { () throws(PluginCallError) in try layout.movingItemAttributes(for: target, at: position) } } catch { throw .failed(error) }
+        do {
+            answer = try call { () throws(PluginCallError) in try layout.movingItemAttributes(for: target, at: position)
+            }
+        } catch { throw .failed(error) }
         if let answer { return answer }
         var moving = item
         moving.element.path = target

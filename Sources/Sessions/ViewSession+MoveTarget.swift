@@ -8,7 +8,9 @@ extension ViewSession {
     /// item's own place. A target in another section is where the item goes there; the
     /// nearest cell of the item's section is searched in squares around the position growing
     /// fourfold, so the cost is O(log n + k) per square, not O(n).
-    func defaultTarget(for from: ItemPath, at position: Point, accepts: (ItemPath) -> Bool) throws(ViewSessionError) -> ItemPath {
+    func defaultTarget(for from: ItemPath, at position: Point, accepts: (ItemPath) -> Bool) throws(ViewSessionError)
+        -> ItemPath
+    {
         let hit = try withElementRecords(in: Rect(origin: position, size: .zero)) { records -> ItemPath? in
             for index in 0..<records.count where records[index].category == .cell {
                 return ItemPath(section: records[index].section, item: records[index].item)
@@ -23,10 +25,13 @@ extension ViewSession {
             let square = Rect(x: position.x - radius, y: position.y - radius, width: 2 * radius, height: 2 * radius)
             let nearest = try withElementRecords(in: square) { records -> (path: ItemPath, distance: Double)? in
                 var best: (path: ItemPath, distance: Double)?
-                for index in 0..<records.count where records[index].category == .cell && records[index].section == from.section {
+                for index in 0..<records.count
+                where records[index].category == .cell && records[index].section == from.section {
                     let record = records[index]
                     let distance = Self.distance(from: position, to: record.frame)
-                    if best == nil || distance < best!.distance { best = (ItemPath(section: record.section, item: record.item), distance) }
+                    if best == nil || distance < best!.distance {
+                        best = (ItemPath(section: record.section, item: record.item), distance)
+                    }
                 }
                 return best
             }

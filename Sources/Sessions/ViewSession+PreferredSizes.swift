@@ -53,23 +53,32 @@ extension ViewSession {
             throw .failed(error)
         }
         if let unknown { throw .unknownElement(index: unknown, sizes[unknown].element) }
-        let ((answers, changed), adjustment) = try keepingAnchor({ () throws(PreferredSizesFailure) in
-            do throws(ViewSessionError) {
-                if reportsChanges == nil { reportsChanges = try call { () throws(PluginCallError) in try layout.changedElements(limit: 0) } != nil }
-                let before = reportsChanges == true ? nil : try FrameSnapshot(self)
-                let answers = try call { () throws(PluginCallError) in try layout.preferredAttributes(sizes) }
-                for (preferred, answer) in zip(sizes, answers) where answer != nil { preferredSizes[preferred.element] = preferred.size }
-                guard answers.contains(where: { $0 != nil }) else { return (answers, (first: [ElementID](), count: 0)) }
-                needsPrepare = true
-                try prepareIfNeeded()
-                return (answers, try changes(since: before))
-            } catch {
-                throw .failed(error)
-            }
-        }, failure: PreferredSizesFailure.failed)
+        let ((answers, changed), adjustment) = try keepingAnchor(
+            { () throws(PreferredSizesFailure) in
+                do throws(ViewSessionError) {
+                    if reportsChanges == nil {
+                        reportsChanges =
+                            try call { () throws(PluginCallError) in try layout.changedElements(limit: 0) } != nil
+                    }
+                    let before = reportsChanges == true ? nil : try FrameSnapshot(self)
+                    let answers = try call { () throws(PluginCallError) in try layout.preferredAttributes(sizes) }
+                    for (preferred, answer) in zip(sizes, answers) where answer != nil {
+                        preferredSizes[preferred.element] = preferred.size
+                    }
+                    guard answers.contains(where: { $0 != nil }) else {
+                        return (answers, (first: [ElementID](), count: 0))
+                    }
+                    needsPrepare = true
+                    try prepareIfNeeded()
+                    return (answers, try changes(since: before))
+                } catch {
+                    throw .failed(error)
+                }
+            }, failure: PreferredSizesFailure.failed)
         do throws(ViewSessionError) {
-            return PreferredSizesResult(invalidated: changed.first, invalidatedCount: changed.count, contentSize: try contentSize(),
-                                        contentOffsetAdjustment: adjustment, bounds: bounds, answers: answers)
+            return PreferredSizesResult(
+                invalidated: changed.first, invalidatedCount: changed.count, contentSize: try contentSize(),
+                contentOffsetAdjustment: adjustment, bounds: bounds, answers: answers)
         } catch {
             throw .failed(error)
         }
@@ -79,7 +88,11 @@ extension ViewSession {
     /// every frame with `before`; all elements when a layout that says cannot this time.
     private func changes(since before: FrameSnapshot?) throws(ViewSessionError) -> (first: [ElementID], count: Int) {
         let limit = PreferredSizesResult.invalidatedLimit
-        if before == nil, let reported = try call({ () throws(PluginCallError) in try layout.changedElements(limit: limit) }) { return reported }
+        if before == nil,
+            let reported = try call({ () throws(PluginCallError) in try layout.changedElements(limit: limit) })
+        {
+            return reported
+        }
         return try FrameSnapshot(self).changes(since: before ?? FrameSnapshot(), limit: limit)
     }
 
@@ -129,6 +142,7 @@ extension ViewSession {
     func replayPreferredSizes() throws(PluginCallError) {
         needsPreferredReplay = false
         guard !preferredSizes.isEmpty else { return }
-        _ = try layout.preferredAttributes(preferredSizes.sorted { $0.key < $1.key }.map { PreferredSize(element: $0.key, size: $0.value) })
+        _ = try layout.preferredAttributes(
+            preferredSizes.sorted { $0.key < $1.key }.map { PreferredSize(element: $0.key, size: $0.value) })
     }
 }

@@ -23,14 +23,18 @@ extension ViewSession {
     ///   layout, none (the layout's defaults) for another.
     /// - Throws: `.invalid` for an unknown plugin or refused options (nothing changes), `.failed`
     ///   when a plugin fails.
-    public func transition(to layoutName: String, options: [String: Value]?) throws(RequestFailure) -> TransitionResult {
+    public func transition(to layoutName: String, options: [String: Value]?) throws(RequestFailure) -> TransitionResult
+    {
         let newBackend: any PluginBackend
-        do { newBackend = try plugins.backend(named: layoutName) } catch { throw .invalid("params.layout: \(error.description)") }
+        do { newBackend = try plugins.backend(named: layoutName) } catch {
+            throw .invalid("params.layout: \(error.description)")
+        }
         let options = options ?? (layoutName == view.layout ? view.options : [:])
         let instance: DirectedInstance
         do throws(PluginCallError) {
-            instance = DirectedInstance(try newBackend.makeInstance(options: options),
-                                        flipsHorizontally: newBackend.plugin.flipsHorizontally, direction: direction)
+            instance = DirectedInstance(
+                try newBackend.makeInstance(options: options),
+                flipsHorizontally: newBackend.plugin.flipsHorizontally, direction: direction)
         } catch {
             if case .reported(let reported) = error, case .option(let field, let message) = reported {
                 throw .invalid("params.options\(field.isEmpty ? "" : ".\(field)"): \(message)")
@@ -46,7 +50,8 @@ extension ViewSession {
             }
             let after = try call { () throws(PluginCallError) in try instance.elements(in: newBounds) }
             let changes = try call { () throws(PluginCallError) in
-                try Self.difference(from: before, in: layout, bounds: bounds, to: after, in: instance, bounds: newBounds)
+                try Self.difference(
+                    from: before, in: layout, bounds: bounds, to: after, in: instance, bounds: newBounds)
             }
             layout = instance
             backend = newBackend
@@ -68,16 +73,22 @@ extension ViewSession {
     /// first sees the old bounds at the same distance from the content's right edge (the old
     /// bounds moved by how much wider the content became): so the answer is the left-to-right
     /// one mirrored, whatever the two content widths.
-    private func prepare(_ instance: DirectedInstance, keeping anchor: LayoutAttributes?) throws(PluginCallError) -> Rect {
+    private func prepare(_ instance: DirectedInstance, keeping anchor: LayoutAttributes?) throws(PluginCallError)
+        -> Rect
+    {
         let cancel = cancel, data = source.data, oldBounds = bounds
         var current = oldBounds
         func moveInstance(to newBounds: Rect) throws(PluginCallError) {
             defer { current = newBounds }
             guard newBounds != current, try instance.shouldInvalidate(forBoundsChange: newBounds) else { return }
             try instance.invalidate(try instance.invalidation(forBoundsChange: newBounds))
-            try cancel.withTimeout(timeout) { () throws(PluginCallError) in try instance.prepare(data: data, bounds: newBounds, cancel: cancel) }
+            try cancel.withTimeout(timeout) { () throws(PluginCallError) in
+                try instance.prepare(data: data, bounds: newBounds, cancel: cancel)
+            }
         }
-        try cancel.withTimeout(timeout) { () throws(PluginCallError) in try instance.prepare(data: data, bounds: oldBounds, cancel: cancel) }
+        try cancel.withTimeout(timeout) { () throws(PluginCallError) in
+            try instance.prepare(data: data, bounds: oldBounds, cancel: cancel)
+        }
         let isRightToLeft = direction == .rightToLeft
         if instance.isMirrored {
             let widening = try instance.contentSize().width - (try layout.contentSize().width)
@@ -93,8 +104,10 @@ extension ViewSession {
         func clamped(_ value: Double, _ content: Double, _ viewport: Double) -> Double {
             value.isFinite ? min(max(value, 0), max(0, content - viewport)) : 0
         }
-        let newBounds = Rect(x: clamped(target.x, content.width, oldBounds.width), y: clamped(target.y, content.height, oldBounds.height),
-                             width: oldBounds.width, height: oldBounds.height)
+        let newBounds = Rect(
+            x: clamped(target.x, content.width, oldBounds.width),
+            y: clamped(target.y, content.height, oldBounds.height),
+            width: oldBounds.width, height: oldBounds.height)
         try moveInstance(to: newBounds)
         return newBounds
     }
@@ -103,8 +116,10 @@ extension ViewSession {
     /// either answer; one found in both layouts moves if its attributes differ, one only in
     /// the old disappears (to the old layout's final attributes), one only in the new appears
     /// (from the new layout's initial attributes).
-    static func difference(from before: [LayoutAttributes], in old: any PluginInstance, bounds: Rect,
-                           to after: [LayoutAttributes], in new: any PluginInstance, bounds newBounds: Rect) throws(PluginCallError) -> UpdateResult {
+    static func difference(
+        from before: [LayoutAttributes], in old: any PluginInstance, bounds: Rect,
+        to after: [LayoutAttributes], in new: any PluginInstance, bounds newBounds: Rect
+    ) throws(PluginCallError) -> UpdateResult {
         let beforeByID = Dictionary(before.map { ($0.element, $0) }, uniquingKeysWith: { first, _ in first })
         let afterByID = Dictionary(after.map { ($0.element, $0) }, uniquingKeysWith: { first, _ in first })
         var result = UpdateResult(contentSize: try new.contentSize(), appearing: [], disappearing: [], moving: [])

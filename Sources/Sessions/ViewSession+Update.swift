@@ -64,7 +64,9 @@ extension ViewSession {
         let oldSource = source
         let plan: BatchPlan
         do {
-            plan = try BatchPlan(changes: changes, sectionCounts: oldSource.data.source.sectionCounts, rules: oldSource.data.source.batchRules)
+            plan = try BatchPlan(
+                changes: changes, sectionCounts: oldSource.data.source.sectionCounts,
+                rules: oldSource.data.source.batchRules)
         } catch {
             throw .refused(error)
         }
@@ -96,7 +98,8 @@ extension ViewSession {
         return try failing { () throws(ViewSessionError) in
             var result = try transition.finish(oldData: oldSource.data)
             if let anchor {
-                result.contentOffsetAdjustment = try anchor.adjustment(in: self, now: anchor.element.identity(after: plan))
+                result.contentOffsetAdjustment = try anchor.adjustment(
+                    in: self, now: anchor.element.identity(after: plan))
                 try scroll(by: result.contentOffsetAdjustment)
             }
             result.bounds = bounds
@@ -118,7 +121,8 @@ extension ViewSession {
             needsPrepare = true
             try? layout.invalidate(.data)
             if case .reported(let layoutError) = error, case .data(let item?, _, _) = layoutError,
-               let blamed = Self.change(bringing: item, in: plan) {
+                let blamed = Self.change(bringing: item, in: plan)
+            {
                 throw .refused(BatchError(index: blamed, "the layout rejects it: \(layoutError.description)"))
             }
             throw .failed(Self.locate(error, view: view, source: newSource, file: workspaceFile))
@@ -128,7 +132,8 @@ extension ViewSession {
     /// The change that put the item at new position `path` in place, if one did.
     static func change(bringing path: ItemPath, in plan: BatchPlan) -> Int? {
         guard path.section >= 0, path.section < plan.newSectionCounts.count, path.item >= 0,
-              path.item < plan.newSectionCounts[path.section] else { return nil }
+            path.item < plan.newSectionCounts[path.section]
+        else { return nil }
         let global = plan.newSectionStarts[path.section] + path.item
         for (index, change) in plan.changes.enumerated() {
             switch change {

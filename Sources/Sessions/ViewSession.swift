@@ -59,8 +59,10 @@ public final class ViewSession {
     ///
     /// - Throws: `.plugin` if the layout's plugin is missing or was refused (with the reason),
     ///   `.layout` if it refuses the options.
-    public init(view: ViewDefinition, in workspace: Workspace, plugins: PluginCatalog, sharedSource: SharedSource? = nil,
-                bounds: Rect? = nil) throws(ViewSessionError) {
+    public init(
+        view: ViewDefinition, in workspace: Workspace, plugins: PluginCatalog, sharedSource: SharedSource? = nil,
+        bounds: Rect? = nil
+    ) throws(ViewSessionError) {
         self.view = view
         self.workspaceFile = workspace.file
         self.plugins = plugins
@@ -77,8 +79,9 @@ public final class ViewSession {
         }
         self.bounds = bounds ?? view.bounds
         do {
-            layout = DirectedInstance(try backend.makeInstance(options: view.options),
-                                      flipsHorizontally: backend.plugin.flipsHorizontally, direction: view.direction)
+            layout = DirectedInstance(
+                try backend.makeInstance(options: view.options),
+                flipsHorizontally: backend.plugin.flipsHorizontally, direction: view.direction)
         } catch {
             throw Self.locate(error, view: view, source: source, file: workspace.file)
         }
@@ -135,7 +138,9 @@ public final class ViewSession {
         try prepareIfNeeded()
         return try call { () throws(PluginCallError) in
             try layout.withElements(in: rect) { records in
-                if !records.repairs.isEmpty { warnOnce("returned elements \(records.repairs.phrase); the workbench repaired the answer") }
+                if !records.repairs.isEmpty {
+                    warnOnce("returned elements \(records.repairs.phrase); the workbench repaired the answer")
+                }
                 return body(records)
             }
         }
@@ -198,7 +203,9 @@ public final class ViewSession {
     /// Where scrolling should come to rest.
     public func targetContentOffset(proposed: Point, velocity: Point) throws(ViewSessionError) -> Point {
         try prepareIfNeeded()
-        return try call { () throws(PluginCallError) in try layout.targetContentOffset(proposed: proposed, velocity: velocity) }
+        return try call { () throws(PluginCallError) in
+            try layout.targetContentOffset(proposed: proposed, velocity: velocity)
+        }
     }
 
     /// Runs plugin work, turning its failures into located errors.

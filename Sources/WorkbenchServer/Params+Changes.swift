@@ -10,7 +10,8 @@ extension Params {
     /// a bad one is named by its place: "params.changes[2].move: …".
     func changes(_ key: String) throws(RPCError) -> [BatchChange] {
         guard case .array(let elements) = value[key] ?? .null else {
-            throw .invalidParams("\(path).\(key): expected an array of changes, got \(value[key]?.kindDescription ?? "nothing")")
+            throw .invalidParams(
+                "\(path).\(key): expected an array of changes, got \(value[key]?.kindDescription ?? "nothing")")
         }
         var changes: [BatchChange] = []
         for (index, element) in elements.enumerated() {
@@ -23,18 +24,23 @@ extension Params {
     /// `{"move": [s, i], "to": [s, i]}`, `{"insertSection": s, "items": [V…]}` (a table's:
     /// `{"insertSection": s, "title": T, "values": [V…]}`), `{"deleteSection": s}`, `{"moveSection": s, "to": t}`.
     private func change() throws(RPCError) -> BatchChange {
-        guard case .object(let members) = value else { throw .invalidParams("\(path): expected an object, got \(value.kindDescription)") }
+        guard case .object(let members) = value else {
+            throw .invalidParams("\(path): expected an object, got \(value.kindDescription)")
+        }
         let kinds = members.map(\.key).filter { Self.changeKinds.contains($0) }
         guard kinds.count == 1, let kind = kinds.first else {
-            throw .invalidParams("\(path): expected exactly one of \(Self.changeKinds.joined(separator: ", "))"
-                                 + (kinds.isEmpty ? "" : "; got \(kinds.joined(separator: " and "))"))
+            throw .invalidParams(
+                "\(path): expected exactly one of \(Self.changeKinds.joined(separator: ", "))"
+                    + (kinds.isEmpty ? "" : "; got \(kinds.joined(separator: " and "))"))
         }
         let allowed: [String: Set<String>] = [
             "insert": ["value"], "delete": [], "reload": ["value"], "move": ["to"],
             "insertSection": ["items", "title", "values"], "deleteSection": [], "moveSection": ["to"],
         ]
         if let extra = members.map(\.key).first(where: { $0 != kind && !allowed[kind]!.contains($0) }) {
-            throw .invalidParams("\(path).\(extra): not part of a '\(kind)' change (it takes \(([kind] + allowed[kind]!.sorted()).joined(separator: ", ")))")
+            throw .invalidParams(
+                "\(path).\(extra): not part of a '\(kind)' change (it takes \(([kind] + allowed[kind]!.sorted()).joined(separator: ", ")))"
+            )
         }
         switch kind {
         case "insert": return .insert(try itemPath(kind), value: try dataValue("value"))
@@ -46,7 +52,10 @@ extension Params {
         default:
             let section = try integer(kind)
             if has("values") || has("title") {
-                if has("items") { throw .invalidParams("\(path): give a table row's 'title' and 'values', or a section's 'items', not both") }
+                if has("items") {
+                    throw .invalidParams(
+                        "\(path): give a table row's 'title' and 'values', or a section's 'items', not both")
+                }
                 return .insertSection(section, items: try dataList("values"), title: try string("title"))
             }
             return .insertSection(section, items: try dataList("items"), title: nil)
@@ -56,7 +65,8 @@ extension Params {
     /// `[section, item]`: two whole numbers.
     private func itemPath(_ key: String) throws(RPCError) -> ItemPath {
         guard case .array(let pair)? = value[key], pair.count == 2 else {
-            throw .invalidParams("\(path).\(key): expected [section, item], got \(value[key]?.kindDescription ?? "nothing")")
+            throw .invalidParams(
+                "\(path).\(key): expected [section, item], got \(value[key]?.kindDescription ?? "nothing")")
         }
         let numbers = Params(.object([("section", pair[0]), ("item", pair[1])]), path: "\(path).\(key)")
         return ItemPath(section: try numbers.integer("section"), item: try numbers.integer("item"))
@@ -82,7 +92,9 @@ extension Params {
         case .number(let number): return .number(number)
         case .string(let string): return .string(string)
         case .array(let elements): return .list(elements.map(dataValue))
-        case .object(let members): return .map(Dictionary(members.map { ($0.key, dataValue($0.value)) }, uniquingKeysWith: { _, last in last }))
+        case .object(let members):
+            return .map(
+                Dictionary(members.map { ($0.key, dataValue($0.value)) }, uniquingKeysWith: { _, last in last }))
         }
     }
 }

@@ -42,7 +42,8 @@ struct Params {
 
     /// Any finite rectangle with sizes not negative: a query's rect, which may reach past
     /// every frame (a query for "everything").
-    static let queryRule = NumberRule(minimum: .atLeast(-Double.greatestFiniteMagnitude), maximum: .greatestFiniteMagnitude)
+    static let queryRule = NumberRule(
+        minimum: .atLeast(-Double.greatestFiniteMagnitude), maximum: .greatestFiniteMagnitude)
 
     /// `{x, y, width, height}`: coordinates by `coordinates`, sizes not negative and by the
     /// same limit. Bounds use the default (±1e15, the layouts' limit); a query rect any finite number.
@@ -50,8 +51,9 @@ struct Params {
         let nested = try object(key)
         var sizes = coordinates
         sizes.minimum = .atLeast(0)
-        return Rect(x: try nested.number("x", rule: coordinates), y: try nested.number("y", rule: coordinates),
-                    width: try nested.number("width", rule: sizes), height: try nested.number("height", rule: sizes))
+        return Rect(
+            x: try nested.number("x", rule: coordinates), y: try nested.number("y", rule: coordinates),
+            width: try nested.number("width", rule: sizes), height: try nested.number("height", rule: sizes))
     }
 
     /// `{x, y}`: coordinates within ±1e15.
@@ -65,12 +67,16 @@ struct Params {
         let nested = try object(key)
         let name = try nested.string("category")
         guard let category = ElementCategory(name: name) else {
-            throw .invalidParams("\(nested.path).category: expected \"cell\", \"supplementary\" or \"decoration\", got \"\(name)\"")
+            throw .invalidParams(
+                "\(nested.path).category: expected \"cell\", \"supplementary\" or \"decoration\", got \"\(name)\"")
         }
         let kind = try nested.optionalString("kind")
-        if category != .cell && kind == nil { throw .invalidParams("\(nested.path).kind is missing (\(name) views need one)") }
-        return ElementID(category: category, kind: category == .cell ? nil : kind,
-                         path: ItemPath(section: try nested.integer("section"), item: try nested.integer("item")))
+        if category != .cell && kind == nil {
+            throw .invalidParams("\(nested.path).kind is missing (\(name) views need one)")
+        }
+        return ElementID(
+            category: category, kind: category == .cell ? nil : kind,
+            path: ItemPath(section: try nested.integer("section"), item: try nested.integer("item")))
     }
 
     func object(_ key: String) throws(RPCError) -> Params {

@@ -11,7 +11,8 @@ extension Server {
         let folders = plugins.registry.directories
         guard !folders.isEmpty else { return nil }
         do {
-            return try FileWatcher(folders: folders, accepting: { $0.hasSuffix(".so") || $0.hasSuffix(".dylib") }) { [weak self] _ in
+            return try FileWatcher(folders: folders, accepting: { $0.hasSuffix(".so") || $0.hasSuffix(".dylib") }) {
+                [weak self] _ in
                 guard let server = self else { return }
                 server.enqueueControl {
                     let changes = server.reloadPlugins(forcing: [])

@@ -12,7 +12,8 @@ import Synchronization
 /// so a later `shutdown` still comes after.
 final class ReplyOrder: Sendable {
     /// One reply to write: a single reply or a batch's array.
-    final class Ticket: @unchecked Sendable {  // Unchecked: its fields are only touched inside the order's `unwrittenBatches` lock.
+    final class Ticket: @unchecked Sendable {
+        // Unchecked: its fields are only touched inside the order's `unwrittenBatches` lock.
         fileprivate let views: [String]
         fileprivate let isBatch: Bool
         fileprivate var blockers: [Ticket]

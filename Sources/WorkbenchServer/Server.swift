@@ -50,9 +50,11 @@ public final class Server: Sendable {
     ///   - log: receives one line per problem worth telling the user (stderr, in `workbench serve`).
     ///   - releaseMemory: gives freed memory back to the system (in `workbench serve`, glibc's
     ///     `malloc_trim`); called a moment after a view is released or a prepare is cancelled or fails.
-    public init(plugins: PluginCatalog, output: any MessageOutput, loader: WorkspaceLoader = WorkspaceLoader(),
-                timeout: Double? = nil, openablePaths: OpenablePaths? = nil,
-                releaseMemory: @escaping @Sendable () -> Void = {}, log: @escaping @Sendable (String) -> Void) {
+    public init(
+        plugins: PluginCatalog, output: any MessageOutput, loader: WorkspaceLoader = WorkspaceLoader(),
+        timeout: Double? = nil, openablePaths: OpenablePaths? = nil,
+        releaseMemory: @escaping @Sendable () -> Void = {}, log: @escaping @Sendable (String) -> Void
+    ) {
         self.plugins = plugins
         self.output = output
         self.timeout = timeout
@@ -194,7 +196,9 @@ public final class Server: Sendable {
             runOnDocuments(method, Params(request.params), pending, finishing(request, reply))
         case .view(let method)? where !state.hasShutDown:
             if let entry = state.directRoute(to: request.params) {
-                run(method, on: entry, Params(request.params), pending, finishing(request, reply), mayRunInline: method.isQuick)
+                run(
+                    method, on: entry, Params(request.params), pending, finishing(request, reply),
+                    mayRunInline: method.isQuick)
             } else {
                 enqueue(request, pending, reply)
             }
@@ -204,7 +208,10 @@ public final class Server: Sendable {
     }
 
     /// Queues the request on the control queue, behind everything received before it.
-    private func enqueue(_ request: RPCRequest, _ pending: ServerState.Pending, _ reply: @escaping @Sendable (Result<[UInt8], RPCError>) -> Void) {
+    private func enqueue(
+        _ request: RPCRequest, _ pending: ServerState.Pending,
+        _ reply: @escaping @Sendable (Result<[UInt8], RPCError>) -> Void
+    ) {
         state.controlWillRun()
         work.enter()
         controlQueue.async { [self] in
@@ -216,7 +223,8 @@ public final class Server: Sendable {
 
     /// The reply that also ends the request's tracking.
     private func finishing(_ request: RPCRequest, _ reply: @escaping @Sendable (Result<[UInt8], RPCError>) -> Void)
-        -> @Sendable (Result<[UInt8], RPCError>) -> Void {
+        -> @Sendable (Result<[UInt8], RPCError>) -> Void
+    {
         { [state] result in
             state.finish(request.id)
             reply(result)
@@ -224,7 +232,10 @@ public final class Server: Sendable {
     }
 
     /// The one switch from a method's handler (`MethodTable`) to its queue; runs on the control queue.
-    private func route(_ request: RPCRequest, _ pending: ServerState.Pending, _ reply: @escaping @Sendable (Result<[UInt8], RPCError>) -> Void) {
+    private func route(
+        _ request: RPCRequest, _ pending: ServerState.Pending,
+        _ reply: @escaping @Sendable (Result<[UInt8], RPCError>) -> Void
+    ) {
         let params = Params(request.params)
         let finish = finishing(request, reply)
         if state.hasShutDown {
@@ -242,7 +253,9 @@ public final class Server: Sendable {
         }
     }
 
-    private func onControl(_ method: any ControlMethod.Type, _ params: Params, _ reply: @Sendable (Result<[UInt8], RPCError>) -> Void) {
+    private func onControl(
+        _ method: any ControlMethod.Type, _ params: Params, _ reply: @Sendable (Result<[UInt8], RPCError>) -> Void
+    ) {
         let progress = WorkDoneProgress(params: params.value, output: output)
         progress?.begin(title: method.name)
         let result = Result { () throws(RPCError) in try method.run(params, server: self) }
@@ -251,13 +264,17 @@ public final class Server: Sendable {
     }
 
     /// Hands the request to its view's queue.
-    private func onView(_ method: any ViewMethod.Type, _ params: Params, _ pending: ServerState.Pending,
-                        _ reply: @escaping @Sendable (Result<[UInt8], RPCError>) -> Void) {
+    private func onView(
+        _ method: any ViewMethod.Type, _ params: Params, _ pending: ServerState.Pending,
+        _ reply: @escaping @Sendable (Result<[UInt8], RPCError>) -> Void
+    ) {
         do throws(RPCError) {
             let id = try params.string("view")
             guard let entry = state.view(id) else {
                 let open = state.openViewIDs
-                throw .unknown("no open view '\(id)'" + (open.isEmpty ? " (no workspace is open)" : "; open views: \(open.joined(separator: ", "))"))
+                throw .unknown(
+                    "no open view '\(id)'"
+                        + (open.isEmpty ? " (no workspace is open)" : "; open views: \(open.joined(separator: ", "))"))
             }
             run(method, on: entry, params, pending, reply, mayRunInline: false)
         } catch {
@@ -269,8 +286,10 @@ public final class Server: Sendable {
     /// (the reading thread, with a quick method) and the view is idle and prepared (a query
     /// costs microseconds; a thread hop would cost more), else asynchronously, in order behind
     /// the view's earlier requests.
-    private func run(_ method: any ViewMethod.Type, on entry: ViewEntry, _ params: Params, _ pending: ServerState.Pending,
-                     _ reply: @escaping @Sendable (Result<[UInt8], RPCError>) -> Void, mayRunInline: Bool) {
+    private func run(
+        _ method: any ViewMethod.Type, on entry: ViewEntry, _ params: Params, _ pending: ServerState.Pending,
+        _ reply: @escaping @Sendable (Result<[UInt8], RPCError>) -> Void, mayRunInline: Bool
+    ) {
         let inline = state.withLock { () -> Bool in
             defer { entry.queued += 1 }
             return mayRunInline && entry.queued == 0 && entry.isPrepared
@@ -285,10 +304,14 @@ public final class Server: Sendable {
                 progress?.begin(title: "\(method.name) \(entry.id)")
                 session.progress = progress.map { progress in { progress.report($0) } }
                 defer { session.progress = nil }
-                return try session.withCancellation(pending.flag) { () throws(RPCError) in try method.run(params, session: session) }
+                return try session.withCancellation(pending.flag) { () throws(RPCError) in
+                    try method.run(params, session: session)
+                }
             }
             progress?.end()
-            if case .failure(let error) = result, error.code == RPCError.requestCancelledCode || error.code == RPCError.layoutErrorCode {
+            if case .failure(let error) = result,
+                error.code == RPCError.requestCancelledCode || error.code == RPCError.layoutErrorCode
+            {
                 memoryRelease.soon()
             }
             let isPrepared = entry.sessionIsPrepared, bounds = entry.sessionBounds, prepared = entry.preparedSummary

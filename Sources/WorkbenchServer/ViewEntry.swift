@@ -8,7 +8,8 @@ import WorkspaceModel
 
 /// An open view: its definition, its serial queue (requests for one view run in order, views
 /// run in parallel), and its session, made on first use.
-final class ViewEntry: @unchecked Sendable {  // Unchecked: `session` is only touched on `queue`; `queued` and `isPrepared` under the server state's lock.
+final class ViewEntry: @unchecked Sendable {
+    // Unchecked: `session` is only touched on `queue`; `queued` and `isPrepared` under the server state's lock.
     let id: String
     let view: ViewDefinition
     let workspace: Workspace
@@ -36,8 +37,10 @@ final class ViewEntry: @unchecked Sendable {  // Unchecked: `session` is only to
     /// - Parameters:
     ///   - initialBounds: the session's first bounds, when not the viewport's.
     ///   - queue: the queue to share with the entry this one replaces (nil: a new one).
-    init(id: String, view: ViewDefinition, workspace: Workspace, source: SharedSource?, memoryRelease: MemoryRelease,
-         initialBounds: Rect? = nil, queue: DispatchQueue? = nil) {
+    init(
+        id: String, view: ViewDefinition, workspace: Workspace, source: SharedSource?, memoryRelease: MemoryRelease,
+        initialBounds: Rect? = nil, queue: DispatchQueue? = nil
+    ) {
         self.id = id
         self.view = view
         self.workspace = workspace
@@ -96,10 +99,13 @@ final class ViewEntry: @unchecked Sendable {  // Unchecked: `session` is only to
     var sessionIsPrepared: Bool { session.map { !$0.needsPrepare } ?? false }
 
     /// The view's session, made with its plugin on first use. Call on `queue` only.
-    func session(plugins: PluginCatalog, timeout: Double?, log: @escaping @Sendable (String) -> Void) throws(RPCError) -> ViewSession {
+    func session(plugins: PluginCatalog, timeout: Double?, log: @escaping @Sendable (String) -> Void) throws(RPCError)
+        -> ViewSession
+    {
         if let session { return session }
         do {
-            let made = try ViewSession(view: view, in: workspace, plugins: plugins, sharedSource: source, bounds: initialBounds)
+            let made = try ViewSession(
+                view: view, in: workspace, plugins: plugins, sharedSource: source, bounds: initialBounds)
             made.warn = log
             made.timeout = timeout
             made.restorePreferredSizes(initialPreferredSizes)
@@ -128,6 +134,8 @@ extension RPCError {
         }
         data.append(("rendered", .string(diagnostic.description)))
         for (key, value) in error.details.sorted(by: { $0.key < $1.key }) { data.append((key, .string(value))) }
-        self.init(code: code, message: error.kind == .cancelled ? "request cancelled" : diagnostic.message, data: .object(data))
+        self.init(
+            code: code, message: error.kind == .cancelled ? "request cancelled" : diagnostic.message,
+            data: .object(data))
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
-import JSONOutput
 import JSON
+import JSONOutput
 import Synchronization
 
 /// LSP's work-done progress for one request whose params carry `workDoneToken`: `$/progress
@@ -51,14 +51,15 @@ final class WorkDoneProgress: Sendable {
     }
 
     private func send(_ value: (inout JSONWriter) -> Void) {
-        output.send(ClientNotification.progress.message { writer in
-            writer.beginObject()
-            writer.key("token"); writer.json(token)
-            writer.key("value")
-            writer.beginObject()
-            value(&writer)
-            writer.endObject()
-            writer.endObject()
-        })
+        output.send(
+            ClientNotification.progress.message { writer in
+                writer.beginObject()
+                writer.key("token"); writer.json(token)
+                writer.key("value")
+                writer.beginObject()
+                value(&writer)
+                writer.endObject()
+                writer.endObject()
+            })
     }
 }

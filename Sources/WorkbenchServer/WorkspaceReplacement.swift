@@ -16,7 +16,8 @@ extension Server {
     /// - Returns: the new entries, the ids of the views added, changed or removed, and the
     ///   scroll adjustments of the views kept that had an anchor.
     func replaceWorkspace(_ name: String, with workspace: Workspace, keepingViews: Bool)
-        -> (entries: [ViewEntry], changed: [String], adjustments: [String: Point]) {
+        -> (entries: [ViewEntry], changed: [String], adjustments: [String: Point])
+    {
         var workspace = workspace
         workspace.name = name
         if keepingViews { viewWork.wait() }  // the views' earlier requests (a new bounds) come first
@@ -26,7 +27,9 @@ extension Server {
         var sources: [String: SharedSource] = [:]
         var keptSources: Set<String> = []
         for (sourceName, loaded) in workspace.sources {
-            if let shared = old.first(where: { $0.view.source == sourceName })?.source, shared.data.hasSameContents(as: loaded.data) {
+            if let shared = old.first(where: { $0.view.source == sourceName })?.source,
+                shared.data.hasSameContents(as: loaded.data)
+            {
                 shared.relocate(loaded)
                 sources[sourceName] = shared
                 keptSources.insert(sourceName)
@@ -38,22 +41,31 @@ extension Server {
         var takeOvers: [(ViewEntry, ViewEntry)] = []
         let entries = workspace.views.map { view -> ViewEntry in
             let id = "\(name)/\(view.name)"
-            guard let previous = oldByName[view.name], previous.view.layout == view.layout, previous.view.source == view.source else {
+            guard let previous = oldByName[view.name], previous.view.layout == view.layout,
+                previous.view.source == view.source
+            else {
                 changed.append(id)
-                return ViewEntry(id: id, view: view, workspace: workspace, source: sources[view.source], memoryRelease: memoryRelease)
+                return ViewEntry(
+                    id: id, view: view, workspace: workspace, source: sources[view.source], memoryRelease: memoryRelease
+                )
             }
             let bounds = state.withLock { previous.bounds }
-            let sameSizes = view.measuredSizes.map { $0.isSame(as: previous.view.measuredSizes) } ?? (previous.view.measuredSizes == nil)
+            let sameSizes =
+                view.measuredSizes.map { $0.isSame(as: previous.view.measuredSizes) }
+                ?? (previous.view.measuredSizes == nil)
             if keptSources.contains(view.source) && previous.view.options == view.options && sameSizes {
-                let entry = ViewEntry(id: id, view: view, workspace: workspace, source: sources[view.source], memoryRelease: memoryRelease,
-                                      initialBounds: bounds, queue: previous.queue)
+                let entry = ViewEntry(
+                    id: id, view: view, workspace: workspace, source: sources[view.source],
+                    memoryRelease: memoryRelease,
+                    initialBounds: bounds, queue: previous.queue)
                 state.withLock { entry.prepared = previous.prepared }  // the session it takes over
                 takeOvers.append((entry, previous))
                 return entry
             }
             changed.append(id)
-            return ViewEntry(id: id, view: view, workspace: workspace, source: sources[view.source], memoryRelease: memoryRelease,
-                             initialBounds: bounds, queue: previous.queue)
+            return ViewEntry(
+                id: id, view: view, workspace: workspace, source: sources[view.source], memoryRelease: memoryRelease,
+                initialBounds: bounds, queue: previous.queue)
         }
         let kept = Set(workspace.views.map(\.name))
         changed += old.filter { !kept.contains($0.view.name) }.map(\.id)

@@ -27,35 +27,41 @@ extension Server {
     /// Loads the watched workspace `name` again from `path`; an invalid file keeps the
     /// previous state served and is reported in the notification.
     func reloadWatched(_ name: String, path: String) {
-        guard let current = state.workspace(name)?.document, current.file.path == path, let watcher = state.watcher(of: name) else { return }
-        notify(ClientNotification.workspaceDidChange.message { writer in
-            writer.beginObject()
-            do throws(Diagnostic) {
-                let workspace = try loader.load(path: path)
-                let (_, changed, adjustments) = replaceWorkspace(name, with: workspace, keepingViews: true)
-                watcher.watch(workspace.filePaths)
-                writer.key("contentOffsetAdjustments")
+        guard let current = state.workspace(name)?.document, current.file.path == path,
+            let watcher = state.watcher(of: name)
+        else { return }
+        notify(
+            ClientNotification.workspaceDidChange.message { writer in
                 writer.beginObject()
-                for (id, adjustment) in adjustments.sorted(by: { $0.key < $1.key }) { writer.key(id); writer.point(adjustment) }
+                do throws(Diagnostic) {
+                    let workspace = try loader.load(path: path)
+                    let (_, changed, adjustments) = replaceWorkspace(name, with: workspace, keepingViews: true)
+                    watcher.watch(workspace.filePaths)
+                    writer.key("contentOffsetAdjustments")
+                    writer.beginObject()
+                    for (id, adjustment) in adjustments.sorted(by: { $0.key < $1.key }) {
+                        writer.key(id); writer.point(adjustment)
+                    }
+                    writer.endObject()
+                    writer.key("views")
+                    writer.beginArray()
+                    for id in changed { writer.string(id) }
+                    writer.endArray()
+                } catch {
+                    writer.key("error")
+                    writer.beginObject()
+                    writer.key("column");
+                    if let mark = error.mark { writer.integer(mark.column) } else { writer.null() }
+                    writer.key("file"); writer.string(error.path)
+                    writer.key("line"); if let mark = error.mark { writer.integer(mark.line) } else { writer.null() }
+                    writer.key("rendered"); writer.string(error.description)
+                    writer.endObject()
+                    writer.key("views")
+                    writer.beginArray()
+                    writer.endArray()
+                }
+                writer.key("workspace"); writer.string(name)
                 writer.endObject()
-                writer.key("views")
-                writer.beginArray()
-                for id in changed { writer.string(id) }
-                writer.endArray()
-            } catch {
-                writer.key("error")
-                writer.beginObject()
-                writer.key("column"); if let mark = error.mark { writer.integer(mark.column) } else { writer.null() }
-                writer.key("file"); writer.string(error.path)
-                writer.key("line"); if let mark = error.mark { writer.integer(mark.line) } else { writer.null() }
-                writer.key("rendered"); writer.string(error.description)
-                writer.endObject()
-                writer.key("views")
-                writer.beginArray()
-                writer.endArray()
-            }
-            writer.key("workspace"); writer.string(name)
-            writer.endObject()
-        })
+            })
     }
 }

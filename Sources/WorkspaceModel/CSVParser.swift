@@ -74,7 +74,9 @@ enum CSVParser {
                 isQuoted = true
                 inQuotes = true
             case "\"":
-                throw file.error("a quote inside an unquoted field; quote the whole field and double the quote", at: Mark(line: line, column: column))
+                throw file.error(
+                    "a quote inside an unquoted field; quote the whole field and double the quote",
+                    at: Mark(line: line, column: column))
             case ",":
                 endField()
             case "\r" where pending == "\n":
@@ -85,7 +87,9 @@ enum CSVParser {
                 row = []
             default:
                 if isQuoted {
-                    throw file.error("text after a closing quote; expected a comma or the end of the line", at: Mark(line: line, column: column))
+                    throw file.error(
+                        "text after a closing quote; expected a comma or the end of the line",
+                        at: Mark(line: line, column: column))
                 }
                 field.unicodeScalars.append(scalar)
             }

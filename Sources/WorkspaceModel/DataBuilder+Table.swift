@@ -21,7 +21,8 @@ extension DataBuilder {
             titles.append(.string(try reader.text(titlePair.value, what: "a row's 'title'")))
             let values = try reader.list(valuesPair.value, what: "'values'")
             guard values.count == columns.count else {
-                throw reader.error("this row has \(values.count) values for \(columns.count) columns", at: valuesPair.value)
+                throw reader.error(
+                    "this row has \(values.count) values for \(columns.count) columns", at: valuesPair.value)
             }
             try addSection(valuesPair.value, what: "'values'")
         }
@@ -32,12 +33,15 @@ extension DataBuilder {
     /// further row is a title and its values (numbers where they parse, empty = null).
     mutating func addCSVTable(_ file: SourceFile) throws(Diagnostic) {
         let rows = try CSVParser.parse(file)
-        guard let header = rows.first else { throw file.error("the CSV file is empty; expected a header row", at: Mark(line: 1, column: 1)) }
+        guard let header = rows.first else {
+            throw file.error("the CSV file is empty; expected a header row", at: Mark(line: 1, column: 1))
+        }
         let columns = header.dropFirst().map { Value.string($0.text) }
         var titles: [Value] = []
         for row in rows.dropFirst() {
             guard row.count == header.count else {
-                throw file.error("this row has \(row.count) fields; the header has \(header.count)", at: row.first?.mark)
+                throw file.error(
+                    "this row has \(row.count) fields; the header has \(header.count)", at: row.first?.mark)
             }
             titles.append(.string(row[0].text))
             for cell in row.dropFirst() {

@@ -18,7 +18,8 @@ extension DataBuilder {
             let nextStart = levelStart + level.count
             for treeNode in level {
                 guard let pairs = treeNode.pairs else {
-                    throw reader.error("a tree node must be a mapping with a 'name', got \(treeNode.kindDescription)", at: treeNode)
+                    throw reader.error(
+                        "a tree node must be a mapping with a 'name', got \(treeNode.kindDescription)", at: treeNode)
                 }
                 guard let namePair = pairs.first(where: { $0.key.scalarText == "name" }) else {
                     throw reader.error("a tree node needs a 'name'", at: treeNode)
@@ -26,7 +27,8 @@ extension DataBuilder {
                 _ = try reader.text(namePair.value, what: "a node's 'name'")
                 var children: [YAMLNode] = []
                 if let childrenNode = pairs.first(where: { $0.key.scalarText == "children" })?.value,
-                   childrenNode.resolvedScalar != .null {
+                    childrenNode.resolvedScalar != .null
+                {
                     children = try reader.list(childrenNode, what: "'children'")
                 }
                 let firstChild = nextStart + next.count

@@ -32,7 +32,8 @@ struct DataBuilder {
     /// (a row header and a separator), so a grid costs 2 · (sections + sections · items) and a
     /// tree 2 · nodes; the cost may not exceed `limit`.
     mutating func addGenerated(_ node: YAMLNode, limit: Int) throws(Diagnostic) {
-        let fields = try reader.mapping(node, what: "'generate'", allowed: ["sections", "items", "min", "max", "seed", "nodes", "fanout"])
+        let fields = try reader.mapping(
+            node, what: "'generate'", allowed: ["sections", "items", "min", "max", "seed", "nodes", "fanout"])
         func whole(_ key: String, _ fallback: Int?, in range: ClosedRange<Int>) throws(Diagnostic) -> Int {
             guard let pair = fields[key] else {
                 guard let fallback else { throw reader.error("'generate' needs '\(key)'", at: node) }
@@ -46,23 +47,29 @@ struct DataBuilder {
         if fields["nodes"] != nil {
             for grid in ["sections", "items", "min", "max"] {
                 if let pair = fields[grid] {
-                    throw reader.error("'generate' makes either a grid (sections, items) or a tree (nodes); '\(grid)' does not go with 'nodes'", at: pair.key)
+                    throw reader.error(
+                        "'generate' makes either a grid (sections, items) or a tree (nodes); '\(grid)' does not go with 'nodes'",
+                        at: pair.key)
                 }
             }
             let nodes = try whole("nodes", nil, in: 0...(limit / 2)), fanout = try whole("fanout", 3, in: 0...1_000_000)
             addGeneratedTree(nodes: nodes, maximumChildren: UInt64(2 * fanout), random: &random)
             return
         }
-        let sections = try whole("sections", 1, in: 0...(limit / 2)), items = try whole("items", nil, in: 0...(limit / 2))
+        let sections = try whole("sections", 1, in: 0...(limit / 2)),
+            items = try whole("items", nil, in: 0...(limit / 2))
         // Both are at most limit / 2, so the product cannot overflow.
         let cost = 2 * (sections + sections * items)
         guard cost <= limit else {
-            throw reader.error("'generate' asks for \(sections) sections of \(items) items, which a layout may turn into "
-                + "\(cost) elements; the limit is \(limit) (2 per item and 2 per section)", at: node)
+            throw reader.error(
+                "'generate' asks for \(sections) sections of \(items) items, which a layout may turn into "
+                    + "\(cost) elements; the limit is \(limit) (2 per item and 2 per section)", at: node)
         }
         let low = try whole("min", 40, in: exact), high = try whole("max", 120, in: exact)
         guard low <= high else {
-            throw reader.error("'generate.min' (\(low)) must not exceed 'generate.max' (\(high))", at: (fields["max"] ?? fields["min"])?.value ?? node)
+            throw reader.error(
+                "'generate.min' (\(low)) must not exceed 'generate.max' (\(high))",
+                at: (fields["max"] ?? fields["min"])?.value ?? node)
         }
         let span = UInt64(high - low) + 1
         for _ in 0..<sections {

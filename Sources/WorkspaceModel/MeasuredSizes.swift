@@ -31,13 +31,17 @@ extension SourceLoader {
     func loadMeasuredSizes(_ node: YAMLNode, reader: NodeReader) throws(Diagnostic) -> MeasuredSizes {
         let relative = try reader.string(node, what: "'preferredSizes'")
         let shown = directory.isEmpty || directory == "." ? relative : (directory + "/" + relative)
-        let file = try workspace.readFile(try confined(relative, at: node, reader: reader), shownAs: shown, reference: (reader.file, node.mark, relative))
+        let file = try workspace.readFile(
+            try confined(relative, at: node, reader: reader), shownAs: shown,
+            reference: (reader.file, node.mark, relative))
         let root = try workspace.yaml.parse(file)
         let fileReader = NodeReader(file: file)
         var list = root
         if root.pairs != nil {
             let top = try fileReader.mapping(root, what: "a preferred sizes file", allowed: ["sizes"])
-            guard let sizes = top["sizes"] else { throw fileReader.error("a preferred sizes file needs 'sizes' (a list)", at: root) }
+            guard let sizes = top["sizes"] else {
+                throw fileReader.error("a preferred sizes file needs 'sizes' (a list)", at: root)
+            }
             list = sizes.value
         }
         var sizes: [MeasuredSize] = []
@@ -46,8 +50,10 @@ extension SourceLoader {
             guard let elementPair = fields["element"], let sizePair = fields["size"] else {
                 throw fileReader.error("a preferred size needs 'element' and 'size'", at: entry)
             }
-            sizes.append(MeasuredSize(element: try element(elementPair.value, reader: fileReader),
-                                      size: try size(sizePair.value, reader: fileReader), mark: entry.mark))
+            sizes.append(
+                MeasuredSize(
+                    element: try element(elementPair.value, reader: fileReader),
+                    size: try size(sizePair.value, reader: fileReader), mark: entry.mark))
         }
         return MeasuredSizes(file: file, sizes: sizes)
     }
@@ -55,18 +61,24 @@ extension SourceLoader {
     /// `{category, kind?, section, item}`.
     private func element(_ node: YAMLNode, reader: NodeReader) throws(Diagnostic) -> ElementID {
         let fields = try reader.mapping(node, what: "'element'", allowed: ["category", "kind", "section", "item"])
-        guard let categoryPair = fields["category"], let sectionPair = fields["section"], let itemPair = fields["item"] else {
+        guard let categoryPair = fields["category"], let sectionPair = fields["section"], let itemPair = fields["item"]
+        else {
             throw reader.error("'element' needs 'category', 'section' and 'item'", at: node)
         }
         let name = try reader.string(categoryPair.value, what: "'category'")
         guard let category = ElementCategory(name: name) else {
-            throw reader.error("'category' must be cell, supplementary or decoration, got '\(name)'", at: categoryPair.value)
+            throw reader.error(
+                "'category' must be cell, supplementary or decoration, got '\(name)'", at: categoryPair.value)
         }
         let kind = try fields["kind"].map { pair throws(Diagnostic) in try reader.string(pair.value, what: "'kind'") }
-        if category != .cell && kind == nil { throw reader.error("'element' needs a 'kind' (\(name) views have one)", at: node) }
-        return ElementID(category: category, kind: category == .cell ? nil : kind,
-                         path: ItemPath(section: try reader.integer(sectionPair.value, what: "'section'", in: 0...Int(Int32.max)),
-                                        item: try reader.integer(itemPair.value, what: "'item'", in: 0...Int(Int32.max))))
+        if category != .cell && kind == nil {
+            throw reader.error("'element' needs a 'kind' (\(name) views have one)", at: node)
+        }
+        return ElementID(
+            category: category, kind: category == .cell ? nil : kind,
+            path: ItemPath(
+                section: try reader.integer(sectionPair.value, what: "'section'", in: 0...Int(Int32.max)),
+                item: try reader.integer(itemPair.value, what: "'item'", in: 0...Int(Int32.max))))
     }
 
     /// `{width, height}`, each 0…1e15.

@@ -12,12 +12,16 @@ struct NodeReader {
 
     /// A mapping's entries by key, refusing keys outside `allowed` (with a suggestion).
     func mapping(_ node: YAMLNode, what: String, allowed: [String]) throws(Diagnostic) -> [String: YAMLPair] {
-        guard let pairs = node.pairs else { throw error("\(what) must be a mapping, got \(node.kindDescription)", at: node) }
+        guard let pairs = node.pairs else {
+            throw error("\(what) must be a mapping, got \(node.kindDescription)", at: node)
+        }
         var entries: [String: YAMLPair] = [:]
         for pair in pairs {
             guard let key = pair.key.scalarText else { throw error("\(what) keys must be plain names", at: pair.key) }
             guard allowed.contains(key) else {
-                throw error("unknown key '\(key)' in \(what)\(Suggestion.phrase(for: key, in: allowed)); expected one of: \(allowed.joined(separator: ", "))", at: pair.key)
+                throw error(
+                    "unknown key '\(key)' in \(what)\(Suggestion.phrase(for: key, in: allowed)); expected one of: \(allowed.joined(separator: ", "))",
+                    at: pair.key)
             }
             entries[key] = pair
         }
@@ -40,7 +44,9 @@ struct NodeReader {
     }
 
     func list(_ node: YAMLNode, what: String) throws(Diagnostic) -> [YAMLNode] {
-        guard let elements = node.elements else { throw error("\(what) must be a list, got \(node.kindDescription)", at: node) }
+        guard let elements = node.elements else {
+            throw error("\(what) must be a list, got \(node.kindDescription)", at: node)
+        }
         return elements
     }
 
@@ -50,7 +56,9 @@ struct NodeReader {
         guard case .number(let number) = node.resolvedScalar else {
             throw error("\(what): expected \(rule.expectation), got \(node.kindDescription)", at: node)
         }
-        if let violation = rule.violation(number, written: node.scalarText) { throw error("\(what): \(violation)", at: node) }
+        if let violation = rule.violation(number, written: node.scalarText) {
+            throw error("\(what): \(violation)", at: node)
+        }
         return number
     }
 
@@ -72,7 +80,9 @@ struct NodeReader {
             case .bool(let flag): return .bool(flag)
             case .string(let string): return .string(string)
             case .number(let number):
-                guard number.isFinite else { throw error("numbers must be finite, got \(node.scalarText ?? "")", at: node) }
+                guard number.isFinite else {
+                    throw error("numbers must be finite, got \(node.scalarText ?? "")", at: node)
+                }
                 return .number(number)
             }
         case .sequence(let elements):

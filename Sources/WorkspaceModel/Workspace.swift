@@ -70,7 +70,8 @@ public struct LoadedSource: Sendable {
     /// Where an item is written, or the source's definition for generated data.
     public func location(of item: ItemPath?) -> (file: SourceFile, mark: Mark)? {
         guard let item, item.section >= 0, item.section < data.source.numberOfSections,
-              item.item >= 0, item.item < data.source.numberOfItems(inSection: item.section) else { return nil }
+            item.item >= 0, item.item < data.source.numberOfItems(inSection: item.section)
+        else { return nil }
         let index = data.source.globalIndex(of: item)
         return index < itemMarks.count ? (file, itemMarks[index]) : nil
     }

@@ -42,23 +42,33 @@ public struct WorkspaceLoader: Sendable {
 
     /// Loads what it can: a source or view in error is left out and its problem recorded, so
     /// every source and view is checked; a file that is not a workspace mapping at all throws.
-    func load(_ file: SourceFile, directory: String, defaultName: String, problems: inout [WorkspaceProblem]) throws(Diagnostic) -> Workspace {
+    func load(_ file: SourceFile, directory: String, defaultName: String, problems: inout [WorkspaceProblem])
+        throws(Diagnostic) -> Workspace
+    {
         try load(file, root: try yaml.parse(file), directory: directory, defaultName: defaultName, problems: &problems)
     }
 
     /// `load(_:directory:defaultName:problems:)` with the file's YAML tree already parsed.
-    func load(_ file: SourceFile, root: YAMLNode, directory: String, defaultName: String, problems: inout [WorkspaceProblem]) throws(Diagnostic) -> Workspace {
+    func load(
+        _ file: SourceFile, root: YAMLNode, directory: String, defaultName: String, problems: inout [WorkspaceProblem]
+    ) throws(Diagnostic) -> Workspace {
         let reader = NodeReader(file: file)
-        if root.resolvedScalar == .null { throw file.error("the workspace is empty; expected 'sources' and 'views'", at: root.mark) }
+        if root.resolvedScalar == .null {
+            throw file.error("the workspace is empty; expected 'sources' and 'views'", at: root.mark)
+        }
         let top = try reader.mapping(root, what: "a workspace", allowed: ["workspace", "sources", "views"])
-        let name = try top["workspace"].map { pair throws(Diagnostic) in try reader.text(pair.value, what: "'workspace'") } ?? defaultName
+        let name =
+            try top["workspace"].map { pair throws(Diagnostic) in try reader.text(pair.value, what: "'workspace'") }
+            ?? defaultName
 
         var sources: [String: LoadedSource] = [:]
         var failedSources: Set<String> = []
         let sourceLoader = SourceLoader(workspace: self, directory: directory)
         if let sourcesNode = top["sources"]?.value {
             guard let pairs = sourcesNode.pairs else {
-                throw reader.error("'sources' must be a mapping of names to sources, got \(sourcesNode.kindDescription)", at: sourcesNode)
+                throw reader.error(
+                    "'sources' must be a mapping of names to sources, got \(sourcesNode.kindDescription)",
+                    at: sourcesNode)
             }
             for pair in pairs {
                 let sourceName = try reader.text(pair.key, what: "a source name")
@@ -66,7 +76,8 @@ public struct WorkspaceLoader: Sendable {
                     sources[sourceName] = try sourceLoader.load(pair.value, named: sourceName, in: file)
                 } catch {
                     failedSources.insert(sourceName)
-                    problems.append(WorkspaceProblem(diagnostic: error, part: .source(sourceName), anchor: pair.key.mark))
+                    problems.append(
+                        WorkspaceProblem(diagnostic: error, part: .source(sourceName), anchor: pair.key.mark))
                 }
             }
         }
@@ -74,19 +85,24 @@ public struct WorkspaceLoader: Sendable {
         var views: [ViewDefinition] = []
         if let viewsNode = top["views"]?.value {
             guard let pairs = viewsNode.pairs else {
-                throw reader.error("'views' must be a mapping of names to views, got \(viewsNode.kindDescription)", at: viewsNode)
+                throw reader.error(
+                    "'views' must be a mapping of names to views, got \(viewsNode.kindDescription)", at: viewsNode)
             }
             for pair in pairs {
                 do {
                     var view = try view(pair, sources: sources, reader: reader)
-                    if let node = try reader.mapping(pair.value, what: "view '\(view.name)'", allowed: Self.viewKeys)["preferredSizes"]?.value {
+                    if let node = try reader.mapping(pair.value, what: "view '\(view.name)'", allowed: Self.viewKeys)[
+                        "preferredSizes"]?.value
+                    {
                         view.measuredSizes = try sourceLoader.loadMeasuredSizes(node, reader: reader)
                     }
                     views.append(view)
                 } catch {
                     // A view on a source that failed to load is left out: the source's own problem says why.
                     if let source = pair.value["source"]?.scalarText, failedSources.contains(source) { continue }
-                    problems.append(WorkspaceProblem(diagnostic: error, part: .view(pair.key.scalarText ?? ""), anchor: pair.key.mark))
+                    problems.append(
+                        WorkspaceProblem(
+                            diagnostic: error, part: .view(pair.key.scalarText ?? ""), anchor: pair.key.mark))
                 }
             }
         }
@@ -95,22 +111,32 @@ public struct WorkspaceLoader: Sendable {
 
     static let viewKeys = ["layout", "source", "viewport", "options", "preferredSizes", "direction"]
 
-    private func view(_ pair: YAMLPair, sources: [String: LoadedSource], reader: NodeReader) throws(Diagnostic) -> ViewDefinition {
+    private func view(_ pair: YAMLPair, sources: [String: LoadedSource], reader: NodeReader) throws(Diagnostic)
+        -> ViewDefinition
+    {
         let name = try reader.text(pair.key, what: "a view name")
         let entries = try reader.mapping(pair.value, what: "view '\(name)'", allowed: Self.viewKeys)
-        guard let layoutPair = entries["layout"] else { throw reader.error("view '\(name)' needs a 'layout' (a plugin name)", at: pair.key) }
-        guard let sourcePair = entries["source"] else { throw reader.error("view '\(name)' needs a 'source'", at: pair.key) }
+        guard let layoutPair = entries["layout"] else {
+            throw reader.error("view '\(name)' needs a 'layout' (a plugin name)", at: pair.key)
+        }
+        guard let sourcePair = entries["source"] else {
+            throw reader.error("view '\(name)' needs a 'source'", at: pair.key)
+        }
         let layout = try reader.string(layoutPair.value, what: "'layout'")
         let source = try reader.text(sourcePair.value, what: "'source'")
         guard sources[source] != nil else {
             let known = sources.keys.sorted().joined(separator: ", ")
-            throw reader.error("no source named '\(source)'\(Suggestion.phrase(for: source, in: sources.keys)); sources: \(known.isEmpty ? "none" : known)", at: sourcePair.value)
+            throw reader.error(
+                "no source named '\(source)'\(Suggestion.phrase(for: source, in: sources.keys)); sources: \(known.isEmpty ? "none" : known)",
+                at: sourcePair.value)
         }
         var viewport = Size(width: 375, height: 667)
         if let viewportNode = entries["viewport"]?.value {
             let sides = try reader.mapping(viewportNode, what: "'viewport'", allowed: ["width", "height"])
             func side(_ name: String) throws(Diagnostic) -> Double {
-                guard let pair = sides[name] else { throw reader.error("'viewport' needs a '\(name)'", at: viewportNode) }
+                guard let pair = sides[name] else {
+                    throw reader.error("'viewport' needs a '\(name)'", at: viewportNode)
+                }
                 return try reader.number(pair.value, what: "'viewport.\(name)'", rule: .positive)
             }
             viewport = Size(width: try side("width"), height: try side("height"))
@@ -118,7 +144,9 @@ public struct WorkspaceLoader: Sendable {
         var options: [String: Value] = [:]
         let optionsNode = entries["options"]?.value
         if let optionsNode, optionsNode.resolvedScalar != .null {
-            guard optionsNode.pairs != nil else { throw reader.error("'options' must be a mapping, got \(optionsNode.kindDescription)", at: optionsNode) }
+            guard optionsNode.pairs != nil else {
+                throw reader.error("'options' must be a mapping, got \(optionsNode.kindDescription)", at: optionsNode)
+            }
             options = try reader.value(optionsNode).map ?? [:]
         }
         var direction = LayoutDirection.leftToRight
@@ -126,13 +154,15 @@ public struct WorkspaceLoader: Sendable {
             let text = try reader.string(directionNode, what: "'direction'")
             guard let known = LayoutDirection(rawValue: text) else {
                 let names = LayoutDirection.allCases.map(\.rawValue)
-                throw reader.error("'direction' must be \(names.joined(separator: " or ")), got '\(text)'\(Suggestion.phrase(for: text, in: names))",
-                                   at: directionNode)
+                throw reader.error(
+                    "'direction' must be \(names.joined(separator: " or ")), got '\(text)'\(Suggestion.phrase(for: text, in: names))",
+                    at: directionNode)
             }
             direction = known
         }
-        return ViewDefinition(name: name, layout: layout, source: source, viewport: viewport, options: options,
-                              optionsNode: optionsNode, mark: pair.key.mark, layoutMark: layoutPair.value.mark, direction: direction)
+        return ViewDefinition(
+            name: name, layout: layout, source: source, viewport: viewport, options: options,
+            optionsNode: optionsNode, mark: pair.key.mark, layoutMark: layoutPair.value.mark, direction: direction)
     }
 
     /// A file type in words, for "not a regular file" errors.
@@ -152,14 +182,18 @@ public struct WorkspaceLoader: Sendable {
     ///   - shown: the path error messages about the file's contents use.
     ///   - reference: where a workspace names the file, and the name as written there;
     ///     errors about the file itself are reported there.
-    func readFile(_ path: String, shownAs shown: String, reference: (file: SourceFile, mark: Mark, name: String)? = nil) throws(Diagnostic) -> SourceFile {
+    func readFile(_ path: String, shownAs shown: String, reference: (file: SourceFile, mark: Mark, name: String)? = nil)
+        throws(Diagnostic) -> SourceFile
+    {
         let name = reference?.name ?? shown
         func fail(_ message: String) -> Diagnostic {
             reference.map { $0.file.error(message, at: $0.mark) } ?? Diagnostic(path: shown, message: message)
         }
         let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
         if let unsaved = unsavedFiles[resolved] { return SourceFile(path: shown, text: unsaved) }
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: resolved) else { throw fail("no such file: \(name)") }
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: resolved) else {
+            throw fail("no such file: \(name)")
+        }
         switch attributes[.type] as? FileAttributeType {
         case .typeRegular?: break
         case .typeDirectory?: throw fail("\(name) is a folder, not a file")
@@ -169,11 +203,15 @@ public struct WorkspaceLoader: Sendable {
             throw fail("\(name) is larger than the \(maximumFileSize >> 20) MiB limit")
         }
         guard let data = FileManager.default.contents(atPath: resolved) else {
-            throw fail("cannot read \(name): \(FileManager.default.isReadableFile(atPath: resolved) ? "reading failed" : "permission denied")")
+            throw fail(
+                "cannot read \(name): \(FileManager.default.isReadableFile(atPath: resolved) ? "reading failed" : "permission denied")"
+            )
         }
         guard let text = String(validating: data, as: UTF8.self) else {
             let file = SourceFile(path: shown, text: String(decoding: data, as: UTF8.self))
-            throw file.error("\(name) is not valid UTF-8 text: the first bad byte is here", at: UTF8Position.firstInvalidByte(in: data))
+            throw file.error(
+                "\(name) is not valid UTF-8 text: the first bad byte is here",
+                at: UTF8Position.firstInvalidByte(in: data))
         }
         return SourceFile(path: shown, text: text)
     }

@@ -49,15 +49,18 @@ extension WorkspaceLoader {
         do {
             root = try yaml.parse(file)
         } catch {
-            return WorkspaceDiagnosis(root: nil, workspace: nil, problems: [WorkspaceProblem(diagnostic: error, part: .document)])
+            return WorkspaceDiagnosis(
+                root: nil, workspace: nil, problems: [WorkspaceProblem(diagnostic: error, part: .document)])
         }
         let defaultName = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         var problems: [WorkspaceProblem] = []
         do {
-            let workspace = try load(file, root: root, directory: directory, defaultName: defaultName, problems: &problems)
+            let workspace = try load(
+                file, root: root, directory: directory, defaultName: defaultName, problems: &problems)
             return WorkspaceDiagnosis(root: root, workspace: workspace, problems: problems)
         } catch {
-            return WorkspaceDiagnosis(root: root, workspace: nil, problems: [WorkspaceProblem(diagnostic: error, part: .document)])
+            return WorkspaceDiagnosis(
+                root: root, workspace: nil, problems: [WorkspaceProblem(diagnostic: error, part: .document)])
         }
     }
 }

@@ -41,9 +41,9 @@ extension ScalarValue {
         if text.hasPrefix("0x"), let value = Int(text.dropFirst(2), radix: 16) { return Double(value) }
         if text.hasPrefix("0o"), let value = Int(text.dropFirst(2), radix: 8) { return Double(value) }
         guard let first = text.unicodeScalars.first,
-              first == "-" || first == "+" || first == "." || ("0"..."9").contains(first),
-              text.unicodeScalars.allSatisfy({ "0123456789+-.eE".unicodeScalars.contains($0) }),
-              text.unicodeScalars.contains(where: { ("0"..."9").contains($0) })
+            first == "-" || first == "+" || first == "." || ("0"..."9").contains(first),
+            text.unicodeScalars.allSatisfy({ "0123456789+-.eE".unicodeScalars.contains($0) }),
+            text.unicodeScalars.contains(where: { ("0"..."9").contains($0) })
         else { return nil }
         return Double(text)
     }

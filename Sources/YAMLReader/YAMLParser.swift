@@ -90,7 +90,8 @@ struct Event {
     var scalar: YAMLScalar {
         let scalar = raw.data.scalar
         let buffer = UnsafeBufferPointer(start: scalar.value, count: scalar.length)
-        return YAMLScalar(text: String(decoding: buffer, as: UTF8.self), isPlain: scalar.style == YAML_PLAIN_SCALAR_STYLE)
+        return YAMLScalar(
+            text: String(decoding: buffer, as: UTF8.self), isPlain: scalar.style == YAML_PLAIN_SCALAR_STYLE)
     }
 
     func delete() {

@@ -19,23 +19,33 @@ struct IsolationBenchmark {
             return
         }
         print("isolation — prepare through the plugin library: in this process (none) vs a plugin process (process)")
-        printRow(["layout", "elements", "none", "process", "process/none", "first prepare in the child (data copied)"],
-                 widths: [9, 10, 10, 10, 13, 12])
+        printRow(
+            ["layout", "elements", "none", "process", "process/none", "first prepare in the child (data copied)"],
+            widths: [9, 10, 10, 10, 13, 12])
         for (name, library, workload) in [("circles", "Circles", Workloads.circles), ("tree", "Tree", Workloads.tree)] {
             let plugin = try PluginLoader.load(path: "\(folder)/lib\(library).so")
             for size in sizes {
                 let workload = workload(size)
                 let inProcess = try InProcessBackend(plugin: plugin).makeInstance(options: [:])
                 let isolated = try ProcessBackend(plugin: plugin, executable: executable).makeInstance(options: [:])
-                let first = try Measure.seconds { try isolated.prepare(data: workload.data, bounds: workload.bounds, cancel: CancelFlag()) }
+                let first = try Measure.seconds {
+                    try isolated.prepare(data: workload.data, bounds: workload.bounds, cancel: CancelFlag())
+                }
                 let runs = size >= 1_000_000 ? 3 : 7
-                let none = try Measure.median(runs: runs) { try inProcess.prepare(data: workload.data, bounds: workload.bounds, cancel: CancelFlag()) }
-                let process = try Measure.median(runs: runs) { try isolated.prepare(data: workload.data, bounds: workload.bounds, cancel: CancelFlag()) }
+                let none = try Measure.median(runs: runs) {
+                    try inProcess.prepare(data: workload.data, bounds: workload.bounds, cancel: CancelFlag())
+                }
+                let process = try Measure.median(runs: runs) {
+                    try isolated.prepare(data: workload.data, bounds: workload.bounds, cancel: CancelFlag())
+                }
                 guard try inProcess.elements(in: .everything) == isolated.elements(in: .everything) else {
                     throw Mismatch(description: "\(name) at \(size): the modes disagree")
                 }
-                printRow([name, "\(workload.elements)", Measure.format(none), Measure.format(process),
-                          String(format: "×%.2f", process / none), Measure.format(first)], widths: [9, 10, 10, 10, 13, 12])
+                printRow(
+                    [
+                        name, "\(workload.elements)", Measure.format(none), Measure.format(process),
+                        String(format: "×%.2f", process / none), Measure.format(first),
+                    ], widths: [9, 10, 10, 10, 13, 12])
             }
         }
         print("  target: process/none ≤ ×1.2 at 10^6 elements\n")

@@ -36,8 +36,12 @@ struct LayoutBenchmark {
         print(title)
         var results = Results()
         let widths = [9, 12, 12, 9, 12, 12, 10, 7, 12, 8, 9, 9]
-        printRow(["elements", "prepare ref", "prepare eng", "ratio", "query ref", "query eng", "ratio", "k", "scroll eng", "B/elem", "vs scan",
-                  "identical"], widths: widths)
+        printRow(
+            [
+                "elements", "prepare ref", "prepare eng", "ratio", "query ref", "query eng", "ratio", "k", "scroll eng",
+                "B/elem", "vs scan",
+                "identical",
+            ], widths: widths)
         var randomQueries: [Double] = [], scrollQueries: [Double] = []
         for item in cases {
             let context = item.context
@@ -49,14 +53,23 @@ struct LayoutBenchmark {
             }
             // Where the seed's prepare is quick enough, both again in turns: a steadier ratio.
             if referencePrepare < Self.referenceBudget {
-                let rounds = try Measure.speedup(rounds: 3, engine: {
-                    engine.invalidate(.everything)
-                    try engine.prepare(context)
-                }, reference: { try reference.prepare(context) })
-                (enginePrepare, referencePrepare) = (min(enginePrepare, rounds.engine), min(referencePrepare, rounds.reference))
+                let rounds = try Measure.speedup(
+                    rounds: 3,
+                    engine: {
+                        engine.invalidate(.everything)
+                        try engine.prepare(context)
+                    }, reference: { try reference.prepare(context) })
+                (enginePrepare, referencePrepare) = (
+                    min(enginePrepare, rounds.engine), min(referencePrepare, rounds.reference)
+                )
             }
-            guard isEngineOnly || (engine.contentSize == reference.contentSize && engine.elements(in: .everything) == reference.elements(in: .everything)) else {
-                throw Mismatch(description: "\(title) \(item.elements): the engine and the reference lay out differently")
+            guard
+                isEngineOnly
+                    || (engine.contentSize == reference.contentSize
+                        && engine.elements(in: .everything) == reference.elements(in: .everything))
+            else {
+                throw Mismatch(
+                    description: "\(title) \(item.elements): the engine and the reference lay out differently")
             }
             let content = engine.contentSize
             let rects = Viewports.spread(200, content: content, viewport: item.bounds.size)
@@ -65,51 +78,70 @@ struct LayoutBenchmark {
             let scrollQuery = Self.meanQueryTime(engine, trace)
             let sampled = Array(rects.prefix(item.elements >= 500_000 ? 5 : 20))
             var expected: [[LayoutAttributes]] = []
-            var referenceQuery = isEngineOnly ? .nan : Measure.seconds { for rect in sampled { expected.append(reference.elements(in: rect)) } } / Double(sampled.count)
+            var referenceQuery =
+                isEngineOnly
+                ? .nan
+                : Measure.seconds { for rect in sampled { expected.append(reference.elements(in: rect)) } }
+                    / Double(sampled.count)
             guard isEngineOnly || zip(sampled, expected).allSatisfy({ engine.elements(in: $0) == $1 }) else {
                 throw Mismatch(description: "\(title) \(item.elements): a viewport query disagrees")
             }
             var engineSampled = engineQuery
             if referenceQuery * Double(sampled.count) < Self.referenceBudget {
                 var scratch: [LayoutAttributes] = []
-                let rounds = Measure.speedup(rounds: 3, engine: {
-                    for rect in sampled {
-                        scratch.removeAll(keepingCapacity: true)
-                        engine.elements(in: rect, into: &scratch)
-                    }
-                }, reference: { for rect in sampled { _ = reference.elements(in: rect) } })
-                (engineSampled, referenceQuery) = (rounds.engine / Double(sampled.count), min(referenceQuery, rounds.reference / Double(sampled.count)))
+                let rounds = Measure.speedup(
+                    rounds: 3,
+                    engine: {
+                        for rect in sampled {
+                            scratch.removeAll(keepingCapacity: true)
+                            engine.elements(in: rect, into: &scratch)
+                        }
+                    }, reference: { for rect in sampled { _ = reference.elements(in: rect) } })
+                (engineSampled, referenceQuery) = (
+                    rounds.engine / Double(sampled.count), min(referenceQuery, rounds.reference / Double(sampled.count))
+                )
             }
             let querySpeedup = referenceQuery / engineSampled
-            let speedupOverScan = isEngineOnly ? .nan : try Self.speedupOverScan(engine, rects.prefix(item.elements >= 500_000 ? 20 : 200))
+            let speedupOverScan =
+                isEngineOnly
+                ? .nan : try Self.speedupOverScan(engine, rects.prefix(item.elements >= 500_000 ? 20 : 200))
             let found = Double(rects.reduce(0) { $0 + engine.elements(in: $1).count }) / Double(rects.count)
             let foundScrolling = Double(trace.reduce(0) { $0 + engine.elements(in: $1).count }) / Double(trace.count)
-            let measured = Measured(elements: item.elements, referencePrepare: referencePrepare, enginePrepare: enginePrepare,
-                                    referenceQuery: referenceQuery, engineQuery: engineQuery, scrollQuery: scrollQuery, found: found,
-                                    querySpeedup: querySpeedup, speedupOverScan: speedupOverScan)
+            let measured = Measured(
+                elements: item.elements, referencePrepare: referencePrepare, enginePrepare: enginePrepare,
+                referenceQuery: referenceQuery, engineQuery: engineQuery, scrollQuery: scrollQuery, found: found,
+                querySpeedup: querySpeedup, speedupOverScan: speedupOverScan)
             results.sizes.append(measured)
             record(measured, bytesPerElement: item.bytesPerElement(engine))
             randomQueries.append(engineQuery / max(found, 1))
             scrollQueries.append(scrollQuery / max(foundScrolling, 1))
-            printRow([
-                "\(item.elements)", Measure.format(referencePrepare), Measure.format(enginePrepare),
-                Measure.ratio(reference: referencePrepare, engine: enginePrepare),
-                Measure.format(referenceQuery), Measure.format(engineQuery),
-                String(format: "×%.1f", querySpeedup), String(format: "%.0f", found), Measure.format(scrollQuery),
-                String(format: "%.1f", item.bytesPerElement(engine)), String(format: "×%.1f", speedupOverScan), isEngineOnly ? "unchecked" : "yes",
-            ], widths: widths)
+            printRow(
+                [
+                    "\(item.elements)", Measure.format(referencePrepare), Measure.format(enginePrepare),
+                    Measure.ratio(reference: referencePrepare, engine: enginePrepare),
+                    Measure.format(referenceQuery), Measure.format(engineQuery),
+                    String(format: "×%.1f", querySpeedup), String(format: "%.0f", found), Measure.format(scrollQuery),
+                    String(format: "%.1f", item.bytesPerElement(engine)), String(format: "×%.1f", speedupOverScan),
+                    isEngineOnly ? "unchecked" : "yes",
+                ], widths: widths)
         }
         if cases.count > 1 {
             results.randomGrowth = randomQueries.last! / randomQueries.first!
             results.scrollGrowth = scrollQueries.last! / scrollQueries.first!
             Report.shared.record("\(name).growth.random", results.randomGrowth, "×")
             Report.shared.record("\(name).growth.scroll", results.scrollGrowth, "×")
-            print("  engine query time per element returned, growth \(cases.first!.elements) → \(cases.last!.elements): "
-                + String(format: "random viewports ×%.2f, scrolling ×%.2f (target ≤ ×1.5)", results.randomGrowth, results.scrollGrowth))
+            print(
+                "  engine query time per element returned, growth \(cases.first!.elements) → \(cases.last!.elements): "
+                    + String(
+                        format: "random viewports ×%.2f, scrolling ×%.2f (target ≤ ×1.5)", results.randomGrowth,
+                        results.scrollGrowth))
         }
-        print("  query: mean of 200 viewports at spread-out offsets (cold caches), k = elements returned on average; "
-            + "scroll: 600 frames of six flings;")
-        print("  vs scan: a brute-force scan of every frame over the engine's query time, each viewport timed alone, both in turns, best of \(Self.scanRounds)")
+        print(
+            "  query: mean of 200 viewports at spread-out offsets (cold caches), k = elements returned on average; "
+                + "scroll: 600 frames of six flings;")
+        print(
+            "  vs scan: a brute-force scan of every frame over the engine's query time, each viewport timed alone, both in turns, best of \(Self.scanRounds)"
+        )
         print()
         return results
     }
@@ -157,18 +189,25 @@ struct LayoutBenchmark {
         var engineBest = [Double](repeating: .infinity, count: rects.count), scanBest = engineBest
         for _ in 0..<scanRounds {
             for (slot, rect) in rects.enumerated() {
-                engineBest[slot] = min(engineBest[slot], Measure.seconds {
-                    scratch.removeAll(keepingCapacity: true)
-                    layout.elements(in: rect, into: &scratch)
-                })
-                scanBest[slot] = min(scanBest[slot], Measure.seconds {
-                    hits.removeAll(keepingCapacity: true)
-                    frames.withUnsafeBufferPointer { frames in
-                        for index in frames.indices where frames[index].intersects(rect) { hits.append(index) }
-                    }
-                })
+                engineBest[slot] = min(
+                    engineBest[slot],
+                    Measure.seconds {
+                        scratch.removeAll(keepingCapacity: true)
+                        layout.elements(in: rect, into: &scratch)
+                    })
+                scanBest[slot] = min(
+                    scanBest[slot],
+                    Measure.seconds {
+                        hits.removeAll(keepingCapacity: true)
+                        frames.withUnsafeBufferPointer { frames in
+                            for index in frames.indices where frames[index].intersects(rect) { hits.append(index) }
+                        }
+                    })
                 guard scratch.count == hits.count else {
-                    throw Mismatch(description: "the engine found \(scratch.count) elements and a scan of its frames \(hits.count) in \(rect)")
+                    throw Mismatch(
+                        description:
+                            "the engine found \(scratch.count) elements and a scan of its frames \(hits.count) in \(rect)"
+                    )
                 }
             }
         }

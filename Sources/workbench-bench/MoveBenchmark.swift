@@ -12,24 +12,32 @@ struct MoveBenchmark {
 
     /// The median `updateMove` step and the best prepare-again, circles in process isolation.
     func run() throws -> (reprepare: Double, step: Double)? {
-        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("workbench").path
+        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("workbench").path
         guard FileManager.default.isExecutableFile(atPath: executable) else {
             print("move: skipped, no workbench beside this benchmark (swift build -c release builds it)\n")
             return nil
         }
         var circles: (Double, Double)?
         for isolation in ["process", "none"] {
-            print("move — updateMove in a view of about \(items) elements through `workbench serve --isolation \(isolation)`"
-                  + " (round trips; ratio: preparing again ÷ one step)")
+            print(
+                "move — updateMove in a view of about \(items) elements through `workbench serve --isolation \(isolation)`"
+                    + " (round trips; ratio: preparing again ÷ one step)")
             let widths = [11, 10, 14, 22, 14, 16]
-            printRow(["view", "elements", "prepare again", "updateMove (median)", "beginMove", "endMove commit"], widths: widths)
+            printRow(
+                ["view", "elements", "prepare again", "updateMove (median)", "beginMove", "endMove commit"],
+                widths: widths)
             for workload in workloads {
                 let timings = try measure(workload, isolation: isolation, executable: executable)
-                printRow([workload.name, "\(workload.elements)", Measure.format(timings.reprepare),
-                          "\(Measure.format(timings.step)) \(Measure.ratio(reference: timings.reprepare, engine: timings.step))",
-                          Measure.format(timings.begin), Measure.format(timings.commit)], widths: widths)
+                printRow(
+                    [
+                        workload.name, "\(workload.elements)", Measure.format(timings.reprepare),
+                        "\(Measure.format(timings.step)) \(Measure.ratio(reference: timings.reprepare, engine: timings.step))",
+                        Measure.format(timings.begin), Measure.format(timings.commit),
+                    ], widths: widths)
                 Report.shared.record("move.\(items).\(isolation).\(workload.name).updateMove", timings.step, "s")
-                Report.shared.record("move.\(items).\(isolation).\(workload.name).prepare-again", timings.reprepare, "s")
+                Report.shared.record(
+                    "move.\(items).\(isolation).\(workload.name).prepare-again", timings.reprepare, "s")
                 if isolation == "process", workload.name == "circles" { circles = (timings.reprepare, timings.step) }
             }
             print("")
@@ -37,13 +45,19 @@ struct MoveBenchmark {
         return circles
     }
 
-    private func measure(_ workload: UpdateBenchmark.Workload, isolation: String,
-                         executable: String) throws -> (reprepare: Double, step: Double, begin: Double, commit: Double) {
+    private func measure(
+        _ workload: UpdateBenchmark.Workload, isolation: String,
+        executable: String
+    ) throws -> (reprepare: Double, step: Double, begin: Double, commit: Double) {
         let server = try ServerPeer(executable, isolation: isolation, subject: workload.name)
         defer { server.close() }
         let call = server.call
-        let source = "{generate: {sections: \(workload.sections), items: \(workload.itemsPerSection), min: 20, max: 60}}"
-        _ = try call("open", #"{"text":"sources: {d: \#(source)}\nviews: {v: {layout: \#(workload.layout), source: d}}","directory":"/tmp"}"#)
+        let source =
+            "{generate: {sections: \(workload.sections), items: \(workload.itemsPerSection), min: 20, max: 60}}"
+        _ = try call(
+            "open",
+            #"{"text":"sources: {d: \#(source)}\nviews: {v: {layout: \#(workload.layout), source: d}}","directory":"/tmp"}"#
+        )
         let view = #"{"view":"workspace/v""#
         _ = try call("prepare", view + "}")
         var reprepare = Double.infinity

@@ -32,29 +32,39 @@ struct PackingBenchmark {
                 var index = SpatialIndex(frames: [])
                 let build = Measure.seconds { index = SpatialIndex(frames: shape.frames, packing: packing) }
                 var hits: [Int] = [], found = 0
-                let query = Measure.best(runs: 15) {
-                    found = 0
-                    for rect in rects {
-                        hits.removeAll(keepingCapacity: true)
-                        index.indices(intersecting: rect, into: &hits)
-                        found += hits.count
-                    }
-                } / Double(rects.count)
-                for rect in rects.prefix(5) where index.indices(intersecting: rect) != shape.frames.indices.filter({ shape.frames[$0].intersects(rect) }) {
-                    throw Mismatch(description: "packing \(packing) on \(shape.name) disagrees with a brute-force filter at \(rect)")
+                let query =
+                    Measure.best(runs: 15) {
+                        found = 0
+                        for rect in rects {
+                            hits.removeAll(keepingCapacity: true)
+                            index.indices(intersecting: rect, into: &hits)
+                            found += hits.count
+                        }
+                    } / Double(rects.count)
+                for rect in rects.prefix(5)
+                where index.indices(intersecting: rect)
+                    != shape.frames.indices.filter({ shape.frames[$0].intersects(rect) })
+                {
+                    throw Mismatch(
+                        description:
+                            "packing \(packing) on \(shape.name) disagrees with a brute-force filter at \(rect)")
                 }
                 times.append((packing, build, query, Double(found) / Double(rects.count)))
             }
             let best = times.map(\.query).min()!
             for time in times {
-                printRow([shape.name, "\(time.0)", Measure.format(time.build), Measure.format(time.query),
-                          String(format: "×%.2f", time.query / best), String(format: "%.0f", time.found)], widths: widths)
+                printRow(
+                    [
+                        shape.name, "\(time.0)", Measure.format(time.build), Measure.format(time.query),
+                        String(format: "×%.2f", time.query / best), String(format: "%.0f", time.found),
+                    ], widths: widths)
                 let name = "packing.\(shape.name.split(separator: " ").first!).\(time.0)"
                 Report.shared.record(name + ".build", time.build, "s")
                 Report.shared.record(name + ".query", time.query, "s")
                 if time.0 != .asGiven {
-                    Report.shared.target("packing \(time.0) on \(shape.name), query time / best packing's",
-                                         measured: time.query / best, atMost: 1.5, "×")
+                    Report.shared.target(
+                        "packing \(time.0) on \(shape.name), query time / best packing's",
+                        measured: time.query / best, atMost: 1.5, "×")
                 }
             }
         }
@@ -69,14 +79,20 @@ struct PackingBenchmark {
         let circlesLayout = try circles.makeEngine()
         try circlesLayout.prepare(LayoutContext(dataSource: circles.data.source, bounds: circles.bounds))
         let rows = 100, columns = max(1, count / rows)
-        let grid = (0..<(rows * columns)).map { Rect(x: Double($0 % columns) * 110, y: Double($0 / columns) * 40, width: 100, height: 30) }
+        let grid = (0..<(rows * columns)).map {
+            Rect(x: Double($0 % columns) * 110, y: Double($0 / columns) * 40, width: 100, height: 30)
+        }
         let tree = Workloads.tree(count)
         let treeLayout = try tree.makeEngine()
         try treeLayout.prepare(LayoutContext(dataSource: tree.data.source, bounds: tree.bounds))
         return [
-            Shape(name: "tall (circles)", frames: circlesLayout.elements(in: .everything).map(\.frame), viewport: circles.bounds.size),
+            Shape(
+                name: "tall (circles)", frames: circlesLayout.elements(in: .everything).map(\.frame),
+                viewport: circles.bounds.size),
             Shape(name: "wide (grid 100 rows)", frames: grid, viewport: Size(width: 1024, height: 768)),
-            Shape(name: "columns (tree)", frames: treeLayout.elements(in: .everything).map(\.frame), viewport: tree.bounds.size),
+            Shape(
+                name: "columns (tree)", frames: treeLayout.elements(in: .everything).map(\.frame),
+                viewport: tree.bounds.size),
         ]
     }
 }

@@ -9,12 +9,17 @@ struct PreferredSizeBenchmark {
 
     /// Best-of-3 round trips in seconds, by isolation mode: preparing again, and the preferred size.
     func run() throws -> [String: (prepareAgain: Double, preferredSize: Double)]? {
-        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("workbench").path
+        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("workbench").path
         guard FileManager.default.isExecutableFile(atPath: executable) else {
-            print("waterfall preferredSizes: skipped, no workbench beside this benchmark (swift build -c release builds it)\n")
+            print(
+                "waterfall preferredSizes: skipped, no workbench beside this benchmark (swift build -c release builds it)\n"
+            )
             return nil
         }
-        print("waterfall preferredSizes — one item in the middle of \(items) (one section, 5 columns) through `workbench serve` (round trips, best of 3)")
+        print(
+            "waterfall preferredSizes — one item in the middle of \(items) (one section, 5 columns) through `workbench serve` (round trips, best of 3)"
+        )
         let widths = [11, 16, 22, 9]
         printRow(["isolation", "prepare again", "preferredSizes middle", "ratio"], widths: widths)
         var results: [String: (Double, Double)] = [:]
@@ -23,18 +28,26 @@ struct PreferredSizeBenchmark {
             defer { server.close() }
             let call = server.call
             let source = "{generate: {sections: 1, items: \(items), min: 40, max: 200}}"
-            _ = try call("open", #"{"text":"sources: {d: \#(source)}\nviews: {v: {layout: waterfall, source: d, viewport: {width: 1024, height: 768}, options: {columns: 5}}}","directory":"/tmp"}"#)
+            _ = try call(
+                "open",
+                #"{"text":"sources: {d: \#(source)}\nviews: {v: {layout: waterfall, source: d, viewport: {width: 1024, height: 768}, options: {columns: 5}}}","directory":"/tmp"}"#
+            )
             let view = #"{"view":"workspace/v""#
             _ = try call("prepare", view + "}")
             var prepareAgain = Double.infinity, preferred = Double.infinity
             for round in 0..<3 {
                 _ = try call("invalidate", view + "}")
                 prepareAgain = min(prepareAgain, try call("prepare", view + "}"))
-                let size = #"{"element":{"category":"cell","section":0,"item":\#(items / 2)},"size":{"width":10,"height":\#(100 + round)}}"#
+                let size =
+                    #"{"element":{"category":"cell","section":0,"item":\#(items / 2)},"size":{"width":10,"height":\#(100 + round)}}"#
                 preferred = min(preferred, try call("preferredSizes", view + #","sizes":[\#(size)]}"#))
             }
             results[isolation] = (prepareAgain, preferred)
-            printRow([isolation, Measure.format(prepareAgain), Measure.format(preferred), Measure.ratio(reference: prepareAgain, engine: preferred)], widths: widths)
+            printRow(
+                [
+                    isolation, Measure.format(prepareAgain), Measure.format(preferred),
+                    Measure.ratio(reference: prepareAgain, engine: preferred),
+                ], widths: widths)
             Report.shared.record("waterfall.preferredSizes.\(items).\(isolation).prepareAgain", prepareAgain, "s")
             Report.shared.record("waterfall.preferredSizes.\(items).\(isolation).middle", preferred, "s")
         }

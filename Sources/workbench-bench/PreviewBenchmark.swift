@@ -11,22 +11,27 @@ struct PreviewBenchmark {
 
     /// WebSocket and stdio round-trip percentiles, in seconds; nil when the executable is missing.
     func run() throws -> (webSocket: (p50: Double, p99: Double), stdio: (p50: Double, p99: Double))? {
-        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("workbench").path
+        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("workbench").path
         guard FileManager.default.isExecutableFile(atPath: executable) else {
             print("preview: skipped, no workbench beside this benchmark (swift build -c release builds it)\n")
             return nil
         }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("workbench-bench-preview-\(getpid())").path
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "workbench-bench-preview-\(getpid())"
+        ).path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let workspace = (folder as NSString).appendingPathComponent("million.yaml")
-        try "workspace: million\nsources:\n  guide: {generate: {sections: 1001, items: 1000, seed: 9}}\nviews:\n  guide: {layout: guide, source: guide}\n"
+        try
+            "workspace: million\nsources:\n  guide: {generate: {sections: 1001, items: 1000, seed: 9}}\nviews:\n  guide: {layout: guide, source: guide}\n"
             .write(toFile: workspace, atomically: true, encoding: .utf8)
 
         let (preview, url) = try Self.startPreview(executable, folder)
         defer { preview.terminate(); preview.waitUntilExit() }
         guard let components = URLComponents(string: url), let port = components.port,
-              let token = components.queryItems?.first(where: { $0.name == "token" })?.value else {
+            let token = components.queryItems?.first(where: { $0.name == "token" })?.value
+        else {
             throw Mismatch(description: "preview: workbench preview printed '\(url)'")
         }
         let socket = try RawWebSocket(port: port)
@@ -35,14 +40,18 @@ struct PreviewBenchmark {
         defer { serve.close() }
 
         let bounds = #"{"x":40000,"y":12000,"width":1024,"height":768}"#
-        let setup = [#"{"jsonrpc":"2.0","id":1,"method":"open","params":{"path":"\#(workspace)"}}"#,
-                     #"{"jsonrpc":"2.0","id":2,"method":"invalidate","params":{"view":"million/guide","bounds":\#(bounds)}}"#]
+        let setup = [
+            #"{"jsonrpc":"2.0","id":1,"method":"open","params":{"path":"\#(workspace)"}}"#,
+            #"{"jsonrpc":"2.0","id":2,"method":"invalidate","params":{"view":"million/guide","bounds":\#(bounds)}}"#,
+        ]
         for message in setup {
             socket.sendText(message)
             _ = try socket.receive()
             _ = try serve.roundTrip(Array(message.utf8) + [10])
         }
-        let query = { (id: Int) in #"{"jsonrpc":"2.0","id":\#(id),"method":"query","params":{"view":"million/guide","rect":\#(bounds)}}"# }
+        let query = { (id: Int) in
+            #"{"jsonrpc":"2.0","id":\#(id),"method":"query","params":{"view":"million/guide","rect":\#(bounds)}}"#
+        }
         socket.sendText(query(3))
         let first = try socket.receive()?.payload ?? []
         guard first + [10] == (try serve.roundTrip(Array(query(3).utf8) + [10])) else {
@@ -51,10 +60,11 @@ struct PreviewBenchmark {
         var webSocketTimes: [Double] = [], stdioTimes: [Double] = []
         for id in 4..<(4 + requests) {
             let message = query(id), line = Array(message.utf8) + [10]
-            webSocketTimes.append(try Measure.seconds {
-                socket.sendText(message)
-                _ = try socket.receive()
-            })
+            webSocketTimes.append(
+                try Measure.seconds {
+                    socket.sendText(message)
+                    _ = try socket.receive()
+                })
             stdioTimes.append(try Measure.seconds { _ = try serve.roundTrip(line) })
         }
         let elements = first.split(separator: UInt8(ascii: "{")).count / 2
@@ -64,11 +74,16 @@ struct PreviewBenchmark {
         report.record("preview.guideViewport.webSocket.p99", percentile(webSocketTimes, 0.99), "s")
         report.record("preview.guideViewport.stdio.p50", percentile(stdioTimes, 0.5), "s")
         report.record("preview.guideViewport.stdio.p99", percentile(stdioTimes, 0.99), "s")
-        print("preview — query of a guide viewport (\(elements) elements, 1024×768) of 10^6 elements, \(requests) requests in turns")
+        print(
+            "preview — query of a guide viewport (\(elements) elements, 1024×768) of 10^6 elements, \(requests) requests in turns"
+        )
         print("  WebSocket (workbench preview): \(ServerBenchmark.percentiles(webSocketTimes))")
         print("  stdio (workbench serve):       \(ServerBenchmark.percentiles(stdioTimes))")
         print()
-        return ((percentile(webSocketTimes, 0.5), percentile(webSocketTimes, 0.99)), (percentile(stdioTimes, 0.5), percentile(stdioTimes, 0.99)))
+        return (
+            (percentile(webSocketTimes, 0.5), percentile(webSocketTimes, 0.99)),
+            (percentile(stdioTimes, 0.5), percentile(stdioTimes, 0.99))
+        )
     }
 
     /// Starts `workbench preview FOLDER` and reads the one line it prints.

@@ -18,7 +18,9 @@ struct RunBenchmark {
 
     /// The peak memory allowed: the process's own baseline, the data as loaded (about 25
     /// bytes an item), the guide's cache (16 bytes an element) and an 8 MB buffer.
-    static func allowance(baseline: Double, elements: Int) -> (total: Double, data: Double, cache: Double, buffer: Double) {
+    static func allowance(baseline: Double, elements: Int) -> (
+        total: Double, data: Double, cache: Double, buffer: Double
+    ) {
         let data = Double(elements) * 25, cache = Double(elements) * 16, buffer = 8e6
         return (baseline + data + cache + buffer, data, cache, buffer)
     }
@@ -31,21 +33,28 @@ struct RunBenchmark {
             print("run: skipped, needs workbench beside this benchmark\n")
             return nil
         }
-        let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("workbench-bench-\(getpid())").path
+        let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("workbench-bench-\(getpid())")
+            .path
         try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: temporary) }
         let sections = max(2, elements / 337)
-        try "sources: {week: {generate: {sections: \(sections), items: 337}}}\nviews: {guide: {layout: guide, source: week, viewport: {width: 1024, height: 768}}}\n"
+        try
+            "sources: {week: {generate: {sections: \(sections), items: 337}}}\nviews: {guide: {layout: guide, source: week, viewport: {width: 1024, height: 768}}}\n"
             .write(toFile: temporary + "/big.yaml", atomically: true, encoding: .utf8)
-        try "sources: {week: {items: [1, 2]}}\nviews: {guide: {layout: guide, source: week, viewport: {width: 1024, height: 768}}}\n"
+        try
+            "sources: {week: {items: [1, 2]}}\nviews: {guide: {layout: guide, source: week, viewport: {width: 1024, height: 768}}}\n"
             .write(toFile: temporary + "/tiny.yaml", atomically: true, encoding: .utf8)
         let baseline = try timed(executable, ["run", temporary + "/tiny.yaml"], errorFile: temporary + "/stderr")
         var bestOutput: Measured?, bestFiles: Measured?
         for _ in 0..<3 {
             let output = try timed(executable, ["run", temporary + "/big.yaml"], errorFile: temporary + "/stderr")
             if output.seconds < bestOutput?.seconds ?? .infinity { bestOutput = output }
-            var files = try timed(executable, ["run", temporary + "/big.yaml", "--output", temporary + "/out"], errorFile: temporary + "/stderr")
-            files.bytes = (try? FileManager.default.attributesOfItem(atPath: temporary + "/out/big/guide.json")[.size] as? Int) ?? 0
+            var files = try timed(
+                executable, ["run", temporary + "/big.yaml", "--output", temporary + "/out"],
+                errorFile: temporary + "/stderr")
+            files.bytes =
+                (try? FileManager.default.attributesOfItem(atPath: temporary + "/out/big/guide.json")[.size] as? Int)
+                ?? 0
             if files.seconds < bestFiles?.seconds ?? .infinity { bestFiles = files }
         }
         let output = bestOutput!, files = bestFiles!
@@ -58,27 +67,36 @@ struct RunBenchmark {
         }
         if let firstByte = output.firstByteSeconds {
             report.record("run.\(sections * 337).stdout.firstByte", firstByte, "s")
-            report.record("run.\(sections * 337).stdout.throughputAfterFirstByte", Double(output.bytes) / (output.seconds - firstByte), "B/s")
+            report.record(
+                "run.\(sections * 337).stdout.throughputAfterFirstByte",
+                Double(output.bytes) / (output.seconds - firstByte), "B/s")
         }
         report.record("run.baseline.peakMemory", baseline.peakBytes, "B")
         report.record("run.baseline.seconds", baseline.seconds, "s")
         let allowance = Self.allowance(baseline: baseline.peakBytes, elements: sections * 337)
         report.record("run.\(sections * 337).allowance", allowance.total, "B")
-        print("workbench run — one guide view of \(sections * 337) elements (best of 3 runs; spawn to exit; peak memory from wait4)")
+        print(
+            "workbench run — one guide view of \(sections * 337) elements (best of 3 runs; spawn to exit; peak memory from wait4)"
+        )
         for (name, measured) in [("to standard output", output), ("--output DIR (pretty)", files)] {
-            print("  \(name): \(String(format: "%.1f", Double(measured.bytes) / 1e6)) MB in \(Measure.format(measured.seconds)), "
-                + "\(String(format: "%.2f", Double(measured.bytes) / measured.seconds / 1e9)) GB/s, peak memory \(String(format: "%.0f", measured.peakBytes / 1e6)) MB")
+            print(
+                "  \(name): \(String(format: "%.1f", Double(measured.bytes) / 1e6)) MB in \(Measure.format(measured.seconds)), "
+                    + "\(String(format: "%.2f", Double(measured.bytes) / measured.seconds / 1e9)) GB/s, peak memory \(String(format: "%.0f", measured.peakBytes / 1e6)) MB"
+            )
         }
         if let firstByte = output.firstByteSeconds {
-            print("  to standard output, the first byte after \(Measure.format(firstByte)) (loading, preparing, the check pass), then "
-                + "\(String(format: "%.2f", Double(output.bytes) / (output.seconds - firstByte) / 1e9)) GB/s")
+            print(
+                "  to standard output, the first byte after \(Measure.format(firstByte)) (loading, preparing, the check pass), then "
+                    + "\(String(format: "%.2f", Double(output.bytes) / (output.seconds - firstByte) / 1e9)) GB/s")
         }
         print("  a two-item view: \(Measure.format(baseline.seconds)) (the process's own start and end)")
         func mb(_ bytes: Double) -> String { String(format: "%.0f MB", bytes / 1e6) }
         let peak = max(output.peakBytes, files.peakBytes)
-        print("  peak memory \(mb(peak)) against \(mb(allowance.total)) = the process itself \(mb(baseline.peakBytes)) (a two-item view)"
-            + " + data \(mb(allowance.data)) + the guide's cache \(mb(allowance.cache)) + buffer \(mb(allowance.buffer)):"
-            + " ratio \(String(format: "%.2f", peak / allowance.total)); the layout's own cache and data \(mb(allowance.data + allowance.cache))")
+        print(
+            "  peak memory \(mb(peak)) against \(mb(allowance.total)) = the process itself \(mb(baseline.peakBytes)) (a two-item view)"
+                + " + data \(mb(allowance.data)) + the guide's cache \(mb(allowance.cache)) + buffer \(mb(allowance.buffer)):"
+                + " ratio \(String(format: "%.2f", peak / allowance.total)); the layout's own cache and data \(mb(allowance.data + allowance.cache))"
+        )
         print()
         return (output, files, baseline)
     }
@@ -89,6 +107,7 @@ struct RunBenchmark {
         guard run.status == 0 else {
             throw Mismatch(description: "workbench \(arguments.joined(separator: " ")) failed: \(run.errorText)")
         }
-        return Measured(seconds: run.seconds, firstByteSeconds: run.firstByteSeconds, bytes: run.bytes, peakBytes: run.peakBytes)
+        return Measured(
+            seconds: run.seconds, firstByteSeconds: run.firstByteSeconds, bytes: run.bytes, peakBytes: run.peakBytes)
     }
 }

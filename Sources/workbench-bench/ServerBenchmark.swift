@@ -14,7 +14,8 @@ struct ServerBenchmark {
     /// Round-trip percentiles, in seconds; nil when the server could not be run.
     @discardableResult
     func run() throws -> (p50: Double, p99: Double)? {
-        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("workbench").path
+        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("workbench").path
         guard FileManager.default.isExecutableFile(atPath: executable) else {
             print("server: skipped, no workbench beside this benchmark (swift build -c release builds it)\n")
             return nil
@@ -56,16 +57,21 @@ struct ServerBenchmark {
         report.record("server.encode100.jsonEncoder", encoderTime, "s")
         report.guarded("server.encode100.speedup", encoderTime / writerTime, better: .higher)
         report.record("server.query\(elements).roundTripOverPipe.p50", p50 / Self.percentile(pipeTimes, 0.5), "×")
-        print("server — query of \(elements) elements (\(first.count) bytes) through `workbench serve` over pipes, \(requests) requests")
+        print(
+            "server — query of \(elements) elements (\(first.count) bytes) through `workbench serve` over pipes, \(requests) requests"
+        )
         print("  round trip:        \(Self.percentiles(serverTimes))   (--isolation process, the default)")
         print("  in-process:        \(Self.percentiles(inProcessTimes))   (--isolation none)")
-        print("  process / none at p50: ×\(String(format: "%.2f", Self.percentile(serverTimes, 0.5) / Self.percentile(inProcessTimes, 0.5)))"
-            + "; target ≤ ×1.5")
+        print(
+            "  process / none at p50: ×\(String(format: "%.2f", Self.percentile(serverTimes, 0.5) / Self.percentile(inProcessTimes, 0.5)))"
+                + "; target ≤ ×1.5")
         print("  pipe ping-pong:    \(Self.percentiles(pipeTimes))   (same bytes through `cat`)")
-        print("  round trip / ping-pong at p50: ×\(String(format: "%.2f", Self.percentile(serverTimes, 0.5) / Self.percentile(pipeTimes, 0.5)))"
-            + "; target p99 ≤ 50 µs")
-        print("  encoding 100 attributes: byte writer \(Measure.format(writerTime)), JSONEncoder \(Measure.format(encoderTime)), "
-            + "\(Measure.ratio(reference: encoderTime, engine: writerTime)) (target ≥ ×10)")
+        print(
+            "  round trip / ping-pong at p50: ×\(String(format: "%.2f", Self.percentile(serverTimes, 0.5) / Self.percentile(pipeTimes, 0.5)))"
+                + "; target p99 ≤ 50 µs")
+        print(
+            "  encoding 100 attributes: byte writer \(Measure.format(writerTime)), JSONEncoder \(Measure.format(encoderTime)), "
+                + "\(Measure.ratio(reference: encoderTime, engine: writerTime)) (target ≥ ×10)")
         print()
         return (p50, p99)
     }
@@ -75,14 +81,21 @@ struct ServerBenchmark {
     private func roundTrips(_ executable: String) throws -> ([UInt8], [Double], [Double]) {
         let isolated = try Peer(executable, ["serve", "--isolation", "process"])
         let inProcess = try Peer(executable, ["serve", "--isolation", "none"])
-        let open = #"{"jsonrpc":"2.0","id":0,"method":"open","params":{"text":"sources: {marks: {generate: {sections: 1000, items: 10}}}\nviews: {marks: {layout: mark-sheet, source: marks, viewport: {width: 1100, height: 600}}}","directory":"/tmp"}}"#
+        let open =
+            #"{"jsonrpc":"2.0","id":0,"method":"open","params":{"text":"sources: {marks: {generate: {sections: 1000, items: 10}}}\nviews: {marks: {layout: mark-sheet, source: marks, viewport: {width: 1100, height: 600}}}","directory":"/tmp"}}"#
         let rect = #"{"x":100,"y":40,"width":1000,"height":500}"#
-        let request = { (id: Int) in Array(#"{"jsonrpc":"2.0","id":\#(id),"method":"query","params":{"view":"workspace/marks","rect":\#(rect)}}"#.utf8) + [10] }
+        let request = { (id: Int) in
+            Array(
+                #"{"jsonrpc":"2.0","id":\#(id),"method":"query","params":{"view":"workspace/marks","rect":\#(rect)}}"#
+                    .utf8) + [10]
+        }
         var first: [UInt8] = []
         for server in [isolated, inProcess] {
             _ = try server.roundTrip(Array((open + "\n").utf8))
             let reply = try server.roundTrip(request(1))
-            guard first.isEmpty || first == reply else { throw Mismatch(description: "server: the isolation modes answer differently") }
+            guard first.isEmpty || first == reply else {
+                throw Mismatch(description: "server: the isolation modes answer differently")
+            }
             first = reply
         }
         var isolatedTimes: [Double] = [], inProcessTimes: [Double] = []
@@ -116,7 +129,9 @@ private struct CodableAttributes: Encodable {
         kind = attributes.element.kind
         section = attributes.element.path.section
         item = attributes.element.path.item
-        frame = Frame(x: attributes.frame.x, y: attributes.frame.y, width: attributes.frame.width, height: attributes.frame.height)
+        frame = Frame(
+            x: attributes.frame.x, y: attributes.frame.y, width: attributes.frame.width, height: attributes.frame.height
+        )
         zIndex = attributes.zIndex
         alpha = attributes.alpha
         hidden = attributes.isHidden

@@ -1,4 +1,5 @@
 import BenchmarkReport
+
 /// A `workbench serve` peer spoken to one JSON-RPC request at a time, each timed.
 final class ServerPeer {
     let peer: Peer
@@ -21,7 +22,9 @@ final class ServerPeer {
         var reply: [UInt8] = []
         let seconds = try Measure.seconds { reply = try peer.roundTrip(message) }
         let text = String(decoding: reply, as: UTF8.self)
-        guard !text.contains(#""error""#) else { throw Mismatch(description: "\(subject) \(method) failed: \(text.prefix(300))") }
+        guard !text.contains(#""error""#) else {
+            throw Mismatch(description: "\(subject) \(method) failed: \(text.prefix(300))")
+        }
         return seconds
     }
 

@@ -1,8 +1,9 @@
 import BenchmarkReport
 import DescriptorIO
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// One run of a command as a shell runs it: `posix_spawn`, standard output read and counted
@@ -32,7 +33,7 @@ struct SpawnedRun {
         posix_spawn_file_actions_addclose(&actions, ends[1])
         posix_spawn_file_actions_addopen(&actions, 2, errorFile, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        defer { for argument in argv { free(argument) } }
         var pid = pid_t()
         let start = DispatchTime.now().uptimeNanoseconds
         func elapsed() -> Double { Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 }

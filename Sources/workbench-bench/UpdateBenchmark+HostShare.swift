@@ -19,7 +19,8 @@ extension UpdateBenchmark {
             return builder.build()
         }
         let old = data(values)
-        print("update — circles' own work (prepare_for_updates + prepare, in this process) and what the host adds to it")
+        print(
+            "update — circles' own work (prepare_for_updates + prepare, in this process) and what the host adds to it")
         let widths = [15, 14, 22, 22]
         printRow(["change", "circles' work", "host adds (none)", "host adds (process)"], widths: widths)
         for (name, item) in [("reload last", items - 1), ("reload middle", items / 2), ("reload first", 0)] {
@@ -34,24 +35,32 @@ extension UpdateBenchmark {
                 let layout = try CirclesLayout(options: Options())
                 try layout.prepare(LayoutContext(dataSource: old.source, bounds: bounds))
                 let starts: [Int64] = [0, Int64(items)], sections: [Int64] = [0]
-                work = min(work, try Measure.seconds {
-                    starts.withUnsafeBufferPointer { starts in
-                        sections.withUnsafeBufferPointer { sections in
-                            layout.prepare(forUpdates: UpdateBatch(oldSectionStarts: starts, newSectionStarts: starts, sectionOldToNew: sections,
-                                                                   sectionNewToOld: sections, itemRuns: runs))
+                work = min(
+                    work,
+                    try Measure.seconds {
+                        starts.withUnsafeBufferPointer { starts in
+                            sections.withUnsafeBufferPointer { sections in
+                                layout.prepare(
+                                    forUpdates: UpdateBatch(
+                                        oldSectionStarts: starts, newSectionStarts: starts, sectionOldToNew: sections,
+                                        sectionNewToOld: sections, itemRuns: runs))
+                            }
                         }
-                    }
-                    try layout.prepare(LayoutContext(dataSource: new.source, bounds: bounds))
-                })
+                        try layout.prepare(LayoutContext(dataSource: new.source, bounds: bounds))
+                    })
             }
             func share(_ mode: String) -> String {
                 let update = circles[mode]![name]!
-                return "\(Measure.format(max(0, update - work))) (\(Int((100 * max(0, update - work) / update).rounded()))%)"
+                return
+                    "\(Measure.format(max(0, update - work))) (\(Int((100 * max(0, update - work) / update).rounded()))%)"
             }
             printRow([name, Measure.format(work), share("none"), share("process")], widths: widths)
-            Report.shared.record("update.\(items).circles.own.\(name.replacingOccurrences(of: " ", with: "-"))", work, "s")
+            Report.shared.record(
+                "update.\(items).circles.own.\(name.replacingOccurrences(of: " ", with: "-"))", work, "s")
         }
-        print("  (circles packs in item order: a change to the middle or first item packs every circle after it again, so the update")
+        print(
+            "  (circles packs in item order: a change to the middle or first item packs every circle after it again, so the update"
+        )
         print("   costs about that packing — for the first item, about a whole prepare)\n")
     }
 }

@@ -28,13 +28,16 @@ struct UpdateBenchmark {
 
     var workloads: [Workload] {
         // A mark sheet of 10 subjects (students as rows): a viewport shows about 130 marks.
-        [Workload(name: "circles", layout: "circles", sections: 1, itemsPerSection: items),
-         Workload(name: "guide", layout: "guide", sections: max(2, items / 337), itemsPerSection: 337),
-         Workload(name: "mark-sheet", layout: "mark-sheet", sections: max(2, items / 10), itemsPerSection: 10)]
+        [
+            Workload(name: "circles", layout: "circles", sections: 1, itemsPerSection: items),
+            Workload(name: "guide", layout: "guide", sections: max(2, items / 337), itemsPerSection: 337),
+            Workload(name: "mark-sheet", layout: "mark-sheet", sections: max(2, items / 10), itemsPerSection: 10),
+        ]
     }
 
     func run() throws -> (reprepare: Double, reloadLast: Double)? {
-        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("workbench").path
+        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("workbench").path
         guard FileManager.default.isExecutableFile(atPath: executable) else {
             print("update: skipped, no workbench beside this benchmark (swift build -c release builds it)\n")
             return nil
@@ -42,19 +45,25 @@ struct UpdateBenchmark {
         let report = Report.shared
         var results: [String: [String: Timings]] = [:]
         for isolation in ["process", "none"] {
-            print("update — one change to a view of about \(items) elements through `workbench serve --isolation \(isolation)`"
-                  + " (round trips, best of 3; ratio: preparing again ÷ the update)")
+            print(
+                "update — one change to a view of about \(items) elements through `workbench serve --isolation \(isolation)`"
+                    + " (round trips, best of 3; ratio: preparing again ÷ the update)")
             let widths = [11, 10, 14] + Array(repeating: 20, count: Self.changes.count)
             printRow(["view", "elements", "prepare again"] + Self.changes, widths: widths)
             for workload in workloads {
                 let timings = try measure(workload, isolation: isolation, executable: executable)
                 results[isolation, default: [:]][workload.name] = timings
                 let reprepare = timings["prepare again"]!
-                printRow([workload.name, "\(workload.elements)", Measure.format(reprepare)]
-                         + Self.changes.map { "\(Measure.format(timings[$0]!)) \(Measure.ratio(reference: reprepare, engine: timings[$0]!))" },
-                         widths: widths)
+                printRow(
+                    [workload.name, "\(workload.elements)", Measure.format(reprepare)]
+                        + Self.changes.map {
+                            "\(Measure.format(timings[$0]!)) \(Measure.ratio(reference: reprepare, engine: timings[$0]!))"
+                        },
+                    widths: widths)
                 for (name, seconds) in timings {
-                    report.record("update.\(items).\(isolation).\(workload.name).\(name.replacingOccurrences(of: " ", with: "-"))", seconds, "s")
+                    report.record(
+                        "update.\(items).\(isolation).\(workload.name).\(name.replacingOccurrences(of: " ", with: "-"))",
+                        seconds, "s")
                 }
             }
             print("")
@@ -69,8 +78,12 @@ struct UpdateBenchmark {
         let server = try ServerPeer(executable, isolation: isolation, subject: workload.name)
         defer { server.close() }
         let call = server.call
-        let source = "{generate: {sections: \(workload.sections), items: \(workload.itemsPerSection), min: 20, max: 60}}"
-        _ = try call("open", #"{"text":"sources: {d: \#(source)}\nviews: {v: {layout: \#(workload.layout), source: d}}","directory":"/tmp"}"#)
+        let source =
+            "{generate: {sections: \(workload.sections), items: \(workload.itemsPerSection), min: 20, max: 60}}"
+        _ = try call(
+            "open",
+            #"{"text":"sources: {d: \#(source)}\nviews: {v: {layout: \#(workload.layout), source: d}}","directory":"/tmp"}"#
+        )
         let view = #"{"view":"workspace/v""#
         _ = try call("prepare", view + "}")
         var timings: Timings = ["prepare again": .infinity]
@@ -81,14 +94,19 @@ struct UpdateBenchmark {
         let last = workload.sections - 1, end = workload.itemsPerSection - 1
         let batches = [
             ("reload last", #"{"reload":[\#(last),\#(end)],"value":VALUE}"#),
-            ("reload middle", #"{"reload":[\#(workload.sections / 2),\#(workload.itemsPerSection / 2)],"value":VALUE}"#),
+            (
+                "reload middle",
+                #"{"reload":[\#(workload.sections / 2),\#(workload.itemsPerSection / 2)],"value":VALUE}"#
+            ),
             ("reload first", #"{"reload":[0,0],"value":VALUE}"#),
             ("delete last", #"{"delete":[\#(last),\#(end)]}"#),
             ("insert last", #"{"insert":[\#(last),\#(end)],"value":40}"#),
         ]
         for round in 0..<3 {
             for (name, change) in batches {
-                let seconds = try call("update", view + #","changes":[\#(change.replacingOccurrences(of: "VALUE", with: "\(33 + round)"))]}"#)
+                let seconds = try call(
+                    "update",
+                    view + #","changes":[\#(change.replacingOccurrences(of: "VALUE", with: "\(33 + round)"))]}"#)
                 timings[name] = min(timings[name] ?? .infinity, seconds)
             }
         }

@@ -6,14 +6,16 @@ import Foundation
 //
 //     swift run -c release workbench-bench                 every layout at 10^4, 10^5 and 10^6 elements
 //     swift run -c release workbench-bench --quick         10^3 and 10^4 only (a smoke run)
-//     swift run -c release workbench-bench tree server     only the named parts (circles, tree, mark-sheet, guide, waterfall, packing, run, update, move, isolation, server, preview)
+//     swift run -c release workbench-bench tree server     only the named parts (circles, tree, mark-sheet, guide,
+// waterfall, packing, run, update, move, isolation, server, preview)
 //     swift run -c release workbench-bench --json FILE     also write every figure and target to FILE as JSON
 //     swift run -c release workbench-bench --engine-only   for profilers: no references, no checks (ratios are nan)
 //     swift run -c release workbench-bench --quick --baseline Benchmarks/baseline-quick.json
 //                                                          the regression guard: exit status 1 if a ratio got worse
 //     swift run -c release workbench-bench --quick --record-baseline FILE
 //                                                          record this run's guarded ratios in a baseline (an existing
-//                                                          file keeps, per figure, the worse of its value and this run's)
+//                                                          file keeps, per figure, the worse of its value and this
+// run's)
 //
 // It ends with the issue's targets, each with its measured value, its limit and their ratio,
 // and with --baseline, each guarded figure (a ratio to a reference measured in the same run)
@@ -47,44 +49,77 @@ let sizes = quick ? [1_000, 10_000] : [10_000, 100_000, 1_000_000]
 let chosen = Set(arguments.filter { !$0.hasPrefix("--") })
 func wants(_ name: String) -> Bool { chosen.isEmpty || chosen.contains(name) }
 #if DEBUG
-print("warning: a debug build; run with `swift run -c release workbench-bench` for real numbers\n")
+    print("warning: a debug build; run with `swift run -c release workbench-bench` for real numbers\n")
 #endif
 let report = Report.shared
 let largest = "\(sizes.last!)"
 do {
     if wants("circles") {
-        let circles = try LayoutBenchmark(name: "circles", title: "circles — seed 001; reference: stepping 5 pt, objects in a dictionary, linear scan",
-                                          cases: sizes.map(Workloads.circles), isEngineOnly: isEngineOnly).run()
-        report.target("circles prepare at \(largest): speed-up over the seed's algorithm",
-                      measured: circles.largest.referencePrepare / circles.largest.enginePrepare, atLeast: 150, "×")
-        report.target("circles random-viewport growth \(sizes.first!) → \(largest)", measured: circles.randomGrowth, atMost: 1.5, "×")
+        let circles = try LayoutBenchmark(
+            name: "circles",
+            title: "circles — seed 001; reference: stepping 5 pt, objects in a dictionary, linear scan",
+            cases: sizes.map(Workloads.circles), isEngineOnly: isEngineOnly
+        ).run()
+        report.target(
+            "circles prepare at \(largest): speed-up over the seed's algorithm",
+            measured: circles.largest.referencePrepare / circles.largest.enginePrepare, atLeast: 150, "×")
+        report.target(
+            "circles random-viewport growth \(sizes.first!) → \(largest)", measured: circles.randomGrowth, atMost: 1.5,
+            "×")
     }
     if wants("tree") {
-        let tree = try LayoutBenchmark(name: "tree", title: "tree — seed 000; reference: back-to-front framing with recursive adjustment, objects in dictionaries, linear scan",
-                                       cases: sizes.map(Workloads.tree), isEngineOnly: isEngineOnly).run()
-        report.target("tree prepare at \(largest), per node", measured: tree.largest.enginePrepare / Double(tree.largest.elements), atMost: 20e-9, "s/node")
-        report.target("tree query at \(largest) (k ≈ \(Int(tree.largest.found.rounded())))", measured: tree.largest.engineQuery, atMost: 1.5e-6, "s")
-        report.target("tree random-viewport growth \(sizes.first!) → \(largest)", measured: tree.randomGrowth, atMost: 1.5, "×")
+        let tree = try LayoutBenchmark(
+            name: "tree",
+            title:
+                "tree — seed 000; reference: back-to-front framing with recursive adjustment, objects in dictionaries, linear scan",
+            cases: sizes.map(Workloads.tree), isEngineOnly: isEngineOnly
+        ).run()
+        report.target(
+            "tree prepare at \(largest), per node",
+            measured: tree.largest.enginePrepare / Double(tree.largest.elements), atMost: 20e-9, "s/node")
+        report.target(
+            "tree query at \(largest) (k ≈ \(Int(tree.largest.found.rounded())))", measured: tree.largest.engineQuery,
+            atMost: 1.5e-6, "s")
+        report.target(
+            "tree random-viewport growth \(sizes.first!) → \(largest)", measured: tree.randomGrowth, atMost: 1.5, "×")
     }
     if wants("mark-sheet") {
-        try LayoutBenchmark(name: "mark-sheet", title: "mark-sheet — seed 002; reference: every element an object made in prepare, linear scan",
-                            cases: sizes.map(Workloads.markSheet), isEngineOnly: isEngineOnly).run()
+        try LayoutBenchmark(
+            name: "mark-sheet",
+            title: "mark-sheet — seed 002; reference: every element an object made in prepare, linear scan",
+            cases: sizes.map(Workloads.markSheet), isEngineOnly: isEngineOnly
+        ).run()
     }
     if wants("guide") {
-        let guide = try LayoutBenchmark(name: "guide", title: "guide — seed 004; reference: objects in a dictionary with headers moved in prepare, linear scan",
-                                        cases: sizes.map { Workloads.guide(channels: max(1, $0 / 337 - 1)) }, isEngineOnly: isEngineOnly).run()
-        report.target("guide random-viewport growth \(sizes.first!) → \(largest)", measured: guide.randomGrowth, atMost: 1.5, "×")
+        let guide = try LayoutBenchmark(
+            name: "guide",
+            title: "guide — seed 004; reference: objects in a dictionary with headers moved in prepare, linear scan",
+            cases: sizes.map { Workloads.guide(channels: max(1, $0 / 337 - 1)) }, isEngineOnly: isEngineOnly
+        ).run()
+        report.target(
+            "guide random-viewport growth \(sizes.first!) → \(largest)", measured: guide.randomGrowth, atMost: 1.5, "×")
         try GuideScrollBenchmark(channels: quick ? 30 : 1000, steps: 600).run()
     }
     if wants("waterfall") {
-        let waterfall = try LayoutBenchmark(name: "waterfall", title: "waterfall — CHTCollectionViewWaterfallLayout; reference: objects in arrays, union rects of 20, scan of the blocks hit",
-                                            cases: sizes.map(Workloads.waterfall), isEngineOnly: isEngineOnly).run()
-        report.target("waterfall prepare at \(largest), per item", measured: waterfall.largest.enginePrepare / Double(waterfall.largest.elements), atMost: 30e-9, "s/item")
-        report.target("waterfall query at \(largest) (k ≈ \(Int(waterfall.largest.found.rounded())))", measured: waterfall.largest.engineQuery, atMost: 1.5e-6, "s")
-        report.target("waterfall random-viewport growth \(sizes.first!) → \(largest)", measured: waterfall.randomGrowth, atMost: 1.5, "×")
+        let waterfall = try LayoutBenchmark(
+            name: "waterfall",
+            title:
+                "waterfall — CHTCollectionViewWaterfallLayout; reference: objects in arrays, union rects of 20, scan of the blocks hit",
+            cases: sizes.map(Workloads.waterfall), isEngineOnly: isEngineOnly
+        ).run()
+        report.target(
+            "waterfall prepare at \(largest), per item",
+            measured: waterfall.largest.enginePrepare / Double(waterfall.largest.elements), atMost: 30e-9, "s/item")
+        report.target(
+            "waterfall query at \(largest) (k ≈ \(Int(waterfall.largest.found.rounded())))",
+            measured: waterfall.largest.engineQuery, atMost: 1.5e-6, "s")
+        report.target(
+            "waterfall random-viewport growth \(sizes.first!) → \(largest)", measured: waterfall.randomGrowth,
+            atMost: 1.5, "×")
         if let preferred = try PreferredSizeBenchmark(items: sizes.last!).run()?["process"] {
-            report.target("waterfall preferredSizes of a middle item at \(largest) vs preparing again: speed-up",
-                          measured: preferred.prepareAgain / preferred.preferredSize, atLeast: 10, "×")
+            report.target(
+                "waterfall preferredSizes of a middle item at \(largest) vs preparing again: speed-up",
+                measured: preferred.prepareAgain / preferred.preferredSize, atLeast: 10, "×")
         }
     }
     if wants("isolation") {
@@ -95,17 +130,24 @@ do {
     }
     if wants("run"), let run = try RunBenchmark(elements: sizes.last!).run() {
         for (name, measured) in [("to standard output", run.standardOutput), ("with --output DIR", run.files)] {
-            report.target("workbench run \(largest) elements \(name): throughput", measured: Double(measured.bytes) / measured.seconds, atLeast: 0.6e9, "B/s")
+            report.target(
+                "workbench run \(largest) elements \(name): throughput",
+                measured: Double(measured.bytes) / measured.seconds, atLeast: 0.6e9, "B/s")
         }
         let allowance = RunBenchmark.allowance(baseline: run.baseline.peakBytes, elements: sizes.last!).total
-        report.target("workbench run \(largest) elements: peak memory (≤ baseline + data + cache + buffer)",
-                      measured: max(run.standardOutput.peakBytes, run.files.peakBytes), atMost: allowance, "B")
+        report.target(
+            "workbench run \(largest) elements: peak memory (≤ baseline + data + cache + buffer)",
+            measured: max(run.standardOutput.peakBytes, run.files.peakBytes), atMost: allowance, "B")
     }
     if wants("update"), let update = try UpdateBenchmark(items: sizes.last!).run() {
-        report.target("update of one item at \(largest) vs preparing again: speed-up", measured: update.reprepare / update.reloadLast, atLeast: 10, "×")
+        report.target(
+            "update of one item at \(largest) vs preparing again: speed-up",
+            measured: update.reprepare / update.reloadLast, atLeast: 10, "×")
     }
     if wants("move"), let move = try MoveBenchmark(items: sizes.last!).run() {
-        report.target("updateMove at \(largest) vs preparing again: speed-up", measured: move.reprepare / move.step, atLeast: 10, "×")
+        report.target(
+            "updateMove at \(largest) vs preparing again: speed-up", measured: move.reprepare / move.step, atLeast: 10,
+            "×")
     }
     if wants("server") {
         if let server = try ServerBenchmark(requests: quick ? 1000 : 5000).run() {
@@ -113,14 +155,19 @@ do {
         }
     }
     if wants("preview"), let preview = try PreviewBenchmark(requests: quick ? 500 : 2000).run() {
-        report.target("preview WebSocket round trip p99, guide viewport at 10^6 elements", measured: preview.webSocket.p99, atMost: 2e-3, "s")
+        report.target(
+            "preview WebSocket round trip p99, guide viewport at 10^6 elements", measured: preview.webSocket.p99,
+            atMost: 2e-3, "s")
     }
     report.printTargets(isQuick: quick)
-    let about = "workbench-bench\(quick ? " --quick" : "") ratios to references measured in the same run (each layout's queries "
+    let about =
+        "workbench-bench\(quick ? " --quick" : "") ratios to references measured in the same run (each layout's queries "
         + "to a brute-force scan of its frames, the byte writer to JSONEncoder); written by --record-baseline, compared by "
         + "--baseline; update only on purpose"
-    if try report.finish(isQuick: quick, json: jsonPath, record: recordPath, about: about,
-                         baseline: baselinePath.flatMap { path in baseline.map { (path, $0) } }) {
+    if try report.finish(
+        isQuick: quick, json: jsonPath, record: recordPath, about: about,
+        baseline: baselinePath.flatMap { path in baseline.map { (path, $0) } })
+    {
         exit(1)
     }
 } catch {

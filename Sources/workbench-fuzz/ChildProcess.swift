@@ -43,7 +43,9 @@ enum ChildProcess {
             ended.wait()
             ending = .timedOut
         } else {
-            ending = process.terminationReason == .uncaughtSignal ? .signalled(process.terminationStatus) : .exited(process.terminationStatus)
+            ending =
+                process.terminationReason == .uncaughtSignal
+                ? .signalled(process.terminationStatus) : .exited(process.terminationStatus)
         }
         readers.wait()
         return Outcome(ending: ending, output: collected.output, errors: collected.errors)

@@ -3,8 +3,11 @@ import Foundation
 /// What the campaign counted, and where it keeps the inputs that broke a rule.
 final class Findings {
     enum Kind: String, CaseIterable {
-        case crash = "crashes", hang = "hangs", unlocatedError = "unlocated errors"
-        case nullNumber = "null numbers", protocolViolation = "protocol violations"
+        case crash = "crashes"
+        case hang = "hangs"
+        case unlocatedError = "unlocated errors"
+        case nullNumber = "null numbers"
+        case protocolViolation = "protocol violations"
     }
 
     var workspaces = 0, messages = 0, runs = 0, sessions = 0, errorsSeen = 0
@@ -32,15 +35,18 @@ final class Findings {
         try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         for (file, bytes) in input {
             let path = (directory as NSString).appendingPathComponent(file)
-            try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try? FileManager.default.createDirectory(
+                atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
         }
-        _ = FileManager.default.createFile(atPath: (directory as NSString).appendingPathComponent("WHY.txt"), contents: Data(detail.utf8))
+        _ = FileManager.default.createFile(
+            atPath: (directory as NSString).appendingPathComponent("WHY.txt"), contents: Data(detail.utf8))
     }
 
     var summary: String {
         let counted = Kind.allCases.map { "\(counts[$0] ?? 0) \($0.rawValue)" }.joined(separator: ", ")
-        return "workspaces: \(workspaces), messages: \(messages) (in \(sessions) server sessions), workbench run invocations: \(runs), "
+        return
+            "workspaces: \(workspaces), messages: \(messages) (in \(sessions) server sessions), workbench run invocations: \(runs), "
             + "views laid out: \(viewsLaidOut), results: \(results), errors reported: \(errorsSeen) "
             + "(JSON-RPC by code: \(errorCodes.sorted { $0.key < $1.key }.map { "\($0.key) × \($0.value)" }.joined(separator: ", ")))\n\(counted)"
     }

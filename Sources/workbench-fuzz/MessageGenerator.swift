@@ -49,13 +49,16 @@ struct MessageGenerator {
     mutating func request(_ method: String, _ params: String?, view: String? = nil) -> Message {
         let id = id()
         let paramsText = params.map { ",\"params\":\($0)" } ?? ""
-        return Message(body: Array("{\"jsonrpc\":\"2.0\",\"id\":\(id),\"method\":\"\(method)\"\(paramsText)}".utf8),
-                       expectation: .reply(id: id, view: view))
+        return Message(
+            body: Array("{\"jsonrpc\":\"2.0\",\"id\":\(id),\"method\":\"\(method)\"\(paramsText)}".utf8),
+            expectation: .reply(id: id, view: view))
     }
 
     /// Opens a workspace text (its data files already written under `directory`).
     mutating func open(_ text: [UInt8], directory: String) -> Message {
-        let escaped = String(decoding: try! JSONSerialization.data(withJSONObject: [String(decoding: text, as: UTF8.self)]), as: UTF8.self)
+        let escaped = String(
+            decoding: try! JSONSerialization.data(withJSONObject: [String(decoding: text, as: UTF8.self)]),
+            as: UTF8.self)
         var message = request("open", "{\"text\":\(escaped.dropFirst().dropLast()),\"directory\":\"\(directory)\"}")
         message.changesViews = true
         return message
@@ -78,47 +81,87 @@ struct MessageGenerator {
         switch random.int(0...29) {
         case 0...5: return request("query", "{\"view\":\(quoted),\"rect\":\(rect())}", view: view)
         case 6, 7:
-            let category = random.pick(["\"cell\"", "\"supplementary\",\"kind\":\"connector\"", "\"decoration\",\"kind\":\"separator\"", "\"nope\""])
-            return request("query", "{\"view\":\(quoted),\"element\":{\"category\":\(category),\"section\":\(number()),\"item\":\(number())}}", view: view)
+            let category = random.pick([
+                "\"cell\"", "\"supplementary\",\"kind\":\"connector\"", "\"decoration\",\"kind\":\"separator\"",
+                "\"nope\"",
+            ])
+            return request(
+                "query",
+                "{\"view\":\(quoted),\"element\":{\"category\":\(category),\"section\":\(number()),\"item\":\(number())}}",
+                view: view)
         case 8, 9: return request("prepare", "{\"view\":\(quoted)}", view: view)
         case 10, 11:
             let bounds = random.chance(0.8) ? ",\"bounds\":\(rect())" : ""
             return request("invalidate", "{\"view\":\(quoted)\(bounds)}", view: view)
         case 12, 13:
-            return request("targetContentOffset", "{\"view\":\(quoted),\"proposed\":{\"x\":\(number()),\"y\":\(number())},\"velocity\":{\"x\":\(number()),\"y\":\(number())}}", view: view)
+            return request(
+                "targetContentOffset",
+                "{\"view\":\(quoted),\"proposed\":{\"x\":\(number()),\"y\":\(number())},\"velocity\":{\"x\":\(number()),\"y\":\(number())}}",
+                view: view)
         case 14:
             let target = sentIDs.isEmpty ? "0" : random.pick(sentIDs.suffix(4))
-            return Message(body: Array("{\"jsonrpc\":\"2.0\",\"method\":\"$/cancelRequest\",\"params\":{\"id\":\(target)}}".utf8), expectation: .none)
+            return Message(
+                body: Array("{\"jsonrpc\":\"2.0\",\"method\":\"$/cancelRequest\",\"params\":{\"id\":\(target)}}".utf8),
+                expectation: .none)
         case 15: return request(random.pick(["plugins", "initialize"]), random.pick([nil, "null", "{}"]))
         case 16: return request(random.pick(["frobnicate", "Query", ""]), nil)
-        case 17: return request("query", random.pick(["[1,2]", "3", "\"x\"", "{\"view\":3,\"rect\":{}}", "{\"view\":\(quoted),\"rect\":{\"x\":\"a\"}}"]), view: nil)
+        case 17:
+            return request(
+                "query",
+                random.pick([
+                    "[1,2]", "3", "\"x\"", "{\"view\":3,\"rect\":{}}", "{\"view\":\(quoted),\"rect\":{\"x\":\"a\"}}",
+                ]), view: nil)
         case 18: return hostileID()
-        case 19: return Message(body: Array(random.pick(["{not json}", "{\"a\":", "[1,", "nul", "\"\\ud800\"", "{\"id\":1e400}", "{}}"]).utf8), expectation: .nullReply)
+        case 19:
+            return Message(
+                body: Array(
+                    random.pick(["{not json}", "{\"a\":", "[1,", "nul", "\"\\ud800\"", "{\"id\":1e400}", "{}}"]).utf8),
+                expectation: .nullReply)
         case 20: return Message(body: Array(String(repeating: "[", count: 300).utf8), expectation: .nullReply)
         case 21: return batch()
-        case 22: return Message(body: Array("{\"jsonrpc\":\"2.0\",\"method\":\"\(random.pick(["query", "nope", "plugins"]))\",\"params\":\(random.pick(["null", "[]", "{}"]))}".utf8), expectation: .none)
+        case 22:
+            return Message(
+                body: Array(
+                    "{\"jsonrpc\":\"2.0\",\"method\":\"\(random.pick(["query", "nope", "plugins"]))\",\"params\":\(random.pick(["null", "[]", "{}"]))}"
+                        .utf8), expectation: .none)
         case 23: return mutated(request("query", "{\"view\":\(quoted),\"rect\":\(rect())}", view: view))
         case 24: return request("close", "{\"workspace\":\(random.chance(0.5) ? "\"nowhere\"" : "3")}")
         case 25:
-            let size = "{\"width\":\(number()),\"height\":\(random.chance(0.7) ? String(random.int(0...400)) : number())}"
-            let element = "{\"category\":\"cell\",\"section\":\(random.chance(0.8) ? "0" : number()),\"item\":\(random.chance(0.7) ? String(random.int(0...20)) : number())}"
-            return request("preferredSizes", "{\"view\":\(quoted),\"sizes\":[{\"element\":\(element),\"size\":\(size)}]}", view: view)
-        default: return request("query", "{\"view\":\(quoted),\"rect\":{\"x\":0,\"y\":0,\"width\":\(random.int(0...1000)),\"height\":\(random.int(0...1000))}}", view: view)
+            let size =
+                "{\"width\":\(number()),\"height\":\(random.chance(0.7) ? String(random.int(0...400)) : number())}"
+            let element =
+                "{\"category\":\"cell\",\"section\":\(random.chance(0.8) ? "0" : number()),\"item\":\(random.chance(0.7) ? String(random.int(0...20)) : number())}"
+            return request(
+                "preferredSizes", "{\"view\":\(quoted),\"sizes\":[{\"element\":\(element),\"size\":\(size)}]}",
+                view: view)
+        default:
+            return request(
+                "query",
+                "{\"view\":\(quoted),\"rect\":{\"x\":0,\"y\":0,\"width\":\(random.int(0...1000)),\"height\":\(random.int(0...1000))}}",
+                view: view)
         }
     }
 
     /// Ids that are not ids, and requests broken in other ways around a good id.
     private mutating func hostileID() -> Message {
         switch random.int(0...4) {
-        case 0: return Message(body: Array("{\"jsonrpc\":\"2.0\",\"id\":\(random.pick(["null", "true", "{}", "[1]"])),\"method\":\"plugins\"}".utf8), expectation: .nullReply)
+        case 0:
+            return Message(
+                body: Array(
+                    "{\"jsonrpc\":\"2.0\",\"id\":\(random.pick(["null", "true", "{}", "[1]"])),\"method\":\"plugins\"}"
+                        .utf8), expectation: .nullReply)
         case 1:
             let id = id()
-            return Message(body: Array("{\"id\":\(id),\"method\":\"plugins\"}".utf8), expectation: .reply(id: id, view: nil))
+            return Message(
+                body: Array("{\"id\":\(id),\"method\":\"plugins\"}".utf8), expectation: .reply(id: id, view: nil))
         case 2:
             let id = id()
-            return Message(body: Array("{\"jsonrpc\":\"2.0\",\"id\":\(id),\"method\":3}".utf8), expectation: .reply(id: id, view: nil))
+            return Message(
+                body: Array("{\"jsonrpc\":\"2.0\",\"id\":\(id),\"method\":3}".utf8),
+                expectation: .reply(id: id, view: nil))
         case 3: return Message(body: Array("[]".utf8), expectation: .nullReply)
-        default: return Message(body: Array("\(random.pick(["1", "\"x\"", "true", "null"]))".utf8), expectation: .nullReply)
+        default:
+            return Message(body: Array("\(random.pick(["1", "\"x\"", "true", "null"]))".utf8), expectation: .nullReply)
         }
     }
 
@@ -135,11 +178,14 @@ struct MessageGenerator {
             default:
                 let id = id()
                 let method = random.pick(["plugins", "nope", "prepare"])
-                bodies.append("{\"jsonrpc\":\"2.0\",\"id\":\(id),\"method\":\"\(method)\",\"params\":{\"view\":\"\(view())\"}}")
+                bodies.append(
+                    "{\"jsonrpc\":\"2.0\",\"id\":\(id),\"method\":\"\(method)\",\"params\":{\"view\":\"\(view())\"}}")
                 ids.append(id)
             }
         }
-        return Message(body: Array("[\(bodies.joined(separator: ","))]".utf8), expectation: .batch(ids: ids, nullReplies: nullReplies))
+        return Message(
+            body: Array("[\(bodies.joined(separator: ","))]".utf8),
+            expectation: .batch(ids: ids, nullReplies: nullReplies))
     }
 
     /// The message with damaged bytes, when the damage makes it unparseable (then the only
@@ -147,7 +193,9 @@ struct MessageGenerator {
     private mutating func mutated(_ message: Message) -> Message {
         var bytes = ByteMutator.mutate(message.body, &random).map { $0 == 0x0A || $0 == 0x0D ? 0x20 : $0 }
         bytes = Array(bytes.drop { $0 == 0x20 || $0 == 0x09 })
-        guard !bytes.isEmpty, (try? JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])) == nil else { return message }
+        guard !bytes.isEmpty,
+            (try? JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])) == nil
+        else { return message }
         return Message(body: bytes, expectation: .nullReply)
     }
 }

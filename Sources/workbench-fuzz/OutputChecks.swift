@@ -3,7 +3,9 @@ enum OutputChecks {
     /// The number fields of results; `null` in any of them is a wrong number. (`elements` may
     /// be null in `prepare`'s result — a count for layouts computed on demand — and `kind` is
     /// null for cells.)
-    static let numberKeys = ["x", "y", "width", "height", "alpha", "zIndex", "section", "item", "milliseconds", "line", "column"]
+    static let numberKeys = [
+        "x", "y", "width", "height", "alpha", "zIndex", "section", "item", "milliseconds", "line", "column",
+    ]
 
     /// The first `"key":null` (or `"key": null`) among the number fields, if any.
     static func nullNumber(in text: Substring) -> String? {

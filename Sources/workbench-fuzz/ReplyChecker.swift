@@ -25,7 +25,9 @@ struct ReplyChecker {
         var lastSentPerView: [String: Int] = [:]
         for reply in replies {
             let text = String(decoding: reply, as: UTF8.self)
-            if let key = OutputChecks.nullNumber(in: text[...]) { fail(.nullNumber, "'\(key)' is null in: \(text.prefix(200))") }
+            if let key = OutputChecks.nullNumber(in: text[...]) {
+                fail(.nullNumber, "'\(key)' is null in: \(text.prefix(200))")
+            }
             guard let (value, tokens) = try? JSONParser.parseMessage(reply[...]) else {
                 fail(.protocolViolation, "a reply is not JSON: \(text.prefix(200))")
                 continue
@@ -37,7 +39,11 @@ struct ReplyChecker {
                     if let id = Self.id(member, token: tokens[position]) { ids.append(id) } else { nullCount += 1 }
                 }
                 let key = ids.sorted() + ["nulls:\(nullCount)"]
-                if let count = batches[key], count > 0 { batches[key] = count - 1 } else { fail(.protocolViolation, "an unexpected batch reply: \(text.prefix(200))") }
+                if let count = batches[key], count > 0 {
+                    batches[key] = count - 1
+                } else {
+                    fail(.protocolViolation, "an unexpected batch reply: \(text.prefix(200))")
+                }
                 continue
             }
             checkError(value, text)
@@ -55,13 +61,20 @@ struct ReplyChecker {
             }
             if let view = request.view {
                 if let last = lastSentPerView[view], last > request.sent {
-                    fail(.protocolViolation, "view \(view): id \(id) (sent as message \(request.sent)) was answered after a later request (message \(last))")
+                    fail(
+                        .protocolViolation,
+                        "view \(view): id \(id) (sent as message \(request.sent)) was answered after a later request (message \(last))"
+                    )
                 }
                 lastSentPerView[view] = max(lastSentPerView[view] ?? 0, request.sent)
             }
         }
-        if let (id, _) = waiting.first { fail(.protocolViolation, "\(waiting.count) request(s) never answered, e.g. id \(id)") }
-        if nulls != expectedNulls { fail(.protocolViolation, "\(nulls) null-id errors for \(expectedNulls) unparseable or id-less messages") }
+        if let (id, _) = waiting.first {
+            fail(.protocolViolation, "\(waiting.count) request(s) never answered, e.g. id \(id)")
+        }
+        if nulls != expectedNulls {
+            fail(.protocolViolation, "\(nulls) null-id errors for \(expectedNulls) unparseable or id-less messages")
+        }
         if batches.values.contains(where: { $0 > 0 }) { fail(.protocolViolation, "a batch was never answered") }
     }
 
@@ -83,7 +96,10 @@ struct ReplyChecker {
         guard [-32001, -32002, -32004].contains(code) else { return }
         let data = reply["error"]?["data"]
         guard case .number? = data?["line"], case .number? = data?["column"] else {
-            return fail(.unlocatedError, "error \(Int64(exactly: code).map(String.init) ?? "\(code)") without line and column: \(text.prefix(300))")
+            return fail(
+                .unlocatedError,
+                "error \(Int64(exactly: code).map(String.init) ?? "\(code)") without line and column: \(text.prefix(300))"
+            )
         }
     }
 

@@ -11,7 +11,9 @@ struct RunCampaign {
 
     /// Generates and runs `count` workspaces.
     mutating func runBatch(of count: Int) throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("workbench-fuzz-\(getpid())-\(findings.runs)").path
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "workbench-fuzz-\(getpid())-\(findings.runs)"
+        ).path
         defer { try? FileManager.default.removeItem(atPath: folder) }
         var inputs: [String: [String: [UInt8]]] = [:]
         for index in 0..<count {
@@ -43,7 +45,8 @@ struct RunCampaign {
 
     private func check(_ outcome: ChildProcess.Outcome, input: [String: [UInt8]]) {
         switch outcome.ending {
-        case .signalled(let signal): return findings.record(.crash, "workbench run died of signal \(signal)", input: input)
+        case .signalled(let signal):
+            return findings.record(.crash, "workbench run died of signal \(signal)", input: input)
         case .timedOut: return findings.record(.hang, "workbench run took over \(Int(timeout)) s", input: input)
         case .exited(let status) where status > 1:
             return findings.record(.protocolViolation, "workbench run exited with status \(status)", input: input)
@@ -59,14 +62,16 @@ struct RunCampaign {
             }
         }
         findings.viewsLaidOut += output.split(separator: "\n").count
-        for line in String(decoding: outcome.errors, as: UTF8.self).split(separator: "\n") where line.contains(": error: ") {
+        for line in String(decoding: outcome.errors, as: UTF8.self).split(separator: "\n")
+        where line.contains(": error: ") {
             findings.errorsSeen += 1
             if !OutputChecks.isLocated(line) { findings.record(.unlocatedError, String(line), input: input) }
         }
     }
 
     private func write(_ bytes: [UInt8], to path: String) throws {
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else {
             throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
         }

@@ -15,7 +15,9 @@ struct ServeCampaign {
     /// One session of about `count` messages, in bursts, ended by `shutdown` and `exit` (or by
     /// closing the input).
     mutating func session(messages count: Int) throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("workbench-fuzz-serve-\(getpid())-\(findings.sessions)").path
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "workbench-fuzz-serve-\(getpid())-\(findings.sessions)"
+        ).path
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         findings.sessions += 1
@@ -29,7 +31,8 @@ struct ServeCampaign {
             let workspace = workspaces.workspace()
             for (path, bytes) in workspace.files {
                 let full = (folder as NSString).appendingPathComponent(path)
-                try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(
+                    atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
                 _ = FileManager.default.createFile(atPath: full, contents: Data(bytes))
             }
             messages.append(generator.open(Array("workspace: f\(index)\n".utf8) + workspace.text, directory: folder))
@@ -45,7 +48,9 @@ struct ServeCampaign {
             expected += burst.reduce(0) { $0 + Self.replyCount($1.expectation) }
             start = burst.endIndex
             if session.replies(atLeast: expected, timeout: timeout).count < expected {
-                return findings.record(.hang, "no answer within \(Int(timeout)) s (\(expected) replies expected)", input: ["session.bin": session.sent])
+                return findings.record(
+                    .hang, "no answer within \(Int(timeout)) s (\(expected) replies expected)",
+                    input: ["session.bin": session.sent])
             }
         }
         findings.messages += messages.count
@@ -61,10 +66,13 @@ struct ServeCampaign {
         let ending = session.finish(closingInput: closing, timeout: timeout)
         let replies = session.replies(atLeast: expected, timeout: 1)
         switch ending {
-        case .signalled(let signal): findings.record(.crash, "workbench serve died of signal \(signal)", input: ["session.bin": session.sent])
+        case .signalled(let signal):
+            findings.record(.crash, "workbench serve died of signal \(signal)", input: ["session.bin": session.sent])
         case .timedOut: findings.record(.hang, "workbench serve did not exit", input: ["session.bin": session.sent])
         case .exited(let status) where status != 0:
-            findings.record(.protocolViolation, "workbench serve exited with \(status) after shutdown and exit", input: ["session.bin": session.sent])
+            findings.record(
+                .protocolViolation, "workbench serve exited with \(status) after shutdown and exit",
+                input: ["session.bin": session.sent])
         case .exited: break
         }
         var checker = ReplyChecker(findings: findings, input: ["session.bin": session.sent])

@@ -2,7 +2,9 @@ import Foundation
 
 /// A real `workbench serve` child, fed framed messages on stdin; its framed replies are
 /// collected as they arrive.
-final class ServeSession: @unchecked Sendable {  // Unchecked: `replies` and `pending` are touched under `condition` only (timed waits); `sent` by the sending thread only.
+final class ServeSession: @unchecked Sendable {
+    // Unchecked: `replies` and `pending` are touched under `condition` only (timed waits); `sent` by the sending thread
+    // only.
     let usesHeaders: Bool
     private let process = Process()
     private let input = Pipe(), output = Pipe(), errors = Pipe()
@@ -19,7 +21,9 @@ final class ServeSession: @unchecked Sendable {  // Unchecked: `replies` and `pe
         process.standardInput = input
         process.standardOutput = output
         process.standardError = errors
-        output.fileHandleForReading.readabilityHandler = { [weak self] handle in self?.receive(Array(handle.availableData)) }
+        output.fileHandleForReading.readabilityHandler = { [weak self] handle in
+            self?.receive(Array(handle.availableData))
+        }
         errors.fileHandleForReading.readabilityHandler = { handle in _ = handle.availableData }
         signal(SIGPIPE, SIG_IGN)
         try process.run()
@@ -56,7 +60,8 @@ final class ServeSession: @unchecked Sendable {  // Unchecked: `replies` and `pe
             process.waitUntilExit()
             return .timedOut
         }
-        return process.terminationReason == .uncaughtSignal ? .signalled(process.terminationStatus) : .exited(process.terminationStatus)
+        return process.terminationReason == .uncaughtSignal
+            ? .signalled(process.terminationStatus) : .exited(process.terminationStatus)
     }
 
     private func receive(_ data: [UInt8]) {
@@ -76,10 +81,13 @@ final class ServeSession: @unchecked Sendable {  // Unchecked: `replies` and `pe
             return body
         }
         let marker: [UInt8] = [13, 10, 13, 10]
-        guard pending.count >= 4, let end = (0...(pending.count - 4)).first(where: { pending[$0..<($0 + 4)].elementsEqual(marker) }) else { return nil }
+        guard pending.count >= 4,
+            let end = (0...(pending.count - 4)).first(where: { pending[$0..<($0 + 4)].elementsEqual(marker) })
+        else { return nil }
         let header = String(decoding: pending[..<end], as: UTF8.self)
         guard let length = header.split(separator: ":").last.flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }),
-              pending.count - (end + 4) >= length else { return nil }
+            pending.count - (end + 4) >= length
+        else { return nil }
         let body = Array(pending[(end + 4)..<(end + 4 + length)])
         pending.removeSubrange(..<(end + 4 + length))
         return body

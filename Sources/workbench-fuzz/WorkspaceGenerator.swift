@@ -45,7 +45,9 @@ struct WorkspaceGenerator {
         for index in 0..<viewCount {
             let source = random.chance(0.97) ? random.int(0...(shapes.count - 1)) : shapes.count
             var layout = random.pick(Self.layouts)
-            if source < shapes.count, random.chance(0.8), let fitting = Self.layoutFor[shapes[source]] { layout = fitting }
+            if source < shapes.count, random.chance(0.8), let fitting = Self.layoutFor[shapes[source]] {
+                layout = fitting
+            }
             if random.chance(0.02) { layout = "nope" }
             yaml += "  v\(index): {layout: \(layout), source: s\(source)"
             if random.chance(0.5) { yaml += ", viewport: {width: \(size()), height: \(size())}" }
@@ -58,7 +60,9 @@ struct WorkspaceGenerator {
     }
 
     /// The layout made for each source shape.
-    static let layoutFor = ["items": "circles", "sections": "guide", "tree": "tree", "table": "mark-sheet", "file": "mark-sheet"]
+    static let layoutFor = [
+        "items": "circles", "sections": "guide", "tree": "tree", "table": "mark-sheet", "file": "mark-sheet",
+    ]
 
     private mutating func size() -> String {
         random.chance(edgeRate) ? EdgeNumbers.yaml(&random) : String(random.int(200...1200))
@@ -87,14 +91,23 @@ struct WorkspaceGenerator {
     private mutating func source(_ index: Int, _ files: inout [String: [UInt8]]) -> (String, String) {
         switch random.int(0...7) {
         case 0: return ("items", "{items: \(list(random.int(0...12)))}")
-        case 1: return ("sections", "{sections: [" + (0..<random.int(0...5)).map { _ in list(random.int(0...6)) }.joined(separator: ", ") + "]}")
+        case 1:
+            return (
+                "sections",
+                "{sections: [" + (0..<random.int(0...5)).map { _ in list(random.int(0...6)) }.joined(separator: ", ")
+                    + "]}"
+            )
         case 2: return ("tree", "{tree: \(tree(depth: 0))}")
         case 3:
             let columns = random.int(0...4)
             let rows = (0..<random.int(0...4)).map { row in
                 "{title: r\(row), values: \(list(random.chance(0.95) ? columns : random.int(0...5)))}"
             }
-            return ("table", "{table: {columns: [" + (0..<columns).map { "c\($0)" }.joined(separator: ", ") + "], rows: [" + rows.joined(separator: ", ") + "]}}")
+            return (
+                "table",
+                "{table: {columns: [" + (0..<columns).map { "c\($0)" }.joined(separator: ", ") + "], rows: ["
+                    + rows.joined(separator: ", ") + "]}}"
+            )
         case 4, 5:
             let (shape, fields) = generate()
             return (shape, "{generate: \(fields)}")
@@ -106,7 +119,9 @@ struct WorkspaceGenerator {
         let children = depth < 4 ? random.int(0...3) : 0
         var node = "{name: n\(random.int(0...99))"
         if random.chance(0.2) { node += ", weight: \(number())" }
-        if children > 0 { node += ", children: [" + (0..<children).map { _ in tree(depth: depth + 1) }.joined(separator: ", ") + "]" }
+        if children > 0 {
+            node += ", children: [" + (0..<children).map { _ in tree(depth: depth + 1) }.joined(separator: ", ") + "]"
+        }
         return node + "}"
     }
 
@@ -118,7 +133,9 @@ struct WorkspaceGenerator {
         }
         if random.chance(0.35) {
             var fields = "nodes: \(count(&random))"
-            if random.chance(0.5) { fields += ", fanout: \(random.chance(edgeRate) ? number() : String(random.int(0...4)))" }
+            if random.chance(0.5) {
+                fields += ", fanout: \(random.chance(edgeRate) ? number() : String(random.int(0...4)))"
+            }
             if random.chance(0.3) { fields += ", seed: \(number())" }
             return ("tree", "{\(fields)}")
         }
@@ -126,7 +143,9 @@ struct WorkspaceGenerator {
         let hasSections = random.chance(0.6)
         if hasSections { fields = "sections: \(count(&random)), " + fields }
         if random.chance(0.3) { fields += ", min: \(random.int(0...40))" }
-        if random.chance(0.3) { fields += ", max: \(random.chance(edgeRate) ? number() : String(random.int(40...300)))" }
+        if random.chance(0.3) {
+            fields += ", max: \(random.chance(edgeRate) ? number() : String(random.int(40...300)))"
+        }
         if random.chance(0.3) { fields += ", seed: \(number())" }
         return (hasSections ? random.pick(["sections", "table"]) : "items", "{\(fields)}")
     }
@@ -137,10 +156,14 @@ struct WorkspaceGenerator {
         switch random.chance(edgeRate) ? random.int(0...5) : random.int(0...3) {
         case 0, 1:
             var csv = random.chance(edgeRate / 2) ? "" : "name,a,b\n"
-            for row in 0..<random.int(0...4) { csv += "r\(row),\(number()),\(random.chance(edgeRate) ? "1,2" : number())\n" }
+            for row in 0..<random.int(0...4) {
+                csv += "r\(row),\(number()),\(random.chance(edgeRate) ? "1,2" : number())\n"
+            }
             files["\(dataFolder)/d\(index).csv"] = Array(csv.utf8)
         case 2: files["\(dataFolder)/d\(index).yaml"] = Array("items: \(list(random.int(0...6)))\n".utf8)
-        case 3: files["\(dataFolder)/d\(index).json"] = Array("{\"sections\": [[1, 2], [\(EdgeNumbers.json(&random))]]}".utf8)
+        case 3:
+            files["\(dataFolder)/d\(index).json"] = Array(
+                "{\"sections\": [[1, 2], [\(EdgeNumbers.json(&random))]]}".utf8)
         case 4: files["\(dataFolder)/d\(index).csv"] = Array("name,a\nr,".utf8) + [0xFF, 0xFE] + Array("\n".utf8)
         default: return random.pick(["missing.csv", "../outside.csv", "d.txt"])
         }
@@ -156,10 +179,14 @@ struct WorkspaceGenerator {
 
     private mutating func optionValue(_ key: String) -> String {
         switch key {
-        case "insets": return random.chance(0.5) ? number() : "{top: \(number()), left: \(number()), bottom: \(number()), right: \(number())}"
+        case "insets":
+            return random.chance(0.5)
+                ? number() : "{top: \(number()), left: \(number()), bottom: \(number()), right: \(number())}"
         case "itemSize", "cellSize": return random.chance(0.1) ? number() : "{width: \(number()), height: \(number())}"
         case "durationField": return random.chance(edgeRate) ? random.pick(["size", "3", "[1]"]) : "len"
-        case "order": return random.chance(edgeRate) ? random.pick(["random", "3"]) : random.pick(["shortestColumn", "roundRobin"])
+        case "order":
+            return random.chance(edgeRate)
+                ? random.pick(["random", "3"]) : random.pick(["shortestColumn", "roundRobin"])
         case "columns": return random.chance(edgeRate) ? number() : String(random.int(1...8))
         default: return random.chance(edgeRate) ? number() : String(random.int(1...60))
         }

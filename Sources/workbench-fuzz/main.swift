@@ -15,7 +15,10 @@ var settings: [String: String] = [:]
 var arguments = CommandLine.arguments.dropFirst().makeIterator()
 while let flag = arguments.next() {
     guard flag.hasPrefix("--"), let value = arguments.next() else {
-        FileHandle.standardError.write(Data("usage: workbench-fuzz [--seconds S] [--seed N] [--workspaces N] [--messages N] [--failures DIR] [--workbench PATH]\n".utf8))
+        FileHandle.standardError.write(
+            Data(
+                "usage: workbench-fuzz [--seconds S] [--seed N] [--workspaces N] [--messages N] [--failures DIR] [--workbench PATH]\n"
+                    .utf8))
         exit(2)
     }
     settings[String(flag.dropFirst(2))] = value
@@ -27,19 +30,24 @@ let messageGoal = settings["messages"].flatMap(Int.init)
 let ownFolder = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent().path
 let workbench = settings["workbench"] ?? (ownFolder as NSString).appendingPathComponent("workbench")
 guard FileManager.default.isExecutableFile(atPath: workbench) else {
-    FileHandle.standardError.write(Data("workbench-fuzz: no workbench at \(workbench); build everything first (swift build -c release)\n".utf8))
+    FileHandle.standardError.write(
+        Data("workbench-fuzz: no workbench at \(workbench); build everything first (swift build -c release)\n".utf8))
     exit(2)
 }
 let findings = Findings(folder: settings["failures"] ?? "fuzz-failures")
 var random = FuzzRandom(seed: seed)
-var runs = RunCampaign(workbench: workbench, findings: findings, generator: WorkspaceGenerator(random: FuzzRandom(seed: random.next())))
-var serves = ServeCampaign(workbench: workbench, findings: findings, random: FuzzRandom(seed: random.next()),
-                           workspaces: WorkspaceGenerator(random: FuzzRandom(seed: random.next())))
+var runs = RunCampaign(
+    workbench: workbench, findings: findings, generator: WorkspaceGenerator(random: FuzzRandom(seed: random.next())))
+var serves = ServeCampaign(
+    workbench: workbench, findings: findings, random: FuzzRandom(seed: random.next()),
+    workspaces: WorkspaceGenerator(random: FuzzRandom(seed: random.next())))
 print("workbench-fuzz: seed \(seed), \(Int(seconds)) s, \(workbench)")
 let start = Date()
 var lastReport = start
 while Date().timeIntervalSince(start) < seconds {
-    if let workspaceGoal, let messageGoal, findings.workspaces >= workspaceGoal, findings.messages >= messageGoal { break }
+    if let workspaceGoal, let messageGoal, findings.workspaces >= workspaceGoal, findings.messages >= messageGoal {
+        break
+    }
     do {
         if workspaceGoal.map({ findings.workspaces < $0 }) ?? true { try runs.runBatch(of: 25) }
         for _ in 0..<3 where messageGoal.map({ findings.messages < $0 }) ?? true {
@@ -51,7 +59,9 @@ while Date().timeIntervalSince(start) < seconds {
     }
     if Date().timeIntervalSince(lastReport) > 30 {
         lastReport = Date()
-        print("… \(Int(lastReport.timeIntervalSince(start))) s: \(findings.workspaces) workspaces, \(findings.messages) messages, \(findings.violations) violations")
+        print(
+            "… \(Int(lastReport.timeIntervalSince(start))) s: \(findings.workspaces) workspaces, \(findings.messages) messages, \(findings.violations) violations"
+        )
     }
 }
 print(findings.summary)

@@ -15,7 +15,9 @@ struct LargeMessageCheck {
         session.send("initialize", #"{"padding":"\#(padding)"}"#, expecting: .anything)
         for index in 0..<smallRequests {
             if index.isMultiple(of: 2) {
-                session.send("query", #"{"view":"nowhere/none","rect":{"x":0,"y":0,"width":1,"height":1}}"#, expecting: .error(-32003))
+                session.send(
+                    "query", #"{"view":"nowhere/none","rect":{"x":0,"y":0,"width":1,"height":1}}"#,
+                    expecting: .error(-32003))
             } else {
                 session.send("plugins", expecting: .anything)
             }

@@ -51,8 +51,9 @@ struct ProcessSample: Sendable {
     /// The resident memory of `pid`, read alone.
     private init?(residentBytesOf pid: Int32) {
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
-              let kib = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) }) else { return nil }
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+            let kib = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
+        else { return nil }
         self.residentBytes = kib << 10
     }
 
@@ -61,8 +62,10 @@ struct ProcessSample: Sendable {
     static func children(of pid: Int32) -> [Int32] {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         return entries.compactMap { entry -> Int32? in
-            guard let child = Int32(entry), let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
-                  let nameEnd = stat.lastIndex(of: ")") else { return nil }
+            guard let child = Int32(entry),
+                let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                let nameEnd = stat.lastIndex(of: ")")
+            else { return nil }
             let fields = stat[stat.index(after: nameEnd)...].split(separator: " ")
             return fields.count > 1 && Int32(fields[1]) == pid ? child : nil
         }

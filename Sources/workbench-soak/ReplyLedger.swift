@@ -24,7 +24,8 @@ enum Expectation: Sendable {
 /// Every request sent and not yet answered, checked against each reply as it comes: answered
 /// exactly once, in order per view, of the right shape. Replies without an id (to malformed
 /// input) are counted against the malformed messages sent.
-final class ReplyLedger: @unchecked Sendable {  // Unchecked: all fields under `condition`, which `waitForAll` waits on with a deadline.
+final class ReplyLedger: @unchecked Sendable {
+    // Unchecked: all fields under `condition`, which `waitForAll` waits on with a deadline.
     private struct Pending {
         let expectation: Expectation
         let view: String?
@@ -64,7 +65,9 @@ final class ReplyLedger: @unchecked Sendable {  // Unchecked: all fields under `
         defer { condition.unlock() }
         while !pending.isEmpty || nullIDRepliesOwed > 0 {
             guard condition.wait(until: deadline) else {
-                fail("\(pending.count) requests and \(max(0, nullIDRepliesOwed)) malformed messages unanswered after \(Int(timeout)) s; ids \(pending.keys.sorted().prefix(8))")
+                fail(
+                    "\(pending.count) requests and \(max(0, nullIDRepliesOwed)) malformed messages unanswered after \(Int(timeout)) s; ids \(pending.keys.sorted().prefix(8))"
+                )
                 pending = [:]
                 nullIDRepliesOwed = 0
                 return false
@@ -96,14 +99,20 @@ final class ReplyLedger: @unchecked Sendable {  // Unchecked: all fields under `
         replies += 1
         guard reply["jsonrpc"] == .string("2.0") else { return fail("a reply without \"jsonrpc\":\"2.0\": \(reply)") }
         guard case .number(let number)? = reply["id"], let id = Int(exactly: number) else {
-            guard reply["id"] == .null, reply["error"]?["code"] == .number(-32700) else { return fail("a reply with no request id: \(reply)") }
+            guard reply["id"] == .null, reply["error"]?["code"] == .number(-32700) else {
+                return fail("a reply with no request id: \(reply)")
+            }
             nullIDRepliesOwed -= 1
             if nullIDRepliesOwed < 0 { fail("more parse-error replies than malformed messages sent") }
             return
         }
-        guard let request = pending.removeValue(forKey: id) else { return fail("reply \(id) answers nothing pending (duplicated or unknown)") }
+        guard let request = pending.removeValue(forKey: id) else {
+            return fail("reply \(id) answers nothing pending (duplicated or unknown)")
+        }
         if let view = request.view {
-            if let last = lastAnsweredByView[view], last > id { fail("view \(view): reply \(id) came after reply \(last)") }
+            if let last = lastAnsweredByView[view], last > id {
+                fail("view \(view): reply \(id) came after reply \(last)")
+            }
             lastAnsweredByView[view] = id
         }
         if let problem = shapeProblem(reply, request) { fail("reply \(id): \(problem)") }
@@ -134,7 +143,9 @@ final class ReplyLedger: @unchecked Sendable {  // Unchecked: all fields under `
             return nil
         case .prepare(let cancellable):
             if cancellable, code == .number(-32800) { return nil }
-            guard case .number(let width)? = result?["contentSize"]?["width"], case .number(let height)? = result?["contentSize"]?["height"] else {
+            guard case .number(let width)? = result?["contentSize"]?["width"],
+                case .number(let height)? = result?["contentSize"]?["height"]
+            else {
                 return "expected {contentSize}, got \(reply)"
             }
             if let view = request.view { contentSizes[view] = (width, height) }
@@ -143,7 +154,9 @@ final class ReplyLedger: @unchecked Sendable {  // Unchecked: all fields under `
             guard case .array(let elements)? = result?["elements"] else { return "expected {elements}, got \(reply)" }
             for element in elements {
                 guard case .number(let fx)? = element["frame"]?["x"], case .number(let fy)? = element["frame"]?["y"],
-                      case .number(let fw)? = element["frame"]?["width"], case .number(let fh)? = element["frame"]?["height"] else {
+                    case .number(let fw)? = element["frame"]?["width"],
+                    case .number(let fh)? = element["frame"]?["height"]
+                else {
                     return "an element without a frame: \(element)"
                 }
                 guard fx < x + width, x < fx + fw, fy < y + height, y < fy + fh else {

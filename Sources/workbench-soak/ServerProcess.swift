@@ -18,8 +18,10 @@ final class ServerProcess: Sendable {
     /// - Parameters:
     ///   - receive: called on the reading thread with each reply, or nil for bytes that are
     ///     not a framed JSON message.
-    init(executable: String, directory: String, addressSpaceLimit: Int?, mode: MessageFramer.Mode,
-         receive: @escaping @Sendable (JSONValue?) -> Void) throws {
+    init(
+        executable: String, directory: String, addressSpaceLimit: Int?, mode: MessageFramer.Mode,
+        receive: @escaping @Sendable (JSONValue?) -> Void
+    ) throws {
         self.mode = mode
         var script = #"exec "$0" serve"#
         if let addressSpaceLimit { script = "ulimit -v \(addressSpaceLimit >> 10) && " + script }

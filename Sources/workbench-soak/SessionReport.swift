@@ -42,12 +42,17 @@ struct SessionReport {
         guard let start else { return ["no reading at the start"] }
         var problems: [String] = []
         if mostAtRest.fileDescriptors > start.fileDescriptors + Self.fileDescriptorAllowance {
-            problems.append("\(mostAtRest.fileDescriptors) file descriptors at rest (start \(start.fileDescriptors) + \(Self.fileDescriptorAllowance) allowed)")
+            problems.append(
+                "\(mostAtRest.fileDescriptors) file descriptors at rest (start \(start.fileDescriptors) + \(Self.fileDescriptorAllowance) allowed)"
+            )
         }
         if mostAtRest.threads > start.threads + Self.threadAllowance {
-            problems.append("\(mostAtRest.threads) threads at rest (start \(start.threads) + \(Self.threadAllowance) allowed)")
+            problems.append(
+                "\(mostAtRest.threads) threads at rest (start \(start.threads) + \(Self.threadAllowance) allowed)")
         }
-        if mostAtRest.children > 0 { problems.append("\(mostAtRest.children) plugin children alive with every workspace closed") }
+        if mostAtRest.children > 0 {
+            problems.append("\(mostAtRest.children) plugin children alive with every workspace closed")
+        }
         return problems
     }
 

@@ -7,7 +7,8 @@ import JSONRPC
 struct SoakCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "workbench-soak",
-        abstract: "Drive a real 'workbench serve' over pipes with an editor's mixed work, and check every reply and the memory it keeps.",
+        abstract:
+            "Drive a real 'workbench serve' over pipes with an editor's mixed work, and check every reply and the memory it keeps.",
         discussion: """
             Two sessions of half the time each, newline-delimited then LSP-framed. Each starts with one \
             large message followed by many small requests (the address space may grow by at most 512 MiB), \
@@ -27,13 +28,17 @@ struct SoakCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The workbench executable (default: the one beside this tool).", valueName: "path"))
     var server: String?
 
-    @Option(help: ArgumentHelp("The repository folder holding Workspaces/ (default: the current folder).", valueName: "dir"))
+    @Option(
+        help: ArgumentHelp("The repository folder holding Workspaces/ (default: the current folder).", valueName: "dir")
+    )
     var repository = FileManager.default.currentDirectoryPath
 
     @Option(help: "How many small requests follow the large message.")
     var smallRequests = 100_000
 
-    @Option(help: ArgumentHelp("The most resident memory allowed at rest, all workspaces closed, in MiB.", valueName: "MiB"))
+    @Option(
+        help: ArgumentHelp("The most resident memory allowed at rest, all workspaces closed, in MiB.", valueName: "MiB")
+    )
     var restLimit = 64
 
     @Option(help: "The seed of the cycle's choices.")
@@ -41,14 +46,18 @@ struct SoakCommand: ParsableCommand {
 
     func run() throws {
         signal(SIGPIPE, SIG_IGN)
-        let executable = server ?? URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        let executable =
+            server
+            ?? URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
             .deletingLastPathComponent().appendingPathComponent("workbench").path
         let workspaces = try SoakWorkspaces(repository: repository)
         defer { workspaces.remove() }
         var failed = false
         for (index, mode) in [MessageFramer.Mode.lines, .headers].enumerated() {
             var report = SessionReport(framing: mode == .lines ? "newline-delimited" : "LSP headers")
-            try runSession(executable: executable, mode: mode, workspaces: workspaces, seed: seed &+ UInt64(index), report: &report)
+            try runSession(
+                executable: executable, mode: mode, workspaces: workspaces, seed: seed &+ UInt64(index), report: &report
+            )
             print(report.description(restLimit: restLimit))
             failed = failed || !report.passed(restLimit: restLimit)
         }
@@ -56,10 +65,14 @@ struct SoakCommand: ParsableCommand {
         if failed { throw ExitCode(1) }
     }
 
-    private func runSession(executable: String, mode: MessageFramer.Mode, workspaces: SoakWorkspaces, seed: UInt64,
-                            report: inout SessionReport) throws {
+    private func runSession(
+        executable: String, mode: MessageFramer.Mode, workspaces: SoakWorkspaces, seed: UInt64,
+        report: inout SessionReport
+    ) throws {
         let ledger = ReplyLedger()
-        let process = try ServerProcess(executable: executable, directory: repository, addressSpaceLimit: 4 << 30, mode: mode) {
+        let process = try ServerProcess(
+            executable: executable, directory: repository, addressSpaceLimit: 4 << 30, mode: mode
+        ) {
             ledger.receive($0)
         }
         defer { process.kill() }

@@ -23,7 +23,9 @@ struct SoakSession {
 
     /// Sends one request; returns its id.
     @discardableResult
-    mutating func send(_ method: String, _ params: String? = nil, expecting expectation: Expectation, view: String? = nil) -> Int {
+    mutating func send(
+        _ method: String, _ params: String? = nil, expecting expectation: Expectation, view: String? = nil
+    ) -> Int {
         let id = take()
         ledger.expect(id, expectation, view: view)
         server.send(Self.request(id, method, params))
@@ -45,7 +47,8 @@ struct SoakSession {
         let views = ledger.views(of: name)
         for view in views {
             let cancelled = random.next(below: 4) == 0
-            let id = send("prepare", #"{"view":\#(Self.quoted(view))}"#, expecting: .prepare(cancellable: cancelled), view: view)
+            let id = send(
+                "prepare", #"{"view":\#(Self.quoted(view))}"#, expecting: .prepare(cancellable: cancelled), view: view)
             if cancelled { notify("$/cancelRequest", #"{"id":\#(id)}"#) }
         }
         guard settle() else { return false }
@@ -53,12 +56,15 @@ struct SoakSession {
         guard settle() else { return false }
         if let view = views.randomElement(using: &random) {
             send("invalidate", #"{"view":\#(Self.quoted(view))}"#, expecting: .invalidate, view: view)
-            let id = send("prepare", #"{"view":\#(Self.quoted(view))}"#, expecting: .prepare(cancellable: true), view: view)
+            let id = send(
+                "prepare", #"{"view":\#(Self.quoted(view))}"#, expecting: .prepare(cancellable: true), view: view)
             if random.next(below: 2) == 0 { notify("$/cancelRequest", #"{"id":\#(id)}"#) }
         }
         send("close", #"{"workspace":\#(Self.quoted(name))}"#, expecting: .null)
         if let view = views.first {
-            send("query", #"{"view":\#(Self.quoted(view)),"rect":{"x":0,"y":0,"width":1,"height":1}}"#, expecting: .error(-32003))
+            send(
+                "query", #"{"view":\#(Self.quoted(view)),"rect":{"x":0,"y":0,"width":1,"height":1}}"#,
+                expecting: .error(-32003))
         }
         return settle()
     }
@@ -83,7 +89,9 @@ struct SoakSession {
             }
             if step % 10 == 0 {
                 let item = random.next(below: 1000)
-                send("query", #"{"view":\#(quoted),"element":{"category":"cell","section":0,"item":\#(item)}}"#, expecting: .element, view: view)
+                send(
+                    "query", #"{"view":\#(quoted),"element":{"category":"cell","section":0,"item":\#(item)}}"#,
+                    expecting: .element, view: view)
             }
             if step % 40 == 0 { mistakes(view) }
         }
@@ -107,8 +115,14 @@ struct SoakSession {
         let quoted = Self.quoted(view)
         switch random.next(below: 5) {
         case 0: send("scroll", #"{"view":\#(quoted)}"#, expecting: .error(-32601))
-        case 1: send("query", #"{"view":\#(quoted),"rect":{"x":0,"y":"top","width":1,"height":1}}"#, expecting: .error(-32602), view: view)
-        case 2: send("query", #"{"view":"nowhere/none","rect":{"x":0,"y":0,"width":1,"height":1}}"#, expecting: .error(-32003))
+        case 1:
+            send(
+                "query", #"{"view":\#(quoted),"rect":{"x":0,"y":"top","width":1,"height":1}}"#,
+                expecting: .error(-32602), view: view)
+        case 2:
+            send(
+                "query", #"{"view":"nowhere/none","rect":{"x":0,"y":0,"width":1,"height":1}}"#,
+                expecting: .error(-32003))
         case 3:
             ledger.expectNullIDError()
             server.send(Array(#"{"jsonrpc":"2.0","id":"#.utf8))

@@ -10,7 +10,9 @@ struct SoakWorkspaces {
     init(repository: String) throws {
         temporaryFolder = NSTemporaryDirectory() + "workbench-soak-\(getpid())"
         try FileManager.default.createDirectory(atPath: temporaryFolder, withIntermediateDirectories: true)
-        let bundled = ["circles", "class-hierarchy", "mark-sheet", "tv-guide"].map { "\(repository)/Workspaces/\($0).yaml" }
+        let bundled = ["circles", "class-hierarchy", "mark-sheet", "tv-guide"].map {
+            "\(repository)/Workspaces/\($0).yaml"
+        }
         var generated: [String] = []
         for (name, text) in Self.generated {
             let path = "\(temporaryFolder)/\(name).yaml"
@@ -18,8 +20,10 @@ struct SoakWorkspaces {
             generated.append(path)
         }
         // Small workspaces come often, like an editor's everyday files; big ones in between.
-        paths = [bundled[0], bundled[1], generated[0], bundled[2], bundled[3], "\(repository)/Workspaces/large/large.yaml",
-                 bundled[0], generated[1], bundled[3], generated[2]]
+        paths = [
+            bundled[0], bundled[1], generated[0], bundled[2], bundled[3], "\(repository)/Workspaces/large/large.yaml",
+            bundled[0], generated[1], bundled[3], generated[2],
+        ]
     }
 
     func remove() {
@@ -27,27 +31,36 @@ struct SoakWorkspaces {
     }
 
     private static let generated: [(String, String)] = [
-        ("circles-million", """
+        (
+            "circles-million",
+            """
             sources:
               items: {generate: {sections: 1, items: 1000000, min: 40, max: 120, seed: 11}}
             views:
               circles: {layout: circles, source: items, viewport: {width: 768, height: 1024}}
-            """),
-        ("tree-million", """
+            """
+        ),
+        (
+            "tree-million",
+            """
             sources:
               tree: {generate: {nodes: 1000000, fanout: 3, seed: 12}}
               grid: {generate: {sections: 1000, items: 300, min: 0, max: 100, seed: 13}}
             views:
               tree: {layout: tree, source: tree, viewport: {width: 1024, height: 768}}
               marks: {layout: mark-sheet, source: grid, viewport: {width: 1024, height: 768}}
-            """),
-        ("mixed-hundred-thousand", """
+            """
+        ),
+        (
+            "mixed-hundred-thousand",
+            """
             sources:
               items: {generate: {sections: 1, items: 100000, min: 40, max: 120, seed: 14}}
               guide: {generate: {sections: 300, items: 337, seed: 15}}
             views:
               circles: {layout: circles, source: items}
               guide: {layout: guide, source: guide, viewport: {width: 1024, height: 768}}
-            """),
+            """
+        ),
     ]
 }

@@ -4,16 +4,22 @@ import Foundation
 
 /// Options of the batch commands (`run`, `check`): parallelism and sharding.
 struct BatchOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("How many views to process at once (default: the number of cores); the output is the same, in the same order, for any number.", valueName: "n"))
+    @Option(
+        help: ArgumentHelp(
+            "How many views to process at once (default: the number of cores); the output is the same, in the same order, for any number.",
+            valueName: "n"))
     var jobs: Int?
 
-    @Option(help: ArgumentHelp(
-        "Process only part K of N of the views (1 ≤ K ≤ N): every Nth view counting from the Kth, over all views in order. The N parts are disjoint and together the whole.",
-        valueName: "K/N"))
+    @Option(
+        help: ArgumentHelp(
+            "Process only part K of N of the views (1 ≤ K ≤ N): every Nth view counting from the Kth, over all views in order. The N parts are disjoint and together the whole.",
+            valueName: "K/N"))
     var shard: String?
 
     func validate() throws {
-        if let jobs, !(1...1024).contains(jobs) { throw ValidationError("--jobs must be between 1 and 1024, got \(jobs)") }
+        if let jobs, !(1...1024).contains(jobs) {
+            throw ValidationError("--jobs must be between 1 and 1024, got \(jobs)")
+        }
         if let shard, Shard(parsing: shard) == nil {
             throw ValidationError("--shard must be K/N with whole numbers 1 ≤ K ≤ N, got '\(shard)'")
         }

@@ -21,7 +21,9 @@ struct CheckCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("Workspace files or folders of them.", valueName: "path"))
     var paths: [String]
 
-    @Option(help: ArgumentHelp("Compare each view with DIR/<workspace>/<view>.json, as `run --output DIR` writes it.", valueName: "dir"))
+    @Option(
+        help: ArgumentHelp(
+            "Compare each view with DIR/<workspace>/<view>.json, as `run --output DIR` writes it.", valueName: "dir"))
     var snapshots: String?
 
     @Flag(help: "With --snapshots, write the snapshots instead of comparing with them.")
@@ -33,8 +35,10 @@ struct CheckCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Seeds the random rects; the same seed asks the same questions.", valueName: "s"))
     var seed: UInt64 = 0
 
-    @Option(help: ArgumentHelp("Check the views leftToRight, rightToLeft or both (default: each view's own direction).",
-                               valueName: "direction"))
+    @Option(
+        help: ArgumentHelp(
+            "Check the views leftToRight, rightToLeft or both (default: each view's own direction).",
+            valueName: "direction"))
     var direction: String?
 
     @OptionGroup var plugins: PluginOptions
@@ -43,7 +47,9 @@ struct CheckCommand: ParsableCommand {
 
     func validate() throws {
         if record && snapshots == nil { throw ValidationError("--record needs --snapshots DIR") }
-        if !(0...100_000).contains(rects) { throw ValidationError("--rects must be between 0 and 100000, got \(rects)") }
+        if !(0...100_000).contains(rects) {
+            throw ValidationError("--rects must be between 0 and 100000, got \(rects)")
+        }
         _ = try directions
     }
 
@@ -86,7 +92,8 @@ struct CheckCommand: ParsableCommand {
     /// "workbench check: 10 views checked, 9 passed, 1 failed (3 violations), 0 errors".
     static func summaryLine(_ summary: CheckRunner.Summary) -> String {
         func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
-        var line = "workbench check: \(count(summary.viewsChecked, "view")) checked, \(summary.viewsPassed) passed, "
+        var line =
+            "workbench check: \(count(summary.viewsChecked, "view")) checked, \(summary.viewsPassed) passed, "
             + "\(summary.viewsChecked - summary.viewsPassed) failed (\(count(summary.violations, "violation"))), \(count(summary.errors, "error"))"
         if summary.snapshotsRecorded > 0 { line += "; \(count(summary.snapshotsRecorded, "snapshot")) recorded" }
         return line

@@ -25,7 +25,9 @@ struct MCPCommand: ParsableCommand {
     var maximumMessageSize = 64 << 20
 
     func validate() throws {
-        if maximumMessageSize < 1024 { throw ValidationError("--maximum-message-size must be at least 1024, got \(maximumMessageSize)") }
+        if maximumMessageSize < 1024 {
+            throw ValidationError("--maximum-message-size must be at least 1024, got \(maximumMessageSize)")
+        }
     }
 
     func run() throws {
@@ -45,7 +47,10 @@ struct MCPCommand: ParsableCommand {
     static func workspaceFiles(_ path: String) -> [String] {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue,
-              let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return [path] }
-        return names.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }.sorted().map { (path as NSString).appendingPathComponent($0) }
+            let names = try? FileManager.default.contentsOfDirectory(atPath: path)
+        else { return [path] }
+        return names.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }.sorted().map {
+            (path as NSString).appendingPathComponent($0)
+        }
     }
 }

@@ -15,16 +15,22 @@ struct NewPluginCommand: ParsableCommand {
             check with `make check`. The layout is a sectioned list to start from.
             """)
 
-    @Argument(help: ArgumentHelp("The layout's name in workspaces: lowercase letters, digits and dashes (e.g. my-list).", valueName: "name"))
+    @Argument(
+        help: ArgumentHelp(
+            "The layout's name in workspaces: lowercase letters, digits and dashes (e.g. my-list).", valueName: "name"))
     var name: String
 
     @Option(help: ArgumentHelp("swift or c.", valueName: "language"))
     var language: PluginScaffold.Language = .swift
 
-    @Option(help: ArgumentHelp("The folder to write (default: ./NAME); it must not exist or be empty.", valueName: "dir"))
+    @Option(
+        help: ArgumentHelp("The folder to write (default: ./NAME); it must not exist or be empty.", valueName: "dir"))
     var directory: String?
 
-    @Option(help: ArgumentHelp("The workbench checkout to build against (default: the one this workbench was built in).", valueName: "dir"))
+    @Option(
+        help: ArgumentHelp(
+            "The workbench checkout to build against (default: the one this workbench was built in).", valueName: "dir")
+    )
     var workbench: String?
 
     func validate() throws {
@@ -33,20 +39,28 @@ struct NewPluginCommand: ParsableCommand {
         } catch {
             throw ValidationError(error.message)
         }
-        if let workbench, !FileManager.default.fileExists(atPath: workbench + "/Sources/CLayoutABI/include/workbench_layout.h") {
-            throw ValidationError("--workbench \(workbench): not a workbench checkout (no Sources/CLayoutABI/include/workbench_layout.h)")
+        if let workbench,
+            !FileManager.default.fileExists(atPath: workbench + "/Sources/CLayoutABI/include/workbench_layout.h")
+        {
+            throw ValidationError(
+                "--workbench \(workbench): not a workbench checkout (no Sources/CLayoutABI/include/workbench_layout.h)")
         }
     }
 
     func run() throws {
-        guard let checkout = workbench.map(Self.absolute) ?? Bundle.main.executablePath.flatMap(PluginScaffold.checkout(containing:)) else {
-            throw ValidationError("cannot tell which workbench checkout this executable was built in; give it with --workbench DIR")
+        guard
+            let checkout = workbench.map(Self.absolute)
+                ?? Bundle.main.executablePath.flatMap(PluginScaffold.checkout(containing:))
+        else {
+            throw ValidationError(
+                "cannot tell which workbench checkout this executable was built in; give it with --workbench DIR")
         }
         let folder = Self.absolute(directory ?? name)
         do {
             let scaffold = try PluginScaffold(name: name, language: language, directory: folder, workbench: checkout)
             try scaffold.write()
-            let steps = language == .swift
+            let steps =
+                language == .swift
                 ? "cd \(folder) && swift build && swift test\n  \(checkout)/.build/debug/workbench check Workspaces --plugins .build/debug"
                 : "cd \(folder) && make && make check"
             print("Wrote the \(language == .swift ? "Swift" : "C") plugin '\(name)' to \(folder). Next:\n  \(steps)")
@@ -57,7 +71,8 @@ struct NewPluginCommand: ParsableCommand {
     }
 
     static func absolute(_ path: String) -> String {
-        URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).standardizedFileURL.path
+        URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+            .standardizedFileURL.path
     }
 }
 

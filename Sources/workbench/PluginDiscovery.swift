@@ -7,8 +7,9 @@ import PluginIsolation
 enum PluginDiscovery {
     static func searchPath(_ options: PluginOptions) -> [String] {
         let executable = Bundle.main.executableURL?.resolvingSymlinksInPath().deletingLastPathComponent().path
-        return PluginRegistry.searchPath(explicit: options.directories, environment: ProcessInfo.processInfo.environment,
-                                         executableDirectory: executable)
+        return PluginRegistry.searchPath(
+            explicit: options.directories, environment: ProcessInfo.processInfo.environment,
+            executableDirectory: executable)
     }
 
     /// The plugins in the search path: described by a child process (`process`: no plugin

@@ -23,8 +23,10 @@ struct PreviewCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The port to listen on (0: any free port).", valueName: "n"))
     var port = 0
 
-    @Option(help: ArgumentHelp("The address to listen on; anything but loopback lets other machines in (with the token).",
-                               valueName: "addr"))
+    @Option(
+        help: ArgumentHelp(
+            "The address to listen on; anything but loopback lets other machines in (with the token).",
+            valueName: "addr"))
     var host = "127.0.0.1"
 
     @OptionGroup var plugins: PluginOptions
@@ -50,7 +52,9 @@ struct PreviewCommand: ParsableCommand {
         }
         let log: @Sendable (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
         if !["127.0.0.1", "::1", "localhost"].contains(host) {
-            log("warning: listening on \(host), not loopback: other machines that reach it and learn the token can read these workspaces")
+            log(
+                "warning: listening on \(host), not loopback: other machines that reach it and learn the token can read these workspaces"
+            )
         }
         signal(SIGPIPE, SIG_IGN)
         AllocatorPolicy.configureForServing()
@@ -60,10 +64,12 @@ struct PreviewCommand: ParsableCommand {
         configuration.port = port
         configuration.timeout = isolation.timeout
         configuration.maximumMessageSize = maximumMessageSize
-        let server = PreviewServer(configuration: configuration, plugins: catalog, releaseMemory: {
-            catalog.releaseSpareMemory()
-            AllocatorPolicy.releaseFreeMemory()
-        }, log: log)
+        let server = PreviewServer(
+            configuration: configuration, plugins: catalog,
+            releaseMemory: {
+                catalog.releaseSpareMemory()
+                AllocatorPolicy.releaseFreeMemory()
+            }, log: log)
         let url: String
         do {
             url = try server.start()

@@ -18,17 +18,25 @@ struct RunCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("Workspace files or folders of them.", valueName: "path"))
     var paths: [String]
 
-    @Option(name: .customLong("output"), help: ArgumentHelp(
-        "Write each view to DIR/<workspace>/<view>.json (pretty, sorted keys) instead of standard output.", valueName: "dir"))
+    @Option(
+        name: .customLong("output"),
+        help: ArgumentHelp(
+            "Write each view to DIR/<workspace>/<view>.json (pretty, sorted keys) instead of standard output.",
+            valueName: "dir"))
     var outputDirectory: String?
 
     @Flag(help: "With --output, also draw each view to DIR/<workspace>/<view>.svg.")
     var svg = false
 
-    @Flag(help: "With --output, also draw each view to DIR/<workspace>/<view>.png (at most 4096 pixels a side; larger views are scaled down).")
+    @Flag(
+        help:
+            "With --output, also draw each view to DIR/<workspace>/<view>.png (at most 4096 pixels a side; larger views are scaled down)."
+    )
     var png = false
 
-    @Option(help: ArgumentHelp("With --png, draw only this part of each view: x,y,width,height in points.", valueName: "x,y,w,h"))
+    @Option(
+        help: ArgumentHelp(
+            "With --png, draw only this part of each view: x,y,width,height in points.", valueName: "x,y,w,h"))
     var rect: String?
 
     @OptionGroup var plugins: PluginOptions
@@ -46,12 +54,18 @@ struct RunCommand: ParsableCommand {
 
     /// `x,y,width,height`: finite numbers within ±1e15, the sizes positive.
     static func parseRect(_ text: String) throws -> Rect {
-        let numbers = text.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
-        guard numbers.count == 4, let x = numbers[0], let y = numbers[1], let width = numbers[2], let height = numbers[3],
-              [x, y, width, height].allSatisfy({ $0.isFinite && abs($0) <= 1e15 }) else {
+        let numbers = text.split(separator: ",", omittingEmptySubsequences: false).map {
+            Double($0.trimmingCharacters(in: .whitespaces))
+        }
+        guard numbers.count == 4, let x = numbers[0], let y = numbers[1], let width = numbers[2],
+            let height = numbers[3],
+            [x, y, width, height].allSatisfy({ $0.isFinite && abs($0) <= 1e15 })
+        else {
             throw ValidationError("--rect must be x,y,width,height: four finite numbers within ±1e15, got '\(text)'")
         }
-        guard width > 0, height > 0 else { throw ValidationError("--rect must have a positive width and height, got '\(text)'") }
+        guard width > 0, height > 0 else {
+            throw ValidationError("--rect must have a positive width and height, got '\(text)'")
+        }
         return Rect(x: x, y: y, width: width, height: height)
     }
 
@@ -80,7 +94,8 @@ struct RunCommand: ParsableCommand {
         output.finish()
         progress.finish()
         let noun = summary.viewsLaidOut == 1 ? "view" : "views"
-        StandardStream.error.writeLine(Array("workbench: \(summary.viewsLaidOut) \(noun) laid out, \(summary.failures) failed".utf8)[...])
+        StandardStream.error.writeLine(
+            Array("workbench: \(summary.viewsLaidOut) \(noun) laid out, \(summary.failures) failed".utf8)[...])
         if summary.failures > 0 { throw ExitCode(1) }
     }
 }

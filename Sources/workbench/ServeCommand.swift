@@ -22,8 +22,9 @@ struct ServeCommand: ParsableCommand {
     func run() throws {
         let output = try ProtocolStream.takeStandardOutput()
         let catalog = PluginDiscovery.catalog(plugins, isolation)
-        let server = Server(plugins: catalog, output: output, timeout: isolation.timeout,
-                            releaseMemory: ProtocolStream.memoryReleaser(catalog), log: ProtocolStream.log)
+        let server = Server(
+            plugins: catalog, output: output, timeout: isolation.timeout,
+            releaseMemory: ProtocolStream.memoryReleaser(catalog), log: ProtocolStream.log)
         let status = server.serve(input: 0, output: output, maximumMessageSize: maximumMessageSize)
         // End now, whatever plugins are doing: children are killed, and a plugin thread stuck
         // in this process (isolation none) ends with the process.

@@ -1,10 +1,11 @@
-@testable import BatchRunner
 import Foundation
 import LayoutKit
 import PluginHost
 import TestSupport
 import Testing
 import WorkspaceModel
+
+@testable import BatchRunner
 
 /// `workbench run` asks big views for their elements a band at a time: the output must be
 /// byte for byte what one query for everything gives, and a layout whose bands do not add up
@@ -33,14 +34,20 @@ struct BandedOutputTests {
     static func views() throws -> (folder: TemporaryFolder, views: [PreparedView]) {
         let folder = try TemporaryFolder()
         try FaultyPlugin.build([.well, .unordered], in: folder.path)
-        let grid = try ProcessRunner.run("/usr/bin/env", [
-            "cc", "-shared", "-fPIC", "-O1", "-DBUG=0", "-I", BuildProducts.repositoryRoot + "/Sources/CLayoutABI/include",
-            "-o", folder.path + "/libgrid.so", BuildProducts.repositoryRoot + "/Tests/EndToEndTests/Fixtures/buggy_grid.c",
-        ])
+        let grid = try ProcessRunner.run(
+            "/usr/bin/env",
+            [
+                "cc", "-shared", "-fPIC", "-O1", "-DBUG=0", "-I",
+                BuildProducts.repositoryRoot + "/Sources/CLayoutABI/include",
+                "-o", folder.path + "/libgrid.so",
+                BuildProducts.repositoryRoot + "/Tests/EndToEndTests/Fixtures/buggy_grid.c",
+            ])
         #expect(grid.status == 0, "\(grid.standardError)")
         try workspace.write(toFile: folder.path + "/banded.yaml", atomically: true, encoding: .utf8)
         let catalog = PluginCatalog.inProcess(PluginRegistry.discover(in: [folder.path, BuildProducts.directory]))
-        let paths = [folder.path + "/banded.yaml"] + ["circles", "class-hierarchy", "mark-sheet", "tv-guide"]
+        let paths =
+            [folder.path + "/banded.yaml"]
+            + ["circles", "class-hierarchy", "mark-sheet", "tv-guide"]
             .map { BuildProducts.repositoryRoot + "/Workspaces/\($0).yaml" }
         var views: [PreparedView] = []
         for step in BatchViews(paths: paths, loader: WorkspaceLoader()).steps {
@@ -65,14 +72,21 @@ struct BandedOutputTests {
         var streamed: Set<String> = []
         for view in views {
             for bandSize in [3, 50] {
-                if let bands = ElementBands(height: view.contentSize.height, elements: view.estimatedElements, perBand: bandSize),
-                   try view.checkBands(bands) != nil { streamed.insert(view.view.name) }
+                if let bands = ElementBands(
+                    height: view.contentSize.height, elements: view.estimatedElements, perBand: bandSize),
+                    try view.checkBands(bands) != nil
+                {
+                    streamed.insert(view.view.name)
+                }
                 for pretty in [false, true] {
                     let whole = try Self.output(view, pretty: pretty, bandSize: .max)
-                    #expect(try Self.output(view, pretty: pretty, bandSize: bandSize) == whole, "\(view.view.name) by \(bandSize)")
+                    #expect(
+                        try Self.output(view, pretty: pretty, bandSize: bandSize) == whole,
+                        "\(view.view.name) by \(bandSize)")
                     // One pass into a sink that can take its bytes back, as a file not yet in place.
                     var bytes: [UInt8] = []
-                    try view.write(pretty: pretty, chunkSize: 4096, bandSize: bandSize, retract: { bytes.removeAll() }) { bytes.append(contentsOf: $0) }
+                    try view.write(pretty: pretty, chunkSize: 4096, bandSize: bandSize, retract: { bytes.removeAll() })
+                    { bytes.append(contentsOf: $0) }
                     #expect(bytes == whole, "\(view.view.name) by \(bandSize), retractable")
                 }
             }
@@ -90,10 +104,15 @@ struct BandedOutputTests {
         let folder = try TemporaryFolder()
         try FaultyPlugin.build([.forgetful], in: folder.path)
         let items = (0..<300).map(String.init).joined(separator: ", ")
-        try "sources: {column: {items: [\(items)]}}\nviews: {forgetful: {layout: fault-forgetful, source: column, viewport: {width: 100, height: 400}}}\n"
+        try
+            "sources: {column: {items: [\(items)]}}\nviews: {forgetful: {layout: fault-forgetful, source: column, viewport: {width: 100, height: 400}}}\n"
             .write(toFile: folder.path + "/forgetful.yaml", atomically: true, encoding: .utf8)
         let catalog = PluginCatalog.inProcess(PluginRegistry.discover(in: [folder.path]))
-        guard case .view(let workspace, let view) = BatchViews(paths: [folder.path + "/forgetful.yaml"], loader: WorkspaceLoader()).steps.first else {
+        guard
+            case .view(let workspace, let view) = BatchViews(
+                paths: [folder.path + "/forgetful.yaml"], loader: WorkspaceLoader()
+            ).steps.first
+        else {
             Issue.record("no view")
             return
         }
@@ -102,9 +121,13 @@ struct BandedOutputTests {
         #expect {
             try prepared.write(pretty: false, chunkSize: 64, bandSize: 20) { bytes.append(contentsOf: $0) }
         } throws: { error in
-            "\(error)".contains("view 'forgetful' (fault-forgetful): the layout answered the same query differently when asked again; the output written is incomplete")
+            "\(error)".contains(
+                "view 'forgetful' (fault-forgetful): the layout answered the same query differently when asked again; the output written is incomplete"
+            )
         }
         // The part already written is ended with a newline, so that the next view starts a line.
-        #expect(bytes.count > 64 && bytes.last == UInt8(ascii: "\n") && bytes.filter { $0 == UInt8(ascii: "\n") }.count == 1)
+        #expect(
+            bytes.count > 64 && bytes.last == UInt8(ascii: "\n") && bytes.filter { $0 == UInt8(ascii: "\n") }.count == 1
+        )
     }
 }

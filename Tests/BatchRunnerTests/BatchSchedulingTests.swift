@@ -8,13 +8,16 @@ struct BatchSchedulingTests {
     @Test(arguments: [1, 2, 3, 8, 40])
     func resultsArriveInIndexOrderWhateverTheJobs(jobs: Int) {
         var delivered: [Int] = []
-        OrderedParallel.run(count: 25, jobs: jobs, work: { index in
-            usleep(UInt32((25 - index) % 7) * 200)
-            return index * index
-        }, deliver: { index, square in
-            #expect(square == index * index)
-            delivered.append(index)
-        })
+        OrderedParallel.run(
+            count: 25, jobs: jobs,
+            work: { index in
+                usleep(UInt32((25 - index) % 7) * 200)
+                return index * index
+            },
+            deliver: { index, square in
+                #expect(square == index * index)
+                delivered.append(index)
+            })
         #expect(delivered == Array(0..<25))
     }
 

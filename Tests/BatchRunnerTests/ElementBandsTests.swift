@@ -1,7 +1,8 @@
-@testable import BatchRunner
 import LayoutKit
 import TestSupport
 import Testing
+
+@testable import BatchRunner
 
 /// The bands' ownership rule against brute force: every frame a query for everything returns
 /// is owned by exactly one band, among those whose query returns it.
@@ -21,11 +22,15 @@ struct ElementBandsTests {
             default: y = Double(random.next() % 10_000) / 10
             }
             let heights: [Double] = [0, 0.5, 30, 400, 5000]
-            frames.append(Rect(x: Double(random.next() % 100), y: y, width: random.next() % 5 == 0 ? 0 : 10,
-                               height: heights[Int(random.next() % UInt64(heights.count))]))
+            frames.append(
+                Rect(
+                    x: Double(random.next() % 100), y: y, width: random.next() % 5 == 0 ? 0 : 10,
+                    height: heights[Int(random.next() % UInt64(heights.count))]))
         }
         for frame in frames where frame.intersects(.everything) {
-            let owners = bands.rects.indices.filter { frame.intersects(bands.rects[$0]) && bands.owns($0, minY: frame.minY) }
+            let owners = bands.rects.indices.filter {
+                frame.intersects(bands.rects[$0]) && bands.owns($0, minY: frame.minY)
+            }
             #expect(owners.count == 1, "\(frame) owned by bands \(owners)")
         }
         // Above the content, then 13 bands of 1000 / 13 points: every edge where it is meant to be.

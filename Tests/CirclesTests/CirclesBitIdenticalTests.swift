@@ -21,28 +21,37 @@ struct CirclesBitIdenticalTests {
             let step = [5, 3, 2.5, 7, 2.2, 1.5][random.next(in: 0...5)]
             let spacing = [10, 0, -3, 4.5, 25][random.next(in: 0...4)]
             let predecessors = [4, 0, 1, 2, 9][random.next(in: 0...4)]
-            let insets = EdgeInsets(top: [20, 0, 7.5, 3e7][random.next(in: 0...3)], left: [20, 0, 7.5, 0.3][random.next(in: 0...3)],
-                                    bottom: 5, right: [20, 0, 7.5][random.next(in: 0...2)])
+            let insets = EdgeInsets(
+                top: [20, 0, 7.5, 3e7][random.next(in: 0...3)], left: [20, 0, 7.5, 0.3][random.next(in: 0...3)],
+                bottom: 5, right: [20, 0, 7.5][random.next(in: 0...2)])
             let fraction = [0, 0.5, 0.25, 0.3][random.next(in: 0...3)]
             // A step like 2.2 is summed step by step, as the seed does, within the work budget:
             // fewer circles, narrower rows.
             let isSummed = step == 2.2
             sizes = (0..<(isSummed ? 150 : 1200)).map { _ in .number(Double(random.next(in: 10...150)) + fraction) }
             width = insets.left + insets.right + 160 + Double(random.next(in: 0...(isSummed ? 150 : 600)))
-            options = ["step": .number(step), "spacing": .number(spacing), "predecessors": .number(Double(predecessors)),
-                       "insets": ["top": .number(insets.top), "left": .number(insets.left), "bottom": 5, "right": .number(insets.right)]]
+            options = [
+                "step": .number(step), "spacing": .number(spacing), "predecessors": .number(Double(predecessors)),
+                "insets": [
+                    "top": .number(insets.top), "left": .number(insets.left), "bottom": 5,
+                    "right": .number(insets.right),
+                ],
+            ]
             reference = ReferenceCirclesLayout(insets: insets, step: step, spacing: spacing, predecessors: predecessors)
         }
     }
 
     static func bits(_ frames: [LayoutAttributes]) -> [UInt64] {
-        frames.flatMap { [$0.frame.minX.bitPattern, $0.frame.minY.bitPattern, $0.frame.width.bitPattern, $0.frame.height.bitPattern] }
+        frames.flatMap {
+            [$0.frame.minX.bitPattern, $0.frame.minY.bitPattern, $0.frame.width.bitPattern, $0.frame.height.bitPattern]
+        }
     }
 
     @Test(arguments: 1...12)
     func everyFrameHasTheSeedsBitPattern(seed: UInt64) throws {
         let test = Case(seed: seed)
-        let context = LayoutContext(dataSource: DataSet.items(test.sizes).source, bounds: Rect(x: 0, y: 0, width: test.width, height: 600))
+        let context = LayoutContext(
+            dataSource: DataSet.items(test.sizes).source, bounds: Rect(x: 0, y: 0, width: test.width, height: 600))
         let layout = try CirclesLayout(options: Options(test.options))
         try layout.prepare(context)
         try test.reference.prepare(context)

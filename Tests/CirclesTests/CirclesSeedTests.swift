@@ -9,7 +9,8 @@ struct CirclesSeedTests {
 
     static func prepared(_ items: [Value], width: Double, options: [String: Value] = [:]) throws -> CirclesLayout {
         let layout = try CirclesLayout(options: Options(options))
-        try layout.prepare(LayoutContext(dataSource: DataSet.items(items).source, bounds: Rect(x: 0, y: 0, width: width, height: 667)))
+        try layout.prepare(
+            LayoutContext(dataSource: DataSet.items(items).source, bounds: Rect(x: 0, y: 0, width: width, height: 667)))
         return layout
     }
 
@@ -27,7 +28,10 @@ struct CirclesSeedTests {
     @Test func seedAlarmsOnAWiderViewFillLongerRows() throws {
         let layout = try Self.prepared(Self.alarms, width: 600)
         let origins = layout.elements(in: .everything).map { [$0.frame.minX, $0.frame.minY] }
-        #expect(origins == [[20, 20], [150, 20], [315, 20], [405, 20], [310, 110], [20, 115], [170, 115], [365, 150]])
+        #expect(
+            origins == [
+                [20, 20], [150, 20], [315, 20], [405, 20], [310, 110], [20, 115], [170, 115], [365, 150],
+            ])
         #expect(layout.contentSize == Size(width: 600, height: 370))
     }
 
@@ -51,7 +55,8 @@ struct CirclesSeedTests {
 
     @Test func appearingElementsStartTransparentInTheMiddleOfTheBounds() throws {
         let layout = try Self.prepared(Self.alarms, width: 375)
-        let initial = layout.initialAttributes(forAppearing: .cell(0, 0), in: Rect(x: 0, y: 100, width: 375, height: 667))
+        let initial = layout.initialAttributes(
+            forAppearing: .cell(0, 0), in: Rect(x: 0, y: 100, width: 375, height: 667))
         #expect(initial?.alpha == 0)
         #expect(initial?.frame == Rect(x: 127.5, y: 373.5, width: 120, height: 120))
         #expect(layout.attributes(for: .cell(0, 8)) == nil)

@@ -8,7 +8,9 @@ import Testing
 struct CirclesUpdateTests {
     /// A layout prepared with `old`, updated by the batch `newToOld` and prepared with `new`,
     /// beside one prepared with `new` from scratch.
-    static func updatedAndFresh(old: [Value], new: [Value], newToOld: [Int64]) throws -> (updated: CirclesLayout, fresh: CirclesLayout) {
+    static func updatedAndFresh(old: [Value], new: [Value], newToOld: [Int64]) throws -> (
+        updated: CirclesLayout, fresh: CirclesLayout
+    ) {
         let bounds = Rect(x: 0, y: 0, width: 375, height: 667)
         let layout = try CirclesLayout(options: Options([:]))
         try layout.prepare(LayoutContext(dataSource: DataSet.items(old).source, bounds: bounds))
@@ -56,11 +58,14 @@ struct CirclesUpdateTests {
     @Test func aWidthChangeAfterABatchPacksEverythingAgain() throws {
         let items: [Value] = (0..<50).map { .number(Double(20 + $0 % 7 * 10)) }
         let layout = try CirclesLayout(options: Options([:]))
-        try layout.prepare(LayoutContext(dataSource: DataSet.items(items).source, bounds: Rect(x: 0, y: 0, width: 375, height: 667)))
+        try layout.prepare(
+            LayoutContext(dataSource: DataSet.items(items).source, bounds: Rect(x: 0, y: 0, width: 375, height: 667)))
         OneSectionBatch.with(old: 50, newToOld: (0..<50).map { $0 }) { layout.prepare(forUpdates: $0) }
-        try layout.prepare(LayoutContext(dataSource: DataSet.items(items).source, bounds: Rect(x: 0, y: 0, width: 500, height: 667)))
+        try layout.prepare(
+            LayoutContext(dataSource: DataSet.items(items).source, bounds: Rect(x: 0, y: 0, width: 500, height: 667)))
         let fresh = try CirclesLayout(options: Options([:]))
-        try fresh.prepare(LayoutContext(dataSource: DataSet.items(items).source, bounds: Rect(x: 0, y: 0, width: 500, height: 667)))
+        try fresh.prepare(
+            LayoutContext(dataSource: DataSet.items(items).source, bounds: Rect(x: 0, y: 0, width: 500, height: 667)))
         #expect(layout.elements(in: .everything) == fresh.elements(in: .everything))
     }
 
@@ -68,8 +73,10 @@ struct CirclesUpdateTests {
         let items: [Value] = (0..<20_000).map { .number(Double(20 + $0 % 9 * 10)) }
         var reports: [Double] = []
         let layout = try CirclesLayout(options: Options([:]))
-        try layout.prepare(LayoutContext(dataSource: DataSet.items(items).source, bounds: Rect(x: 0, y: 0, width: 375, height: 667),
-                                         progress: { reports.append($0) }))
+        try layout.prepare(
+            LayoutContext(
+                dataSource: DataSet.items(items).source, bounds: Rect(x: 0, y: 0, width: 375, height: 667),
+                progress: { reports.append($0) }))
         #expect(reports.count == 4)
         #expect(reports == reports.sorted() && reports.allSatisfy { (0...1).contains($0) })
     }

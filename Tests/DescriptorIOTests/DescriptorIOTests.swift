@@ -37,8 +37,10 @@ struct DescriptorIOTests {
     @Test func gatheredPartsArriveWholeAndInOrderThroughShortWrites() throws {
         let pipe = Pipe()
         // Empty parts, small ones and ones of many pipe buffers: writev returns short.
-        let parts: [[UInt8]] = [[], Array("head".utf8), (0..<(300 << 10)).map { UInt8(truncatingIfNeeded: $0 &* 7) }, [],
-                                [UInt8(ascii: "}")], (0..<(700 << 10)).map { UInt8(truncatingIfNeeded: $0 &* 13) }, Array("\n".utf8)]
+        let parts: [[UInt8]] = [
+            [], Array("head".utf8), (0..<(300 << 10)).map { UInt8(truncatingIfNeeded: $0 &* 7) }, [],
+            [UInt8(ascii: "}")], (0..<(700 << 10)).map { UInt8(truncatingIfNeeded: $0 &* 13) }, Array("\n".utf8),
+        ]
         let writer = Thread {
             #expect(DescriptorIO.writeAll(pipe.write, parts: parts))
             close(pipe.write)

@@ -42,14 +42,18 @@ struct BatchParallelTests {
 
     @Test func checkWithJobsAndShardsReportsWhatASequentialCheckReports() throws {
         let folder = try TemporaryFolder()
-        let bad = try folder.write("bad.yaml", "views:\n  v: {layout: nowhere, source: s}\nsources:\n  s: {items: [1]}\n")
+        let bad = try folder.write(
+            "bad.yaml", "views:\n  v: {layout: nowhere, source: s}\nsources:\n  s: {items: [1]}\n")
         let broken = try folder.write("broken.yaml", "views: [\n")
         let paths = [workspaces + "/mark-sheet.yaml", bad, broken, workspaces + "/circles.yaml", "--rects", "20"]
         let sequential = try run(["check"] + paths + ["--jobs", "1"])
         #expect(sequential.status == 1)
-        #expect(sequential.standardOutput.hasSuffix("workbench check: 7 views checked, 7 passed, 0 failed (0 violations), 2 errors\n"))
+        #expect(
+            sequential.standardOutput.hasSuffix(
+                "workbench check: 7 views checked, 7 passed, 0 failed (0 violations), 2 errors\n"))
         #expect(try run(["check"] + paths + ["--jobs", "4"]).standardOutput == sequential.standardOutput)
-        let first = try run(["check"] + paths + ["--shard", "1/2"]), second = try run(["check"] + paths + ["--shard", "2/2"])
+        let first = try run(["check"] + paths + ["--shard", "1/2"]),
+            second = try run(["check"] + paths + ["--shard", "2/2"])
         // Views 0…7 in order (the bad view is number 3); a file that cannot be read fails every shard.
         #expect(first.standardOutput.hasSuffix("4 views checked, 4 passed, 0 failed (0 violations), 1 error\n"))
         #expect(second.standardOutput.hasSuffix("3 views checked, 3 passed, 0 failed (0 violations), 2 errors\n"))

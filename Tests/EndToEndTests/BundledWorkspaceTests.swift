@@ -6,7 +6,8 @@ import Testing
 struct BundledWorkspaceTests {
     /// Each view of the workspace, by name, as parsed JSON.
     func views(_ workspace: String) throws -> [String: [String: Any]] {
-        let result = try ProcessRunner.run(BuildProducts.executable("workbench"), ["run", BuildProducts.repositoryRoot + "/Workspaces/" + workspace])
+        let result = try ProcessRunner.run(
+            BuildProducts.executable("workbench"), ["run", BuildProducts.repositoryRoot + "/Workspaces/" + workspace])
         #expect(result.status == 0, "\(result.standardError)")
         var views: [String: [String: Any]] = [:]
         for line in result.standardOutput.split(separator: "\n") {
@@ -21,7 +22,8 @@ struct BundledWorkspaceTests {
     }
 
     func count(_ elements: [[String: Any]], _ category: String, _ kind: String? = nil) -> Int {
-        elements.filter { $0["category"] as? String == category && (kind == nil || $0["kind"] as? String == kind) }.count
+        elements.filter { $0["category"] as? String == category && (kind == nil || $0["kind"] as? String == kind) }
+            .count
     }
 
     @Test func theClassHierarchyHas67ClassesAndAConnectorPerClassWithSubclasses() throws {

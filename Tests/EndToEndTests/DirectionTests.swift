@@ -26,12 +26,19 @@ struct DirectionTests {
 
     /// Compiles `directed_grid.c` into `<folder>/plugins/libdirected.so` against the header
     /// in `include` (default: the current one), and writes the workspace.
-    func build(in folder: TemporaryFolder, include: String = "Sources/CLayoutABI/include", defines: [String] = []) throws -> (file: String, plugins: String) {
+    func build(in folder: TemporaryFolder, include: String = "Sources/CLayoutABI/include", defines: [String] = [])
+        throws -> (file: String, plugins: String)
+    {
         let plugins = (folder.path as NSString).appendingPathComponent("plugins")
         try FileManager.default.createDirectory(atPath: plugins, withIntermediateDirectories: true)
         let source = BuildProducts.repositoryRoot + "/Tests/EndToEndTests/Fixtures/directed_grid.c"
-        let compiled = try ProcessRunner.run("/usr/bin/env", ["cc", "-shared", "-fPIC"] + defines.map { "-D" + $0 }
-            + ["-I", BuildProducts.repositoryRoot + "/" + include, "-o", plugins + "/libdirected.so", source, "-lm"])
+        let compiled = try ProcessRunner.run(
+            "/usr/bin/env",
+            ["cc", "-shared", "-fPIC"] + defines.map { "-D" + $0 }
+                + [
+                    "-I", BuildProducts.repositoryRoot + "/" + include, "-o", plugins + "/libdirected.so", source,
+                    "-lm",
+                ])
         #expect(compiled.status == 0, "\(compiled.standardError)")
         return (try folder.write("grid.yaml", Self.workspace), plugins)
     }
@@ -61,7 +68,8 @@ struct DirectionTests {
         #expect(views["mirrored"]?["direction"] as? String == "rightToLeft")
         #expect(Self.xs(views["plain"]) == [0, 100, 200, 0, 100, 200, 0])
         #expect(Self.xs(views["mirrored"]) == [275, 175, 75, 275, 175, 75, 275])
-        let checked = try ProcessRunner.run(workbench, ["check", file, "--plugins", plugins, "--rects", "40", "--direction", "both"])
+        let checked = try ProcessRunner.run(
+            workbench, ["check", file, "--plugins", plugins, "--rects", "40", "--direction", "both"])
         #expect(checked.status == 0, "\(checked.standardOutput)")
     }
 
@@ -72,7 +80,9 @@ struct DirectionTests {
         #expect(Self.xs(try run(file, plugins: plugins)["mirrored"]) == [0, 100, 200, 0, 100, 200, 0])
         let checked = try ProcessRunner.run(workbench, ["check", file, "--plugins", plugins, "--rects", "40"])
         #expect(checked.status == 1)
-        let mirror = checked.standardOutput.split(separator: "\n").filter { $0.contains("(directed, rightToLeft): mirror: ") }
+        let mirror = checked.standardOutput.split(separator: "\n").filter {
+            $0.contains("(directed, rightToLeft): mirror: ")
+        }
         #expect(!mirror.isEmpty, "\(checked.standardOutput)")
     }
 
@@ -84,7 +94,8 @@ struct DirectionTests {
         #expect(Self.xs(views["plain"]) == [0, 100, 200, 0, 100, 200, 0])
         #expect(Self.xs(views["mirrored"]) == [0, 100, 200, 0, 100, 200, 0])
         for isolation in ["process", "none"] {
-            let checked = try ProcessRunner.run(workbench, ["check", file, "--plugins", plugins, "--rects", "20", "--isolation", isolation])
+            let checked = try ProcessRunner.run(
+                workbench, ["check", file, "--plugins", plugins, "--rects", "20", "--isolation", isolation])
             #expect(checked.status == 0, "\(checked.standardOutput)")
         }
     }

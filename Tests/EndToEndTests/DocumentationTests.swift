@@ -31,7 +31,8 @@ struct DocumentationTests {
     /// The subcommands `workbench --help` lists, and the hidden children the workbench spawns.
     func subcommands() throws -> Set<String> {
         let help = try ProcessRunner.run(workbench, ["--help"]).standardOutput
-        let listed = help.components(separatedBy: "SUBCOMMANDS:")[1].split(separator: "\n").compactMap { line -> String? in
+        let listed = help.components(separatedBy: "SUBCOMMANDS:")[1].split(separator: "\n").compactMap {
+            line -> String? in
             let words = line.split(separator: " ")
             return line.hasPrefix("  ") && !line.hasPrefix("    ") ? words.first.map(String.init) : nil
         }
@@ -69,8 +70,13 @@ struct DocumentationTests {
         func names(_ rows: [Substring]) -> Set<String> { Set(rows.map { $0.split(separator: "`")[1].description }) }
         let documented = names(rows.filter { !$0.contains("server → client") })
         let documentedNotifications = names(rows.filter { $0.contains("server → client") })
-        #expect(documented == announced, "documented only: \(documented.subtracting(announced)); announced only: \(announced.subtracting(documented))")
-        #expect(documentedNotifications == notifications,
-                "documented only: \(documentedNotifications.subtracting(notifications)); announced only: \(notifications.subtracting(documentedNotifications))")
+        #expect(
+            documented == announced,
+            "documented only: \(documented.subtracting(announced)); announced only: \(announced.subtracting(documented))"
+        )
+        #expect(
+            documentedNotifications == notifications,
+            "documented only: \(documentedNotifications.subtracting(notifications)); announced only: \(notifications.subtracting(documentedNotifications))"
+        )
     }
 }

@@ -19,29 +19,50 @@ struct HostileWorkspaceTests {
     }
 
     static let circles = "sources: {s: {items: [100, 50, 1]}}\nviews: {v: {layout: circles, source: s"
-    static let tree = "sources: {s: {tree: {name: a, children: [{name: b}, {name: c}]}}}\nviews: {v: {layout: tree, source: s"
+    static let tree =
+        "sources: {s: {tree: {name: a, children: [{name: b}, {name: c}]}}}\nviews: {v: {layout: tree, source: s"
 
     static let cases: [(String, String)] = [
-        ("\(circles), options: {spacing: 9223372036854775807}}}",
-         "w.yaml:2:51: error: view 'v' (circles): option 'spacing': expected a number from -1e15 to 1e15, got 9.223372036854776e+18"),
-        ("\(circles), options: {spacing: 1e20}}}",
-         "w.yaml:2:51: error: view 'v' (circles): option 'spacing': expected a number from -1e15 to 1e15, got 1e+20"),
-        ("\(circles), viewport: {width: 1e308, height: 100}}}",
-         "w.yaml:2:59: error: 'viewport.width': expected a number greater than 0 and at most 1e15, got 1e308"),
-        ("\(circles), options: {spacing: 1e15, step: 0.001}}}",
-         "w.yaml:2:66: error: view 'v' (circles): option 'step': circle 1 could not be placed within 1003000 steps of 0.001 points; 'step' is too small for a 'spacing' of 1000000000000000 and a 375-point width"),
-        ("\(circles), options: {step: 1.7976931348623157e308}}}",
-         "w.yaml:2:51: error: view 'v' (circles): option 'step': expected a number greater than 0 and at most 1e15, got 1.7976931348623157e+308"),
-        ("\(circles), options: {step: 1e15}}}",
-         "w.yaml:2:51: error: view 'v' (circles): option 'step': the content size would be 375 × 2000000000000041, beyond the ±1e15-point limit of coordinates; check 'step' and the data"),
-        ("\(tree), options: {insets: {top: 1e308, left: 1e308, bottom: 1e308, right: 1e308}}}}",
-         "w.yaml:2:57: error: view 'v' (tree): option 'insets.top': expected a number from 0 to 1e15, got 1e+308"),
-        ("\(tree), options: {insets: 1e15}}}",
-         "w.yaml:2:48: error: view 'v' (tree): option 'insets': the content size would be 4000000000000240 × 4000000000000080, beyond the ±1e15-point limit of coordinates; check 'insets' and the data"),
-        ("sources: {s: {sections: [[a, b], [c, {len: 30}]]}}\nviews: {v: {layout: guide, source: s, options: {durationField: len, durationUnit: 5e-324}}}",
-         "w.yaml:2:69: error: view 'v' (guide): option 'durationUnit': item 1 of section 1 would end at x = inf, beyond the ±1e15-point limit of coordinates; check 'durationUnit' and the data"),
-        ("sources: {s: {table: {columns: [A], rows: [{title: x, values: [1]}]}}}\nviews: {v: {layout: mark-sheet, source: s, options: {rowHeight: 1e15}}}",
-         "w.yaml:2:54: error: view 'v' (mark-sheet): option 'rowHeight': the content size would be 375 × 1000000000000040, beyond the ±1e15-point limit of coordinates; check 'rowHeight' and the data"),
+        (
+            "\(circles), options: {spacing: 9223372036854775807}}}",
+            "w.yaml:2:51: error: view 'v' (circles): option 'spacing': expected a number from -1e15 to 1e15, got 9.223372036854776e+18"
+        ),
+        (
+            "\(circles), options: {spacing: 1e20}}}",
+            "w.yaml:2:51: error: view 'v' (circles): option 'spacing': expected a number from -1e15 to 1e15, got 1e+20"
+        ),
+        (
+            "\(circles), viewport: {width: 1e308, height: 100}}}",
+            "w.yaml:2:59: error: 'viewport.width': expected a number greater than 0 and at most 1e15, got 1e308"
+        ),
+        (
+            "\(circles), options: {spacing: 1e15, step: 0.001}}}",
+            "w.yaml:2:66: error: view 'v' (circles): option 'step': circle 1 could not be placed within 1003000 steps of 0.001 points; 'step' is too small for a 'spacing' of 1000000000000000 and a 375-point width"
+        ),
+        (
+            "\(circles), options: {step: 1.7976931348623157e308}}}",
+            "w.yaml:2:51: error: view 'v' (circles): option 'step': expected a number greater than 0 and at most 1e15, got 1.7976931348623157e+308"
+        ),
+        (
+            "\(circles), options: {step: 1e15}}}",
+            "w.yaml:2:51: error: view 'v' (circles): option 'step': the content size would be 375 × 2000000000000041, beyond the ±1e15-point limit of coordinates; check 'step' and the data"
+        ),
+        (
+            "\(tree), options: {insets: {top: 1e308, left: 1e308, bottom: 1e308, right: 1e308}}}}",
+            "w.yaml:2:57: error: view 'v' (tree): option 'insets.top': expected a number from 0 to 1e15, got 1e+308"
+        ),
+        (
+            "\(tree), options: {insets: 1e15}}}",
+            "w.yaml:2:48: error: view 'v' (tree): option 'insets': the content size would be 4000000000000240 × 4000000000000080, beyond the ±1e15-point limit of coordinates; check 'insets' and the data"
+        ),
+        (
+            "sources: {s: {sections: [[a, b], [c, {len: 30}]]}}\nviews: {v: {layout: guide, source: s, options: {durationField: len, durationUnit: 5e-324}}}",
+            "w.yaml:2:69: error: view 'v' (guide): option 'durationUnit': item 1 of section 1 would end at x = inf, beyond the ±1e15-point limit of coordinates; check 'durationUnit' and the data"
+        ),
+        (
+            "sources: {s: {table: {columns: [A], rows: [{title: x, values: [1]}]}}}\nviews: {v: {layout: mark-sheet, source: s, options: {rowHeight: 1e15}}}",
+            "w.yaml:2:54: error: view 'v' (mark-sheet): option 'rowHeight': the content size would be 375 × 1000000000000040, beyond the ±1e15-point limit of coordinates; check 'rowHeight' and the data"
+        ),
     ]
 
     @Test(arguments: cases)
@@ -53,7 +74,8 @@ struct HostileWorkspaceTests {
     }
 
     @Test func emptyAndDegenerateDataLaysOutEmptyForEveryLayout() throws {
-        let result = try run("""
+        let result = try run(
+            """
             sources: {none: {sections: []}, blank: {sections: [[]]}, gap: {sections: [[], [1, 2]]}, empty: {items: []}}
             views:
               g1: {layout: guide, source: none}
@@ -65,7 +87,9 @@ struct HostileWorkspaceTests {
               m2: {layout: mark-sheet, source: empty}
             """)
         #expect(result.status == 0)
-        let lines = result.output.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        let lines = result.output.split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
         #expect(lines.count == 7)
         let counts = lines.map { ($0["elements"] as? [Any])?.count ?? -1 }
         // The guide's header row is empty in g3, so only section 1's two items (the header column and a programme).

@@ -11,7 +11,8 @@ struct IsolatedUpdateTests {
     /// A response's result as sorted JSON text, to compare answers whole.
     static func text(_ response: [String: Any]?) throws -> String {
         let result = try #require(response?["result"], "\(String(describing: response))")
-        return String(decoding: try JSONSerialization.data(withJSONObject: result, options: [.sortedKeys]), as: UTF8.self)
+        return String(
+            decoding: try JSONSerialization.data(withJSONObject: result, options: [.sortedKeys]), as: UTF8.self)
     }
 
     /// Every answer of a run of batches on the bundled circles and mark-sheet layouts, and
@@ -19,14 +20,27 @@ struct IsolatedUpdateTests {
     static func answers(isolation: String) throws -> [String] {
         let client = try ServerClient(arguments: ["--isolation", isolation])
         let sizes = [60, 80, 40, 100, 70, 50, 90, 30, 120, 60, 80, 45]
-        let text = "workspace: w\nsources:\n  s: {items: \(sizes)}\n  t: {table: {columns: [A, B], rows: [{title: R, values: [1, 2]}, {title: S, values: [3, 4]}, {title: T, values: [5, 6]}]}}\n"
+        let text =
+            "workspace: w\nsources:\n  s: {items: \(sizes)}\n  t: {table: {columns: [A, B], rows: [{title: R, values: [1, 2]}, {title: S, values: [3, 4]}, {title: T, values: [5, 6]}]}}\n"
             + "views:\n  a: {layout: circles, source: s}\n  b: {layout: circles, source: s}\n  m: {layout: mark-sheet, source: t}\n"
         #expect(client.request("open", ["text": text, "directory": "."], id: 1)?["result"] != nil)
         let batches: [(String, [[String: Any]])] = [
             ("w/a", [["insert": [0, 0], "value": 50]]),
-            ("w/a", [["delete": [0, 3]], ["insert": [0, 1], "value": 44], ["reload": [0, 5], "value": 130], ["move": [0, 9], "to": [0, 0]]]),
+            (
+                "w/a",
+                [
+                    ["delete": [0, 3]], ["insert": [0, 1], "value": 44], ["reload": [0, 5], "value": 130],
+                    ["move": [0, 9], "to": [0, 0]],
+                ]
+            ),
             ("w/b", [["move": [0, 2], "to": [0, 7]]]),
-            ("w/m", [["deleteSection": 0], ["insertSection": 1, "title": "N", "values": [7, 8]], ["reload": [1, 1], "value": 9]]),
+            (
+                "w/m",
+                [
+                    ["deleteSection": 0], ["insertSection": 1, "title": "N", "values": [7, 8]],
+                    ["reload": [1, 1], "value": 9],
+                ]
+            ),
         ]
         var answers: [String] = []
         var id = 2
@@ -60,7 +74,8 @@ struct IsolatedUpdateTests {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         return entries.compactMap(Int32.init).filter { pid in
             guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-                  let close = stat.lastIndex(of: ")") else { return false }
+                let close = stat.lastIndex(of: ")")
+            else { return false }
             let fields = stat[stat.index(after: close)...].split(separator: " ")
             return fields.count > 2 && Int32(fields[1]) == parent
         }
@@ -73,10 +88,13 @@ struct IsolatedUpdateTests {
         _ = client.request("open", ["path": fixture.workspace], id: 1)
         #expect(Self.xs(client, "faults/incremental", id: 2) == [0, 0, 0, 0, 0], "a full prepare leaves no mark")
         let deleted = client.request("update", ["view": "faults/incremental", "changes": [["delete": [0, 1]]]], id: 3)
-        #expect((deleted?["result"] as? [String: Any])?["disappearing"] as? [Any] != nil, "\(String(describing: deleted))")
+        #expect(
+            (deleted?["result"] as? [String: Any])?["disappearing"] as? [Any] != nil, "\(String(describing: deleted))")
         // One change; new cells 0, 1, 2, 3 were old 0, 2, 3, 4: x = 100 + old + 1.
         #expect(Self.xs(client, "faults/incremental", id: 4) == [101, 103, 104, 105])
-        _ = client.request("update", ["view": "faults/incremental", "changes": [["insert": [0, 0], "value": 9], ["delete": [0, 3]]]], id: 5)
+        _ = client.request(
+            "update",
+            ["view": "faults/incremental", "changes": [["insert": [0, 0], "value": 9], ["delete": [0, 3]]]], id: 5)
         #expect(Self.xs(client, "faults/incremental", id: 6) == [200, 201, 202, 203])
         // A plugin without prepare_for_updates is invalidated and prepared fully; the other view
         // on the source, one batch behind, catches up through its prepare_for_updates.
@@ -89,7 +107,8 @@ struct IsolatedUpdateTests {
             #expect(!children.isEmpty)
             for child in children { kill(child, SIGKILL) }
             var answer = Self.xs(client, "faults/incremental", id: 9)
-            if answer.isEmpty { answer = Self.xs(client, "faults/incremental", id: 10) }  // the request that found the child dead failed
+            // the request that found the child dead failed
+            if answer.isEmpty { answer = Self.xs(client, "faults/incremental", id: 10) }
             #expect(answer == [0, 0, 0])
             _ = client.request("update", ["view": "faults/incremental", "changes": [["delete": [0, 0]]]], id: 11)
             #expect(Self.xs(client, "faults/incremental", id: 12) == [102, 103])
@@ -103,9 +122,12 @@ struct IsolatedUpdateTests {
         let client = try ServerClient(arguments: ["--plugins", fixture.folder.path, "--isolation", isolation])
         _ = client.request("open", ["path": fixture.workspace], id: 1)
         #expect(Self.ys(client, "faults/failupdates", id: 2) == [0, 20, 40, 60, 80])
-        let refused = PluginFaultTests.error(client.request("update", ["view": "faults/failupdates", "changes": [["delete": [0, 0]]]], id: 3))
+        let refused = PluginFaultTests.error(
+            client.request("update", ["view": "faults/failupdates", "changes": [["delete": [0, 0]]]], id: 3))
         #expect(refused?["code"] as? Int == -32004)
-        #expect((refused?["message"] as? String)?.contains("this layout takes no batches") == true, "\(String(describing: refused))")
+        #expect(
+            (refused?["message"] as? String)?.contains("this layout takes no batches") == true,
+            "\(String(describing: refused))")
         // Nothing was applied: the view prepares again with the five items it had.
         #expect(Self.ys(client, "faults/failupdates", id: 4) == [0, 20, 40, 60, 80])
         let counts = client.request("update", ["view": "faults/failupdates", "changes": [["delete": [0, 0]]]], id: 5)

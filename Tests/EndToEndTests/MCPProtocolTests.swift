@@ -7,7 +7,9 @@ import Testing
 struct MCPProtocolTests {
     func initialized(version: String = "2025-06-18") throws -> (ServerClient, [String: Any]?) {
         let client = try ServerClient(subcommand: "mcp")
-        let answer = client.request("initialize", ["protocolVersion": version, "capabilities": [:], "clientInfo": ["name": "test", "version": "1"]], id: 1)
+        let answer = client.request(
+            "initialize",
+            ["protocolVersion": version, "capabilities": [:], "clientInfo": ["name": "test", "version": "1"]], id: 1)
         client.notify("notifications/initialized")
         return (client, answer)
     }
@@ -15,7 +17,10 @@ struct MCPProtocolTests {
     func result(_ answer: [String: Any]?) -> [String: Any]? { answer?["result"] as? [String: Any] }
     func errorCode(_ answer: [String: Any]?) -> Int? { (answer?["error"] as? [String: Any])?["code"] as? Int }
 
-    @Test(arguments: [("2025-06-18", "2025-06-18"), ("2025-03-26", "2025-03-26"), ("2099-01-01", "2025-06-18"), ("2025-11-25", "2025-06-18")])
+    @Test(arguments: [
+        ("2025-06-18", "2025-06-18"), ("2025-03-26", "2025-03-26"), ("2099-01-01", "2025-06-18"),
+        ("2025-11-25", "2025-06-18"),
+    ])
     func theVersionIsNegotiatedDown(asked: String, answered: String) throws {
         let (client, answer) = try initialized(version: asked)
         #expect(result(answer)?["protocolVersion"] as? String == answered)

@@ -10,14 +10,20 @@ struct NewPluginTests {
     @Test func theCPluginBuildsWithMakeAndPassesCheck() throws {
         let folder = try TemporaryFolder()
         let directory = folder.path + "/my-list"
-        let generated = try ProcessRunner.run(workbench, ["new-plugin", "my-list", "--language", "c", "--directory", directory,
-                                                          "--workbench", BuildProducts.repositoryRoot])
+        let generated = try ProcessRunner.run(
+            workbench,
+            [
+                "new-plugin", "my-list", "--language", "c", "--directory", directory,
+                "--workbench", BuildProducts.repositoryRoot,
+            ])
         #expect(generated.status == 0, "\(generated.standardError)")
-        let built = try ProcessRunner.run("/usr/bin/env", ["make", "WORKBENCH=\(BuildProducts.repositoryRoot)"], directory: directory)
+        let built = try ProcessRunner.run(
+            "/usr/bin/env", ["make", "WORKBENCH=\(BuildProducts.repositoryRoot)"], directory: directory)
         #expect(built.status == 0, "\(built.standardOutput)\(built.standardError)")
         let checked = try ProcessRunner.run(workbench, ["check", "Workspaces", "--plugins", "."], directory: directory)
         #expect(checked.status == 0, "\(checked.standardOutput)")
-        #expect(checked.standardOutput == "workbench check: 3 views checked, 3 passed, 0 failed (0 violations), 0 errors\n")
+        #expect(
+            checked.standardOutput == "workbench check: 3 views checked, 3 passed, 0 failed (0 violations), 0 errors\n")
         let laidOut = try ProcessRunner.run(workbench, ["run", "Workspaces", "--plugins", "."], directory: directory)
         #expect(laidOut.standardError == "workbench: 3 views laid out, 0 failed\n")
     }
@@ -28,8 +34,16 @@ struct NewPluginTests {
         #expect(bad.status == 64)
         #expect(bad.standardError.contains("'My List' is not a plugin name"))
         _ = try folder.write("taken/file.txt", "")
-        let taken = try ProcessRunner.run(workbench, ["new-plugin", "my-list", "--directory", folder.path + "/taken", "--workbench", BuildProducts.repositoryRoot])
+        let taken = try ProcessRunner.run(
+            workbench,
+            [
+                "new-plugin", "my-list", "--directory", folder.path + "/taken", "--workbench",
+                BuildProducts.repositoryRoot,
+            ])
         #expect(taken.status == 1)
-        #expect(taken.standardError == "workbench: \(folder.path)/taken: the folder exists and is not empty; choose another with --directory\n")
+        #expect(
+            taken.standardError
+                == "workbench: \(folder.path)/taken: the folder exists and is not empty; choose another with --directory\n"
+        )
     }
 }

@@ -24,9 +24,10 @@ struct PluginCopyFolderTests {
         }
         var environment = ProcessInfo.processInfo.environment
         environment["TMPDIR"] = temporary.path
-        let result = try ProcessRunner.run(BuildProducts.executable("workbench"),
-                                           ["run", BuildProducts.repositoryRoot + "/Workspaces/circles.yaml"],
-                                           environment: environment)
+        let result = try ProcessRunner.run(
+            BuildProducts.executable("workbench"),
+            ["run", BuildProducts.repositoryRoot + "/Workspaces/circles.yaml"],
+            environment: environment)
         #expect(result.status == 0)
         let left = try FileManager.default.contentsOfDirectory(atPath: temporary.path).sorted()
         #expect(left == ["workbench-plugins.\(getpid()).XyZ789", "workbench-plugins.notapid"])

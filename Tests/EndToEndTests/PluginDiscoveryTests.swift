@@ -10,21 +10,27 @@ struct PluginDiscoveryTests {
 
     @Test func pluginsListsALibraryThatCrashesWhileLoadingAsRefused() throws {
         let fixture = try Fixture([.crashOnLoad, .well, .futureABI])
-        let result = try ProcessRunner.run(BuildProducts.executable("workbench"), ["plugins", "--plugins", fixture.folder.path])
+        let result = try ProcessRunner.run(
+            BuildProducts.executable("workbench"), ["plugins", "--plugins", fixture.folder.path])
         #expect(result.status == 0)
         let lines = result.standardOutput.split(separator: "\n").map(String.init)
-        let library = { (name: String) in (fixture.folder.path as NSString).appendingPathComponent("libfault-\(name).so") }
+        let library = { (name: String) in
+            (fixture.folder.path as NSString).appendingPathComponent("libfault-\(name).so")
+        }
         #expect(lines.contains("refused: \(library("loadcrash")): loading it ended its plugin host (SIGSEGV)"))
         #expect(lines.contains { $0.hasPrefix("refused: \(library("future")): plugin ABI version 3") })
-        #expect(lines.contains { $0.hasPrefix("fault-well 0.0.1  \(library("well"))") }, "the library after the crash is described by a new child")
+        #expect(
+            lines.contains { $0.hasPrefix("fault-well 0.0.1  \(library("well"))") },
+            "the library after the crash is described by a new child")
         #expect(lines.contains { $0.hasPrefix("circles ") })
     }
 
     @Test func runRefusesLibrariesThatCrashOrHangWhileLoadingAndLaysOutTheRest() throws {
         let fixture = try Fixture([.well, .crashOnLoad, .hangOnLoad])
         let started = Date()
-        let result = try ProcessRunner.run(BuildProducts.executable("workbench"),
-                                           ["run", fixture.workspace, "--plugins", fixture.folder.path, "--timeout", "0.5"])
+        let result = try ProcessRunner.run(
+            BuildProducts.executable("workbench"),
+            ["run", fixture.workspace, "--plugins", fixture.folder.path, "--timeout", "0.5"])
         #expect(Date().timeIntervalSince(started) < 8, "the hang costs the load timeout, not the default 10 s")
         #expect(result.status == 1)
         let views = result.standardOutput.split(separator: "\n").compactMap {
@@ -32,10 +38,18 @@ struct PluginDiscoveryTests {
         }
         #expect(views.map { $0["view"] as? String } == ["well"])
         let lines = result.standardError.split(separator: "\n").map(String.init)
-        #expect(lines.contains { $0.hasPrefix("\(fixture.workspace):5:")
-            && $0.hasSuffix("the layout plugin 'fault-loadcrash' was refused: \(fixture.folder.path)/libfault-loadcrash.so: loading it ended its plugin host (SIGSEGV)") })
-        #expect(lines.contains { $0.hasPrefix("\(fixture.workspace):6:")
-            && $0.hasSuffix("loading it did not finish within 0.5 s; its plugin host was stopped") })
+        #expect(
+            lines.contains {
+                $0.hasPrefix("\(fixture.workspace):5:")
+                    && $0.hasSuffix(
+                        "the layout plugin 'fault-loadcrash' was refused: \(fixture.folder.path)/libfault-loadcrash.so: loading it ended its plugin host (SIGSEGV)"
+                    )
+            })
+        #expect(
+            lines.contains {
+                $0.hasPrefix("\(fixture.workspace):6:")
+                    && $0.hasSuffix("loading it did not finish within 0.5 s; its plugin host was stopped")
+            })
         #expect(lines.last == "workbench: 1 view laid out, 2 failed")
     }
 
@@ -47,7 +61,9 @@ struct PluginDiscoveryTests {
         _ = client.request("reload", id: 2)  // or the folder watch got there first: either way it is scanned
         let plugins = client.request("plugins", id: 4)?["result"] as? [[String: Any]] ?? []
         let entry = plugins.first { ($0["path"] as? String)?.hasSuffix("libfault-loadcrash.so") == true }
-        #expect(entry?["refused"] as? String == "\(fixture.folder.path)/libfault-loadcrash.so: loading it ended its plugin host (SIGSEGV)")
+        #expect(
+            entry?["refused"] as? String
+                == "\(fixture.folder.path)/libfault-loadcrash.so: loading it ended its plugin host (SIGSEGV)")
         let query = client.request("query", ["view": "faults/well", "rect": PluginFaultTests.everything], id: 3)
         #expect(((query?["result"] as? [String: Any])?["elements"] as? [[String: Any]])?.count == 5)
         #expect(client.finish() == 0)

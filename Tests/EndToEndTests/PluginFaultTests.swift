@@ -14,7 +14,10 @@ struct PluginFaultTests {
             folder = try TemporaryFolder()
             try FaultyPlugin.build(faults, in: folder.path)
             var text = "workspace: faults\nsources: {five: {items: [1, 2, 3, 4, 5]}}\nviews:\n"
-            for fault in faults { text += "  \(fault.rawValue): {layout: \(fault.pluginName), source: five, viewport: {width: 100, height: 100}}\n" }
+            for fault in faults {
+                text +=
+                    "  \(fault.rawValue): {layout: \(fault.pluginName), source: five, viewport: {width: 100, height: 100}}\n"
+            }
             workspace = try folder.write("faults.yaml", text)
         }
     }
@@ -30,17 +33,28 @@ struct PluginFaultTests {
         _ = client.request("open", ["path": fixture.workspace], id: 1)
         let nan = Self.error(client.request("query", ["view": "faults/nan", "rect": Self.everything], id: 2))
         #expect(nan?["code"] as? Int == -32004)
-        #expect(nan?["message"] as? String == "view 'nan' (fault-nan): plugin 'fault-nan' gave cell [0, 1] a bad frame.x: nan is not a finite number")
+        #expect(
+            nan?["message"] as? String
+                == "view 'nan' (fault-nan): plugin 'fault-nan' gave cell [0, 1] a bad frame.x: nan is not a finite number"
+        )
         let data = nan?["data"] as? [String: Any]
-        #expect(data?["element"] as? String == "cell [0, 1]" && data?["field"] as? String == "frame.x" && data?["plugin"] as? String == "fault-nan")
-        let element = Self.error(client.request("query", ["view": "faults/nan", "element": ["category": "cell", "section": 0, "item": 1]], id: 3))
+        #expect(
+            data?["element"] as? String == "cell [0, 1]" && data?["field"] as? String == "frame.x"
+                && data?["plugin"] as? String == "fault-nan")
+        let element = Self.error(
+            client.request(
+                "query", ["view": "faults/nan", "element": ["category": "cell", "section": 0, "item": 1]], id: 3))
         #expect(element?["code"] as? Int == -32004)
         let failed = Self.error(client.request("query", ["view": "faults/failquery", "rect": Self.everything], id: 4))
-        #expect(failed?["message"] as? String
-            == "view 'failquery' (fault-failquery): plugin 'fault-failquery' failed in elements_in_rect with status 3 (WB_ERROR_LAYOUT)")
-        let undeclared = Self.error(client.request("query", ["view": "faults/undeclared", "rect": Self.everything], id: 5))
+        #expect(
+            failed?["message"] as? String
+                == "view 'failquery' (fault-failquery): plugin 'fault-failquery' failed in elements_in_rect with status 3 (WB_ERROR_LAYOUT)"
+        )
+        let undeclared = Self.error(
+            client.request("query", ["view": "faults/undeclared", "rect": Self.everything], id: 5))
         #expect((undeclared?["data"] as? [String: Any])?["field"] as? String == "kind")
-        let well = client.request("query", ["view": "faults/well", "rect": ["x": 0, "y": 30, "width": 100, "height": 30]], id: 6)
+        let well = client.request(
+            "query", ["view": "faults/well", "rect": ["x": 0, "y": 30, "width": 100, "height": 30]], id: 6)
         let items = ((well?["result"] as? [String: Any])?["elements"] as? [[String: Any]])?.map { $0["item"] as? Int }
         #expect(items == [1, 2])
         #expect(client.finish() == 0)
@@ -60,10 +74,11 @@ struct PluginFaultTests {
             }
             #expect(client.finish() == 0)
         }
-        #expect(answers["process"] == [
-            "-32004 view 'silentprepare' (fault-silentprepare): plugin 'fault-silentprepare' failed in prepare with status 3 (WB_ERROR_LAYOUT)",
-            "-32004 view 'silentcreate' (fault-silentcreate): the plugin made no layout and gave no reason",
-        ])
+        #expect(
+            answers["process"] == [
+                "-32004 view 'silentprepare' (fault-silentprepare): plugin 'fault-silentprepare' failed in prepare with status 3 (WB_ERROR_LAYOUT)",
+                "-32004 view 'silentcreate' (fault-silentcreate): the plugin made no layout and gave no reason",
+            ])
         #expect(answers["none"] == answers["process"])
     }
 
@@ -75,7 +90,9 @@ struct PluginFaultTests {
         let refused = Self.error(client.request("prepare", ["view": "faults/future"], id: 2))
         #expect(refused?["code"] as? Int == -32002)
         #expect((refused?["message"] as? String)?.contains("the layout plugin 'fault-future' was refused: ") == true)
-        #expect((refused?["message"] as? String)?.contains("plugin ABI version 3, but this workbench speaks version 2") == true)
+        #expect(
+            (refused?["message"] as? String)?.contains("plugin ABI version 3, but this workbench speaks version 2")
+                == true)
         let plugins = client.request("plugins", id: 3)?["result"] as? [[String: Any]] ?? []
         let entry = plugins.first { ($0["path"] as? String)?.hasSuffix("libfault-future.so") == true }
         #expect((entry?["refused"] as? String)?.contains("plugin ABI version 3") == true)
@@ -86,8 +103,9 @@ struct PluginFaultTests {
     @Test(arguments: ["process", "none"])
     func runReportsEachBadViewWhereItIsAndLaysOutTheRest(isolation: String) throws {
         let fixture = try Fixture([.well, .nan, .failQuery, .futureABI, .unordered])
-        let result = try ProcessRunner.run(BuildProducts.executable("workbench"),
-                                           ["run", fixture.workspace, "--plugins", fixture.folder.path, "--isolation", isolation])
+        let result = try ProcessRunner.run(
+            BuildProducts.executable("workbench"),
+            ["run", fixture.workspace, "--plugins", fixture.folder.path, "--isolation", isolation])
         #expect(result.status == 1)
         let views = result.standardOutput.split(separator: "\n").compactMap {
             (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]
@@ -95,10 +113,19 @@ struct PluginFaultTests {
         #expect(views.map { $0["view"] as? String } == ["well", "unordered"])
         #expect((views.last?["elements"] as? [[String: Any]])?.map { $0["item"] as? Int } == [0, 1, 2, 3, 4])
         let lines = result.standardError.split(separator: "\n").map(String.init)
-        #expect(lines.contains("\(fixture.workspace):5:3: error: view 'nan' (fault-nan): plugin 'fault-nan' gave cell [0, 1] a bad frame.x: nan is not a finite number"))
-        #expect(lines.contains { $0.hasPrefix("\(fixture.workspace):6:3: error: view 'failquery'") && $0.contains("WB_ERROR_LAYOUT") })
+        #expect(
+            lines.contains(
+                "\(fixture.workspace):5:3: error: view 'nan' (fault-nan): plugin 'fault-nan' gave cell [0, 1] a bad frame.x: nan is not a finite number"
+            ))
+        #expect(
+            lines.contains {
+                $0.hasPrefix("\(fixture.workspace):6:3: error: view 'failquery'") && $0.contains("WB_ERROR_LAYOUT")
+            })
         #expect(lines.contains { $0.hasPrefix("\(fixture.workspace):7:") && $0.contains("plugin ABI version 3") })
-        #expect(lines.contains("warning: \(fixture.workspace): view 'unordered': plugin 'fault-unordered' returned elements out of canonical order; the workbench repaired the answer"))
+        #expect(
+            lines.contains(
+                "warning: \(fixture.workspace): view 'unordered': plugin 'fault-unordered' returned elements out of canonical order; the workbench repaired the answer"
+            ))
         #expect(lines.last == "workbench: 2 views laid out, 3 failed")
     }
 }

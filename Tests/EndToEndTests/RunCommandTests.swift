@@ -45,15 +45,22 @@ struct RunCommandTests {
         #expect(result.status == 0)
         #expect(result.standardOutput.isEmpty)
         let text = try String(contentsOfFile: folder.path + "/circles/alarms.json", encoding: .utf8)
-        #expect(text.hasPrefix("{\n  \"contentSize\": {\n    \"height\": 620,\n    \"width\": 375\n  },\n  \"direction\": \"leftToRight\",\n  \"elements\": [\n    {\n      \"alpha\": 1,"))
-        #expect(text.hasSuffix("  \"layout\": \"circles\",\n  \"view\": \"alarms\",\n  \"workspace\": \"circles\"\n}\n"))
+        #expect(
+            text.hasPrefix(
+                "{\n  \"contentSize\": {\n    \"height\": 620,\n    \"width\": 375\n  },\n  \"direction\": \"leftToRight\",\n  \"elements\": [\n    {\n      \"alpha\": 1,"
+            ))
+        #expect(
+            text.hasSuffix("  \"layout\": \"circles\",\n  \"view\": \"alarms\",\n  \"workspace\": \"circles\"\n}\n"))
         #expect(FileManager.default.fileExists(atPath: folder.path + "/circles/many-alarms.json"))
     }
 
     @Test func svgDrawsEachViewBesideItsJSON() throws {
         let folder = try TemporaryFolder()
-        let result = try run([BuildProducts.repositoryRoot + "/Workspaces/circles.yaml", BuildProducts.repositoryRoot + "/Workspaces/mark-sheet.yaml",
-                              "--output", folder.path, "--svg"])
+        let result = try run([
+            BuildProducts.repositoryRoot + "/Workspaces/circles.yaml",
+            BuildProducts.repositoryRoot + "/Workspaces/mark-sheet.yaml",
+            "--output", folder.path, "--svg",
+        ])
         #expect(result.status == 0)
         let alarms = try String(contentsOfFile: folder.path + "/circles/alarms.svg", encoding: .utf8)
         #expect(alarms.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"375\" height=\"620\""))
@@ -68,7 +75,9 @@ struct RunCommandTests {
 
     @Test func aBrokenViewFailsAloneWithALocatedErrorAndExitStatus1() throws {
         let folder = try TemporaryFolder()
-        try folder.write("w.yaml", """
+        try folder.write(
+            "w.yaml",
+            """
             sources:
               alarms: {items: [120, 400]}
             views:
@@ -79,16 +88,18 @@ struct RunCommandTests {
         let result = try run(["w.yaml"], directory: folder.path)
         #expect(result.status == 1)
         #expect(try jsonLines(result.standardOutput).map { $0["view"] as? String } == ["good"])
-        #expect(result.standardError == [
-            "w.yaml:2:25: error: view 'narrow' (circles): item [0, 1]: a circle of size 400 does not fit the 335-point row between the insets",
-            "    alarms: {items: [120, 400]}",
-            String(repeating: " ", count: 26) + "^",
-            "w.yaml:6:18: error: no layout plugin named 'circels' (did you mean 'circles'?) (available: circles, guide, mark-sheet, tree, waterfall)",
-            "    typo: {layout: circels, source: alarms}",
-            String(repeating: " ", count: 19) + "^",
-            "workbench: 1 view laid out, 2 failed",
-            "",
-        ].joined(separator: "\n"))
+        #expect(
+            result.standardError
+                == [
+                    "w.yaml:2:25: error: view 'narrow' (circles): item [0, 1]: a circle of size 400 does not fit the 335-point row between the insets",
+                    "    alarms: {items: [120, 400]}",
+                    String(repeating: " ", count: 26) + "^",
+                    "w.yaml:6:18: error: no layout plugin named 'circels' (did you mean 'circles'?) (available: circles, guide, mark-sheet, tree, waterfall)",
+                    "    typo: {layout: circels, source: alarms}",
+                    String(repeating: " ", count: 19) + "^",
+                    "workbench: 1 view laid out, 2 failed",
+                    "",
+                ].joined(separator: "\n"))
     }
 
     @Test func aSyntaxErrorOrAMissingPathFailsTheRun() throws {

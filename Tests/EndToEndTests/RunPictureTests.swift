@@ -9,14 +9,17 @@ struct RunPictureTests {
     /// The width and height in a PNG file's header (nil unless it is a PNG file).
     func pngSize(_ path: String) -> (Int, Int)? {
         guard let data = FileManager.default.contents(atPath: path), data.count > 24,
-              Array(data.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] else { return nil }
+            Array(data.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        else { return nil }
         let number = { (offset: Int) in data[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) } }
         return (number(16), number(20))
     }
 
     @Test func pngDrawsEachViewsWholeContent() throws {
         let folder = try TemporaryFolder()
-        let result = try ProcessRunner.run(workbench, ["run", BuildProducts.repositoryRoot + "/Workspaces/circles.yaml", "--output", folder.path, "--png"])
+        let result = try ProcessRunner.run(
+            workbench,
+            ["run", BuildProducts.repositoryRoot + "/Workspaces/circles.yaml", "--output", folder.path, "--png"])
         #expect(result.status == 0, "\(result.standardError)")
         #expect(pngSize(folder.path + "/circles/alarms.png").map { [$0.0, $0.1] } == [375, 620])
         #expect(pngSize(folder.path + "/circles/many-alarms.png") != nil)
@@ -25,8 +28,12 @@ struct RunPictureTests {
 
     @Test func aRectDrawsThatPartOnly() throws {
         let folder = try TemporaryFolder()
-        let result = try ProcessRunner.run(workbench, ["run", BuildProducts.repositoryRoot + "/Workspaces/mark-sheet.yaml", "--output", folder.path,
-                                                       "--png", "--rect", "100,40,300,120"])
+        let result = try ProcessRunner.run(
+            workbench,
+            [
+                "run", BuildProducts.repositoryRoot + "/Workspaces/mark-sheet.yaml", "--output", folder.path,
+                "--png", "--rect", "100,40,300,120",
+            ])
         #expect(result.status == 0, "\(result.standardError)")
         #expect(pngSize(folder.path + "/mark-sheet/marks.png").map { [$0.0, $0.1] } == [300, 120])
     }
@@ -40,7 +47,8 @@ struct RunPictureTests {
         (["--output", "/tmp", "--png", "--rect", "0,2e15,10,10"], "within ±1e15"),
     ])
     func badPictureOptionsAreUsageErrors(arguments: [String], expected: String) throws {
-        let result = try ProcessRunner.run(workbench, ["run", BuildProducts.repositoryRoot + "/Workspaces/circles.yaml"] + arguments)
+        let result = try ProcessRunner.run(
+            workbench, ["run", BuildProducts.repositoryRoot + "/Workspaces/circles.yaml"] + arguments)
         #expect(result.status == 64)
         #expect(result.standardError.contains(expected), "\(result.standardError)")
     }

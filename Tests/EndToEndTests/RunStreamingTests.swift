@@ -45,7 +45,10 @@ struct RunStreamingTests {
             let fromLine = try JSONSerialization.jsonObject(with: Data(lines[index].utf8)) as? NSDictionary
             #expect(fromFile != nil && fromFile == fromLine, "\(name)")
         }
-        #expect(try FileManager.default.contentsOfDirectory(atPath: output + "/big").sorted() == ["big-tree.json", "sheet.json", "small.json"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: output + "/big").sorted() == [
+                "big-tree.json", "sheet.json", "small.json",
+            ])
     }
 }
 
@@ -59,20 +62,24 @@ struct RunBandedTests {
     @Test func filesWrittenInOnePassMatchStandardOutputWrittenInTwo() throws {
         let folder = try TemporaryFolder()
         let include = BuildProducts.repositoryRoot + "/Sources/CLayoutABI/include"
-        let compiled = try ProcessRunner.run("/usr/bin/env", ["cc", "-shared", "-fPIC", "-DBUG=0", "-I", include, "-o", folder.path + "/libgrid.so",
-                                                              BuildProducts.repositoryRoot + "/Tests/EndToEndTests/Fixtures/buggy_grid.c"])
+        let compiled = try ProcessRunner.run(
+            "/usr/bin/env",
+            [
+                "cc", "-shared", "-fPIC", "-DBUG=0", "-I", include, "-o", folder.path + "/libgrid.so",
+                BuildProducts.repositoryRoot + "/Tests/EndToEndTests/Fixtures/buggy_grid.c",
+            ])
         #expect(compiled.status == 0, "\(compiled.standardError)")
         let file = folder.path + "/banded.yaml"
         try """
-            sources:
-              tree: {generate: {nodes: 17000, fanout: 3, seed: 5}}
-              week: {generate: {sections: 50, items: 400}}
-              column: {generate: {sections: 1, items: 17000}}
-            views:
-              tree: {layout: tree, source: tree, viewport: {width: 1024, height: 768}}
-              guide: {layout: guide, source: week, viewport: {width: 1024, height: 768}}
-              grid: {layout: grid, source: column, viewport: {width: 400, height: 400}}
-            """.write(toFile: file, atomically: true, encoding: .utf8)
+        sources:
+          tree: {generate: {nodes: 17000, fanout: 3, seed: 5}}
+          week: {generate: {sections: 50, items: 400}}
+          column: {generate: {sections: 1, items: 17000}}
+        views:
+          tree: {layout: tree, source: tree, viewport: {width: 1024, height: 768}}
+          guide: {layout: guide, source: week, viewport: {width: 1024, height: 768}}
+          grid: {layout: grid, source: column, viewport: {width: 400, height: 400}}
+        """.write(toFile: file, atomically: true, encoding: .utf8)
         let lines = try ProcessRunner.run(workbench, ["run", file, "--plugins", folder.path])
         #expect(lines.status == 0)
         let output = folder.path + "/out"
@@ -87,6 +94,9 @@ struct RunBandedTests {
             #expect(fromFile != nil && fromFile == fromLine, "\(name)")
             #expect(((fromFile?["elements"] as? [Any])?.count ?? 0) > 16_384, "\(name)")
         }
-        #expect(try FileManager.default.contentsOfDirectory(atPath: output + "/banded").sorted() == ["grid.json", "guide.json", "tree.json"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: output + "/banded").sorted() == [
+                "grid.json", "guide.json", "tree.json",
+            ])
     }
 }

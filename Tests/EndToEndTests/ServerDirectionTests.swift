@@ -27,7 +27,9 @@ struct ServerDirectionTests {
     }
 
     /// The query answer for `rect`, after moving the view's bounds to `bounds`.
-    static func elements(_ client: ServerClient, view: String, bounds: [String: Double], rect: [String: Double], id: inout Int) -> [[String: Any]] {
+    static func elements(
+        _ client: ServerClient, view: String, bounds: [String: Double], rect: [String: Double], id: inout Int
+    ) -> [[String: Any]] {
         id += 1
         _ = client.request("invalidate", ["view": "w/\(view)", "bounds": bounds], id: id)
         id += 1
@@ -41,7 +43,9 @@ struct ServerDirectionTests {
         defer { _ = client.finish() }
         let opened = client.request("open", ["text": "workspace: w\n" + Self.workspace, "directory": "."], id: 1)
         #expect(opened?["result"] != nil, "\(String(describing: opened))")
-        let size = (client.request("prepare", ["view": "w/mirrored"], id: 2)?["result"] as? [String: Any])?["contentSize"] as? [String: Double]
+        let size =
+            (client.request("prepare", ["view": "w/mirrored"], id: 2)?["result"] as? [String: Any])?["contentSize"]
+            as? [String: Double]
         let width = try #require(size?["width"])
         var id = 2
         for (x, y) in [(0.0, 0.0), (300, 90), (1234, 400), (width - 375, 0), (width - 375, 1500 - 667)] {
@@ -52,7 +56,9 @@ struct ServerDirectionTests {
             #expect(found.count == plain.count && !found.isEmpty, "at \(x), \(y)")
             for (right, left) in zip(found, plain) {
                 let (rx, ry, rw) = Self.frame(right), (lx, ly, lw) = Self.frame(left)
-                #expect(right["section"] as? Int == left["section"] as? Int && right["item"] as? Int == left["item"] as? Int)
+                #expect(
+                    right["section"] as? Int == left["section"] as? Int && right["item"] as? Int == left["item"] as? Int
+                )
                 #expect(rx == width - lx - lw && ry == ly && rw == lw, "at \(x), \(y): \(right) ≠ mirrored \(left)")
                 #expect(right["zIndex"] as? Int == left["zIndex"] as? Int)
             }
@@ -66,8 +72,9 @@ struct ServerDirectionTests {
         // Back to left to right: the corner returns to the bounds' left edge.
         let turned = client.request("invalidate", ["view": "w/mirrored", "direction": "leftToRight"], id: 100)
         #expect((turned?["result"] as? [String: Any])?["invalidated"] as? Bool == true)
-        let again = Self.elements(client, view: "mirrored", bounds: ["x": 300, "y": 0, "width": 375, "height": 667],
-                                  rect: ["x": 300, "y": 0, "width": 375, "height": 30], id: &id)
+        let again = Self.elements(
+            client, view: "mirrored", bounds: ["x": 300, "y": 0, "width": 375, "height": 667],
+            rect: ["x": 300, "y": 0, "width": 375, "height": 30], id: &id)
         #expect(again.first.map { Self.frame($0).x } == 300)
     }
 
@@ -124,14 +131,24 @@ struct ServerMirroredAnswersTests {
         let client = try ServerClient()
         defer { _ = client.finish() }
         for (index, (name, direction)) in [("ltr", "leftToRight"), ("rtl", "rightToLeft")].enumerated() {
-            #expect(client.request("open", ["text": Self.workspace(name, direction: direction), "directory": "."], id: 1 + index)?["result"] != nil)
+            #expect(
+                client.request(
+                    "open", ["text": Self.workspace(name, direction: direction), "directory": "."], id: 1 + index)?[
+                        "result"] != nil)
         }
-        let width = try #require((Self.result(client.request("prepare", ["view": "rtl/v"], id: 3))["contentSize"] as? [String: Double])?["width"])
-        _ = client.request("invalidate", ["view": "rtl/v", "bounds": ["x": width - 150 - 375, "y": 60, "width": 375, "height": 200]], id: 4)
-        _ = client.request("invalidate", ["view": "ltr/v", "bounds": ["x": 150, "y": 60, "width": 375, "height": 200]], id: 5)
+        let width = try #require(
+            (Self.result(client.request("prepare", ["view": "rtl/v"], id: 3))["contentSize"] as? [String: Double])?[
+                "width"])
+        _ = client.request(
+            "invalidate", ["view": "rtl/v", "bounds": ["x": width - 150 - 375, "y": 60, "width": 375, "height": 200]],
+            id: 4)
+        _ = client.request(
+            "invalidate", ["view": "ltr/v", "bounds": ["x": 150, "y": 60, "width": 375, "height": 200]], id: 5)
         // Changes that keep the content's width (the even sections, the widest, keep their
         // items): a width change would shift every mirrored frame, so right to left more moves.
-        let changes: [[String: Any]] = [["delete": [3, 4]], ["insert": [3, 1], "value": 7], ["move": [5, 2], "to": [5, 9]]]
+        let changes: [[String: Any]] = [
+            ["delete": [3, 4]], ["insert": [3, 1], "value": 7], ["move": [5, 2], "to": [5, 9]],
+        ]
         let right = Self.result(client.request("update", ["view": "rtl/v", "changes": changes], id: 6))
         let left = Self.result(client.request("update", ["view": "ltr/v", "changes": changes], id: 7))
         #expect(!(right["moving"] as? [Any] ?? []).isEmpty)
@@ -140,13 +157,17 @@ struct ServerMirroredAnswersTests {
 
         // The same layout with narrower cells: the content narrows, the anchor is kept mirrored.
         let options: [String: Any] = ["cellSize": ["width": 70, "height": 30]]
-        let rightSwitch = Self.result(client.request("transition", ["view": "rtl/v", "layout": "guide", "options": options], id: 8))
-        let leftSwitch = Self.result(client.request("transition", ["view": "ltr/v", "layout": "guide", "options": options], id: 9))
+        let rightSwitch = Self.result(
+            client.request("transition", ["view": "rtl/v", "layout": "guide", "options": options], id: 8))
+        let leftSwitch = Self.result(
+            client.request("transition", ["view": "ltr/v", "layout": "guide", "options": options], id: 9))
         let newWidth = try #require((rightSwitch["contentSize"] as? [String: Double])?["width"])
         #expect(newWidth < updatedWidth)
         let rightOffset = try #require(rightSwitch["contentOffset"] as? [String: Double])
         let leftOffset = try #require(leftSwitch["contentOffset"] as? [String: Double])
-        #expect(rightOffset["x"] == newWidth - leftOffset["x"]! - 375 && rightOffset["y"] == leftOffset["y"], "\(rightOffset) \(leftOffset)")
+        #expect(
+            rightOffset["x"] == newWidth - leftOffset["x"]! - 375 && rightOffset["y"] == leftOffset["y"],
+            "\(rightOffset) \(leftOffset)")
         #expect(!(rightSwitch["moving"] as? [Any] ?? []).isEmpty)
         #expect(Self.lists(rightSwitch) == Self.lists(leftSwitch, old: updatedWidth, new: newWidth))
     }

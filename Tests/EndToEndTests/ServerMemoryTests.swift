@@ -32,7 +32,9 @@ struct ServerMemoryTests {
         let tree = client.request("prepare", ["view": "workspace/tree"], id: 4)
         #expect(((tree?["result"] as? [String: Any])?["elements"] as? Int ?? 0) > 200_000)
         let open = Self.residentBytes(pid)
-        #expect(open > start + (20 << 20), "the open caches should be large: \(open >> 20) MiB vs \(start >> 20) MiB at start")
+        #expect(
+            open > start + (20 << 20),
+            "the open caches should be large: \(open >> 20) MiB vs \(start >> 20) MiB at start")
         #expect(client.request("close", ["workspace": "workspace"], id: 5)?["result"] is NSNull)
         // Memory goes back a moment after the close; wait for it (up to ten seconds).
         var rest = Self.residentBytes(pid)
@@ -40,7 +42,9 @@ struct ServerMemoryTests {
             Thread.sleep(forTimeInterval: 0.1)
             rest = Self.residentBytes(pid)
         }
-        #expect(rest <= start + (10 << 20), "\(rest >> 20) MiB at rest after \(open >> 20) MiB open, \(start >> 20) MiB at start")
+        #expect(
+            rest <= start + (10 << 20),
+            "\(rest >> 20) MiB at rest after \(open >> 20) MiB open, \(start >> 20) MiB at start")
         #expect(client.finish() == 0)
     }
 

@@ -7,7 +7,8 @@ import Testing
 /// by the server's own whole-layout queries before and after (brute force).
 struct ServerPreferredSizesTests {
     static let heights = (0..<60).map { 40 + ($0 * 37) % 200 }
-    static let text = "workspace: w\nsources:\n  s: {items: [\(heights.map(String.init).joined(separator: ", "))]}\n"
+    static let text =
+        "workspace: w\nsources:\n  s: {items: [\(heights.map(String.init).joined(separator: ", "))]}\n"
         + "views:\n  wall: {layout: waterfall, source: s, viewport: {width: 375, height: 667}}\n"
     static let everything = ["x": -1e9, "y": -1e9, "width": 2e9, "height": 2e9]
 
@@ -33,21 +34,30 @@ struct ServerPreferredSizesTests {
 
         /// `"section/item" → frame` of every element.
         func frames() throws -> [String: [String: Double]] {
-            let elements = try result("query", ["view": "w/wall", "rect": ServerPreferredSizesTests.everything])["elements"] as? [[String: Any]] ?? []
-            return Dictionary(uniqueKeysWithValues: elements.map { ("\($0["section"]!)/\($0["item"]!)", $0["frame"] as! [String: Double]) })
+            let elements =
+                try result("query", ["view": "w/wall", "rect": ServerPreferredSizesTests.everything])["elements"]
+                as? [[String: Any]] ?? []
+            return Dictionary(
+                uniqueKeysWithValues: elements.map {
+                    ("\($0["section"]!)/\($0["item"]!)", $0["frame"] as! [String: Double])
+                })
         }
 
         func frame(_ item: Int) throws -> [String: Double] {
-            let element = try result("query", ["view": "w/wall", "element": ["category": "cell", "section": 0, "item": item]])["element"]
+            let element = try result(
+                "query", ["view": "w/wall", "element": ["category": "cell", "section": 0, "item": item]])["element"]
             return try #require((element as? [String: Any])?["frame"] as? [String: Double])
         }
 
         func scroll(toY y: Double, width: Double = 375) throws {
-            _ = try result("invalidate", ["view": "w/wall", "bounds": ["x": 0, "y": y, "width": width, "height": 667]])
+            _ = try result(
+                "invalidate", ["view": "w/wall", "bounds": ["x": 0, "y": y, "width": width, "height": 667]])
         }
 
         func firstVisibleCell(atY y: Double) throws -> Int {
-            let elements = try result("query", ["view": "w/wall", "rect": ["x": 0, "y": y, "width": 375, "height": 667]])["elements"] as? [[String: Any]]
+            let elements =
+                try result("query", ["view": "w/wall", "rect": ["x": 0, "y": y, "width": 375, "height": 667]])[
+                    "elements"] as? [[String: Any]]
             return try #require(elements?.first?["item"] as? Int)
         }
     }
@@ -63,7 +73,8 @@ struct ServerPreferredSizesTests {
         let anchor = try session.firstVisibleCell(atY: 1500)
         let before = try session.frames(), anchorBefore = try session.frame(anchor)
         // One call, two sizes: item 0 (above the viewport) and item 59 (below it).
-        let result = try session.result("preferredSizes", ["view": "w/wall", "sizes": [Self.size(0, height: 300.5), Self.size(59, height: 12)]])
+        let result = try session.result(
+            "preferredSizes", ["view": "w/wall", "sizes": [Self.size(0, height: 300.5), Self.size(59, height: 12)]])
         let after = try session.frames(), anchorAfter = try session.frame(anchor)
         #expect(try session.frame(0) == ["x": 8, "y": 8, "width": 175.5, "height": 300.5])
         #expect(try session.frame(59)["height"] == 12)
@@ -75,7 +86,9 @@ struct ServerPreferredSizesTests {
         #expect(result["invalidatedCount"] as? Int == changed.count)
         let invalidated = (result["invalidated"] as? [[String: Any]] ?? []).map { "\($0["section"]!)/\($0["item"]!)" }
         #expect(Set(invalidated) == Set(changed))
-        #expect(invalidated.map { Int($0.split(separator: "/")[1])! } == invalidated.map { Int($0.split(separator: "/")[1])! }.sorted())
+        #expect(
+            invalidated.map { Int($0.split(separator: "/")[1])! }
+                == invalidated.map { Int($0.split(separator: "/")[1])! }.sorted())
 
         // Grown below the viewport: nothing above the anchor moves.
         let below = try session.result("preferredSizes", ["view": "w/wall", "sizes": [Self.size(58, height: 400)]])
@@ -97,7 +110,10 @@ struct ServerPreferredSizesTests {
         let deleted = try session.result("update", ["view": "w/wall", "changes": [["delete": [0, 0]]]])
         #expect(try session.frame(9)["height"] == 333)
         let anchorAfter = try session.frame(anchor - 1)
-        #expect(deleted["contentOffsetAdjustment"] as? [String: Double] == ["x": anchorAfter["x"]! - anchorBefore["x"]!, "y": anchorAfter["y"]! - anchorBefore["y"]!])
+        #expect(
+            deleted["contentOffsetAdjustment"] as? [String: Double] == [
+                "x": anchorAfter["x"]! - anchorBefore["x"]!, "y": anchorAfter["y"]! - anchorBefore["y"]!,
+            ])
         // The anchor itself deleted: no adjustment.
         let y = (deleted["bounds"] as? [String: Double])?["y"] ?? 0
         let next = try session.firstVisibleCell(atY: y)
@@ -110,15 +126,27 @@ struct ServerPreferredSizesTests {
 
     @Test func badSizesAreRefusedByName() throws {
         let session = try Session(["--isolation", "none"])
-        let unknown = session.call("preferredSizes", ["view": "w/wall", "sizes": [Self.size(1, height: 5), Self.size(60, height: 5)]])?["error"] as? [String: Any]
+        let unknown =
+            session.call(
+                "preferredSizes", ["view": "w/wall", "sizes": [Self.size(1, height: 5), Self.size(60, height: 5)]])?[
+                "error"] as? [String: Any]
         #expect(unknown?["code"] as? Int == -32602)
-        #expect(unknown?["message"] as? String == "invalid params: params.sizes[1].element: the view has no cell [0, 60]")
-        let negative = session.call("preferredSizes", ["view": "w/wall", "sizes": [Self.size(1, height: -5)]])?["error"] as? [String: Any]
-        #expect(negative?["message"] as? String == "invalid params: params.sizes[0].size.height: expected a number from 0 to 1e15, got -5")
-        let huge = session.call("preferredSizes", ["view": "w/wall", "sizes": [Self.size(1, height: 2e15)]])?["error"] as? [String: Any]
+        #expect(
+            unknown?["message"] as? String == "invalid params: params.sizes[1].element: the view has no cell [0, 60]")
+        let negative =
+            session.call("preferredSizes", ["view": "w/wall", "sizes": [Self.size(1, height: -5)]])?["error"]
+            as? [String: Any]
+        #expect(
+            negative?["message"] as? String
+                == "invalid params: params.sizes[0].size.height: expected a number from 0 to 1e15, got -5")
+        let huge =
+            session.call("preferredSizes", ["view": "w/wall", "sizes": [Self.size(1, height: 2e15)]])?["error"]
+            as? [String: Any]
         #expect(huge?["code"] as? Int == -32602)
         let notAList = session.call("preferredSizes", ["view": "w/wall", "sizes": 3])?["error"] as? [String: Any]
-        #expect(notAList?["message"] as? String == "invalid params: params.sizes: expected an array of {element, size}, got a number")
+        #expect(
+            notAList?["message"] as? String
+                == "invalid params: params.sizes: expected an array of {element, size}, got a number")
         // Nothing was applied.
         #expect(try session.frame(1)["height"] == Double(Self.heights[1]))
     }

@@ -8,8 +8,9 @@ struct ServerProgressTests {
     static func progress(_ messages: [Any], token: AnyHashable) -> [(index: Int, value: [String: Any])] {
         messages.enumerated().compactMap { index, message in
             guard let message = message as? [String: Any], message["method"] as? String == "$/progress",
-                  let params = message["params"] as? [String: Any], params["token"] as? AnyHashable == token,
-                  let value = params["value"] as? [String: Any] else { return nil }
+                let params = message["params"] as? [String: Any], params["token"] as? AnyHashable == token,
+                let value = params["value"] as? [String: Any]
+            else { return nil }
             return (index, value)
         }
     }
@@ -19,7 +20,9 @@ struct ServerProgressTests {
     }
 
     /// begin, then reports of rising whole percentages within 0…100, then end — all before the response.
-    static func expectWellFormed(_ client: ServerClient, token: AnyHashable, id: Int, title: String, reports: Bool) throws {
+    static func expectWellFormed(_ client: ServerClient, token: AnyHashable, id: Int, title: String, reports: Bool)
+        throws
+    {
         let messages = client.messages
         let values = progress(messages, token: token)
         let response = try #require(responseIndex(messages, id: id))
@@ -36,18 +39,21 @@ struct ServerProgressTests {
 
     @Test func longWorkReportsProgressBeforeItsResponse() throws {
         let client = try ServerClient()
-        let text = "workspace: w\nsources:\n  s: {generate: {items: 20000}}\nviews:\n  a: {layout: circles, source: s}\n"
+        let text =
+            "workspace: w\nsources:\n  s: {generate: {items: 20000}}\nviews:\n  a: {layout: circles, source: s}\n"
         _ = client.request("open", ["text": text, "directory": ".", "workDoneToken": "open-1"], id: 1)
         try Self.expectWellFormed(client, token: "open-1", id: 1, title: "open", reports: false)
         _ = client.request("prepare", ["view": "w/a", "workDoneToken": 42], id: 2)
         try Self.expectWellFormed(client, token: 42, id: 2, title: "prepare w/a", reports: true)
-        _ = client.request("update", ["view": "w/a", "changes": [["reload": [0, 0], "value": 50]], "workDoneToken": "u"], id: 3)
+        _ = client.request(
+            "update", ["view": "w/a", "changes": [["reload": [0, 0], "value": 50]], "workDoneToken": "u"], id: 3)
         try Self.expectWellFormed(client, token: "u", id: 3, title: "update w/a", reports: true)
         _ = client.request("invalidate", ["view": "w/a"], id: 4)
         let quiet = client.request("prepare", ["view": "w/a"], id: 5)
         #expect(quiet?["result"] != nil)
         let notifications = client.messages.filter { ($0 as? [String: Any])?["method"] != nil }
-        #expect(Self.progress(client.messages, token: "open-1").count + Self.progress(client.messages, token: 42).count
+        #expect(
+            Self.progress(client.messages, token: "open-1").count + Self.progress(client.messages, token: 42).count
                 + Self.progress(client.messages, token: "u").count == notifications.count, "no token, no progress")
         #expect(client.finish() == 0)
     }

@@ -14,8 +14,11 @@ struct ServerProtocolTests {
 
     @Test func numericIdsAreEchoedByteForByte() throws {
         let ids = ["9007199254740993", "1.50", "-0", "12345678901234567890123", "1E+2", "0.1e-7"]
-        let result = try serve(ids.map { #"{"jsonrpc":"2.0","id":\#($0),"method":"plugins"}"# }
-            + [#"[{"jsonrpc":"2.0","id":9007199254740995,"method":"plugins"},{"jsonrpc":"2.0","id":"x","method":"nope"}]"#])
+        let result = try serve(
+            ids.map { #"{"jsonrpc":"2.0","id":\#($0),"method":"plugins"}"# }
+                + [
+                    #"[{"jsonrpc":"2.0","id":9007199254740995,"method":"plugins"},{"jsonrpc":"2.0","id":"x","method":"nope"}]"#
+                ])
         #expect(result.status == 0)
         #expect(result.lines.count == ids.count + 1)
         for (line, id) in zip(result.lines, ids) {
@@ -42,10 +45,14 @@ struct ServerProtocolTests {
         let client = try ServerClient()
         // All at once, as the issue's reproducer: the open is still running when the cancel arrives.
         client.send(["jsonrpc": "2.0", "id": 1, "method": "open", "params": ["path": "Workspaces/large/large.yaml"]])
-        client.send(["jsonrpc": "2.0", "id": 2, "method": "query",
-                     "params": ["view": "large/tree", "rect": ["x": 0, "y": 0, "width": 100, "height": 100]]])
-        client.send(["jsonrpc": "2.0", "id": 3, "method": "targetContentOffset",
-                     "params": ["view": "large/tree", "proposed": ["x": 0, "y": 0], "velocity": ["x": 0, "y": 0]]])
+        client.send([
+            "jsonrpc": "2.0", "id": 2, "method": "query",
+            "params": ["view": "large/tree", "rect": ["x": 0, "y": 0, "width": 100, "height": 100]],
+        ])
+        client.send([
+            "jsonrpc": "2.0", "id": 3, "method": "targetContentOffset",
+            "params": ["view": "large/tree", "proposed": ["x": 0, "y": 0], "velocity": ["x": 0, "y": 0]],
+        ])
         client.notify("$/cancelRequest", ["id": 3])
         _ = client.response(id: 3)
         _ = client.response(id: 2)

@@ -8,16 +8,26 @@ import Testing
 struct ServerTransitionTests {
     /// Sources, and the bundled layouts that can show each.
     static let sources: [(yaml: String, layouts: [String])] = [
-        ("items: [60, 80, 40, 100, 70, 50, 90, 30, 120, 60, 80, 45, 110, 65, 75, 95, 55, 85]", ["circles", "waterfall", "guide", "mark-sheet"]),
+        (
+            "items: [60, 80, 40, 100, 70, 50, 90, 30, 120, 60, 80, 45, 110, 65, 75, 95, 55, 85]",
+            ["circles", "waterfall", "guide", "mark-sheet"]
+        ),
         ("generate: {sections: 8, items: 9}", ["waterfall", "guide", "mark-sheet"]),
-        ("table: {columns: [A, B, C], rows: [{title: a, values: [1, 2, 3]}, {title: b, values: [4, 5, 6]}, {title: c, values: [7, 8, 9]}, {title: d, values: [1, 5, 9]}]}",
-         ["waterfall", "guide", "mark-sheet"]),
-        ("tree: {name: A, children: [{name: B, children: [{name: D}, {name: E}]}, {name: C, children: [{name: F}]}]}", ["guide", "tree"]),
+        (
+            "table: {columns: [A, B, C], rows: [{title: a, values: [1, 2, 3]}, {title: b, values: [4, 5, 6]}, {title: c, values: [7, 8, 9]}, {title: d, values: [1, 5, 9]}]}",
+            ["waterfall", "guide", "mark-sheet"]
+        ),
+        (
+            "tree: {name: A, children: [{name: B, children: [{name: D}, {name: E}]}, {name: C, children: [{name: F}]}]}",
+            ["guide", "tree"]
+        ),
     ]
 
     static var pairs: [(source: Int, from: String, to: String)] {
         sources.indices.flatMap { index in
-            sources[index].layouts.flatMap { from in sources[index].layouts.filter { $0 != from }.map { (index, from, $0) } }
+            sources[index].layouts.flatMap { from in
+                sources[index].layouts.filter { $0 != from }.map { (index, from, $0) }
+            }
         }
     }
 
@@ -32,7 +42,8 @@ struct ServerTransitionTests {
     /// Every element of the view's layout, keyed by identity.
     static func all(_ client: ServerClient, _ view: String, id: Int) -> [String: NSDictionary] {
         let rect: [String: Double] = ["x": -1e6, "y": -1e6, "width": 2e6, "height": 2e6]
-        let elements = result(client.request("query", ["view": view, "rect": rect], id: id))["elements"] as? [NSDictionary] ?? []
+        let elements =
+            result(client.request("query", ["view": view, "rect": rect], id: id))["elements"] as? [NSDictionary] ?? []
         return Dictionary(elements.map { (key($0), $0) }, uniquingKeysWith: { first, _ in first })
     }
 
@@ -55,14 +66,22 @@ struct ServerTransitionTests {
         let client = try ServerClient()
         defer { _ = client.finish() }
         for (index, (name, layout)) in [("a", from), ("old", from), ("new", to)].enumerated() {
-            let opened = client.request("open", ["text": Self.workspace(name, layout: layout, source: source), "directory": "."], id: 30 + index)
+            let opened = client.request(
+                "open", ["text": Self.workspace(name, layout: layout, source: source), "directory": "."], id: 30 + index
+            )
             #expect(opened?["result"] != nil, "\(String(describing: opened))")
         }
         // Scroll a little, so that anchoring has something to keep.
-        let content = Self.result(client.request("prepare", ["view": "a/v"], id: 2))["contentSize"] as? [String: Double] ?? [:]
-        let oldBounds = ["x": min(30, max(0, content["width", default: 0] - 160)), "y": min(45, max(0, content["height", default: 0] - 120)),
-                         "width": 160.0, "height": 120.0]
-        for (index, view) in ["a/v", "old/v"].enumerated() { _ = client.request("invalidate", ["view": view, "bounds": oldBounds], id: 20 + index) }
+        let content =
+            Self.result(client.request("prepare", ["view": "a/v"], id: 2))["contentSize"] as? [String: Double] ?? [:]
+        let oldBounds = [
+            "x": min(30, max(0, content["width", default: 0] - 160)),
+            "y": min(45, max(0, content["height", default: 0] - 120)),
+            "width": 160.0, "height": 120.0,
+        ]
+        for (index, view) in ["a/v", "old/v"].enumerated() {
+            _ = client.request("invalidate", ["view": view, "bounds": oldBounds], id: 20 + index)
+        }
         let before = Self.all(client, "old/v", id: 4)
         let shownBefore = before.values.filter { Self.intersects($0, oldBounds) }
         // The new layout at the old bounds: where it puts the anchor before the view scrolls
@@ -79,15 +98,25 @@ struct ServerTransitionTests {
         // The lists, element by element, against the two layouts' own answers.
         let appearing = (answer["appearing"] as? [[String: Any]] ?? []).map { $0["after"] as! NSDictionary }
         let disappearing = (answer["disappearing"] as? [[String: Any]] ?? []).map { $0["before"] as! NSDictionary }
-        let moving = (answer["moving"] as? [[String: Any]] ?? []).map { ($0["before"] as! NSDictionary, $0["after"] as! NSDictionary) }
-        for element in appearing { #expect(after[Self.key(element)] == element && before[Self.key(element)] == nil, "\(element)") }
-        for element in disappearing { #expect(before[Self.key(element)] == element && after[Self.key(element)] == nil, "\(element)") }
+        let moving = (answer["moving"] as? [[String: Any]] ?? []).map {
+            ($0["before"] as! NSDictionary, $0["after"] as! NSDictionary)
+        }
+        for element in appearing {
+            #expect(after[Self.key(element)] == element && before[Self.key(element)] == nil, "\(element)")
+        }
+        for element in disappearing {
+            #expect(before[Self.key(element)] == element && after[Self.key(element)] == nil, "\(element)")
+        }
         for (old, new) in moving { #expect(before[Self.key(old)] == old && after[Self.key(new)] == new && old != new) }
         let listed = Set(appearing.map(Self.key) + disappearing.map(Self.key) + moving.map { Self.key($0.1) })
         for element in shownBefore + shownAfter where !listed.contains(Self.key(element)) {
-            #expect(before[Self.key(element)] == after[Self.key(element)], "\(Self.key(element)) is neither listed nor unchanged")
+            #expect(
+                before[Self.key(element)] == after[Self.key(element)],
+                "\(Self.key(element)) is neither listed nor unchanged")
         }
-        #expect(answer["contentSize"] as? [String: Double] == Self.result(client.request("prepare", ["view": "new/v"], id: 8))["contentSize"] as? [String: Double])
+        #expect(
+            answer["contentSize"] as? [String: Double] == Self.result(
+                client.request("prepare", ["view": "new/v"], id: 8))["contentSize"] as? [String: Double])
 
         // The anchor (the first visible cell in canonical order) stays on screen where it was,
         // unless clamped.
@@ -113,7 +142,8 @@ struct ServerTransitionTests {
         _ = client.request("transition", ["view": "a/v", "layout": "mark-sheet"], id: 2)
         let switched = Self.all(client, "a/v", id: 3)
         #expect(switched.keys.contains { $0.hasPrefix("supplementary/columnHeader/") })
-        let changed = client.request("change", ["workspace": "a", "text": text + "  w: {layout: guide, source: data}\n"], id: 4)
+        let changed = client.request(
+            "change", ["workspace": "a", "text": text + "  w: {layout: guide, source: data}\n"], id: 4)
         #expect((Self.result(changed)["changed"] as? [String]) == ["a/w"], "\(String(describing: changed))")
         #expect(Self.all(client, "a/v", id: 5) == switched)
     }
@@ -121,12 +151,26 @@ struct ServerTransitionTests {
     @Test func anUnknownLayoutOrRefusedOptionsChangeNothing() throws {
         let client = try ServerClient()
         defer { _ = client.finish() }
-        _ = client.request("open", ["text": Self.workspace("a", layout: "guide", source: "generate: {sections: 3, items: 3}"), "directory": "."], id: 1)
+        _ = client.request(
+            "open",
+            [
+                "text": Self.workspace("a", layout: "guide", source: "generate: {sections: 3, items: 3}"),
+                "directory": ".",
+            ], id: 1)
         let before = Self.all(client, "a/v", id: 2)
-        let unknown = client.request("transition", ["view": "a/v", "layout": "circels"], id: 3)?["error"] as? [String: Any]
-        #expect(unknown?["code"] as? Int == -32602 && (unknown?["message"] as? String)?.contains("params.layout") == true, "\(String(describing: unknown))")
-        let refused = client.request("transition", ["view": "a/v", "layout": "mark-sheet", "options": ["rowHeight": -5]], id: 4)?["error"] as? [String: Any]
-        #expect(refused?["code"] as? Int == -32602 && (refused?["message"] as? String)?.contains("params.options.rowHeight") == true, "\(String(describing: refused))")
+        let unknown =
+            client.request("transition", ["view": "a/v", "layout": "circels"], id: 3)?["error"] as? [String: Any]
+        #expect(
+            unknown?["code"] as? Int == -32602 && (unknown?["message"] as? String)?.contains("params.layout") == true,
+            "\(String(describing: unknown))")
+        let refused =
+            client.request(
+                "transition", ["view": "a/v", "layout": "mark-sheet", "options": ["rowHeight": -5]], id: 4)?["error"]
+            as? [String: Any]
+        #expect(
+            refused?["code"] as? Int == -32602
+                && (refused?["message"] as? String)?.contains("params.options.rowHeight") == true,
+            "\(String(describing: refused))")
         #expect(Self.all(client, "a/v", id: 5) == before)
     }
 }

@@ -21,8 +21,9 @@ struct ServerUpdateTests {
 
     static func circles() -> Case {
         let sizes: [Double] = [60, 80, 40, 100, 70, 50, 90, 30, 120, 60, 80, 45, 110, 65, 75, 95, 55, 85, 100, 40]
-        return Case(layout: "circles", sourceYAML: "items: [\(sizes.map { "\(Int($0))" }.joined(separator: ", "))]",
-                    data: .items(sizes.map(Value.number)), reference: { ReferenceCirclesLayout() })
+        return Case(
+            layout: "circles", sourceYAML: "items: [\(sizes.map { "\(Int($0))" }.joined(separator: ", "))]",
+            data: .items(sizes.map(Value.number)), reference: { ReferenceCirclesLayout() })
     }
 
     static func markSheet() -> Case {
@@ -33,14 +34,20 @@ struct ServerUpdateTests {
             builder.endSection()
         }
         builder.metadata = ["columns": ["A", "B", "C"], "rows": .list(rows.map { .string($0.title) })]
-        let yaml = "table: {columns: [A, B, C], rows: [" + rows.map { "{title: \($0.title), values: [\($0.values.map { "\(Int($0))" }.joined(separator: ", "))]}" }
+        let yaml =
+            "table: {columns: [A, B, C], rows: ["
+            + rows.map { "{title: \($0.title), values: [\($0.values.map { "\(Int($0))" }.joined(separator: ", "))]}" }
             .joined(separator: ", ") + "]}"
-        return Case(layout: "mark-sheet", sourceYAML: yaml, data: builder.build(), reference: { ReferenceMarkSheetLayout() })
+        return Case(
+            layout: "mark-sheet", sourceYAML: yaml, data: builder.build(), reference: { ReferenceMarkSheetLayout() })
     }
 
     static func guide() -> Case {
         let sections = (0..<30).map { section in (0..<6).map { Value.number(Double(section * 100 + $0)) } }
-        let yaml = "sections: [" + sections.map { "[" + $0.map { "\(Int($0.number!))" }.joined(separator: ", ") + "]" }.joined(separator: ", ") + "]"
+        let yaml =
+            "sections: ["
+            + sections.map { "[" + $0.map { "\(Int($0.number!))" }.joined(separator: ", ") + "]" }.joined(
+                separator: ", ") + "]"
         return Case(layout: "guide", sourceYAML: yaml, data: .sections(sections), reference: { ReferenceGuideLayout() })
     }
 
@@ -59,22 +66,34 @@ struct ServerUpdateTests {
 
     /// The expected answer, by brute force over every element of both layouts.
     static func expected(_ test: Case, _ changes: [BatchChange], rect: Rect) throws -> [String: [String]] {
-        let plan = try BatchPlan(changes: changes, sectionCounts: test.data.source.sectionCounts, rules: test.data.source.batchRules)
-        let old = try all(test.reference(), test.data), new = try all(test.reference(), plan.apply(to: test.data.source))
+        let plan = try BatchPlan(
+            changes: changes, sectionCounts: test.data.source.sectionCounts, rules: test.data.source.batchRules)
+        let old = try all(test.reference(), test.data),
+            new = try all(test.reference(), plan.apply(to: test.data.source))
         let newByID = Dictionary(uniqueKeysWithValues: new.map { ($0.element, $0) })
-        var appearing: [(LayoutAttributes, LayoutAttributes)] = [], disappearing: [(LayoutAttributes, LayoutAttributes)] = [], moving: [(LayoutAttributes, LayoutAttributes)] = []
+        var appearing: [(LayoutAttributes, LayoutAttributes)] = [],
+            disappearing: [(LayoutAttributes, LayoutAttributes)] = [],
+            moving: [(LayoutAttributes, LayoutAttributes)] = []
         var matched = Set<ElementID>()
         for before in old {
             var id = before.element
-            if id.category == .cell { id.path = plan.newPath(ofOld: id.path) ?? ItemPath(section: -1, item: -1) } else { id.path.section = plan.newSection(ofOld: id.path.section) ?? -1 }
+            if id.category == .cell {
+                id.path = plan.newPath(ofOld: id.path) ?? ItemPath(section: -1, item: -1)
+            } else {
+                id.path.section = plan.newSection(ofOld: id.path.section) ?? -1
+            }
             if let after = newByID[id] {
                 matched.insert(id)
-                if before != after && (before.frame.intersects(rect) || after.frame.intersects(rect)) { moving.append((after, before)) }
+                if before != after && (before.frame.intersects(rect) || after.frame.intersects(rect)) {
+                    moving.append((after, before))
+                }
             } else if before.frame.intersects(rect) {
                 disappearing.append((before, faded(before)))
             }
         }
-        for after in new where !matched.contains(after.element) && after.frame.intersects(rect) { appearing.append((after, faded(after))) }
+        for after in new where !matched.contains(after.element) && after.frame.intersects(rect) {
+            appearing.append((after, faded(after)))
+        }
         func keys(_ pairs: [(LayoutAttributes, LayoutAttributes)]) -> [String] {
             pairs.sorted { $0.0.element < $1.0.element }.map { describe($0.0) + " | " + describe($0.1) }
         }
@@ -83,28 +102,37 @@ struct ServerUpdateTests {
 
     static func describe(_ attributes: LayoutAttributes) -> String {
         let f = attributes.frame
-        return "\(attributes.element) (\(f.x), \(f.y), \(f.width), \(f.height)) z\(attributes.zIndex) a\(attributes.alpha)"
+        return
+            "\(attributes.element) (\(f.x), \(f.y), \(f.width), \(f.height)) z\(attributes.zIndex) a\(attributes.alpha)"
     }
 
     static func describe(_ json: [String: Any]) -> String {
         let f = json["frame"] as? [String: Double] ?? [:]
         let category = ElementCategory(name: json["category"] as? String ?? "") ?? .cell
-        let id = ElementID(category: category, kind: json["kind"] as? String, path: ItemPath(section: json["section"] as? Int ?? -9, item: json["item"] as? Int ?? -9))
-        return "\(id) (\(f["x"]!), \(f["y"]!), \(f["width"]!), \(f["height"]!)) z\(json["zIndex"] as? Int ?? -9) a\(json["alpha"] as? Double ?? -9)"
+        let id = ElementID(
+            category: category, kind: json["kind"] as? String,
+            path: ItemPath(section: json["section"] as? Int ?? -9, item: json["item"] as? Int ?? -9))
+        return
+            "\(id) (\(f["x"]!), \(f["y"]!), \(f["width"]!), \(f["height"]!)) z\(json["zIndex"] as? Int ?? -9) a\(json["alpha"] as? Double ?? -9)"
     }
 
     /// The server's answer in the same form.
     static func answer(_ result: [String: Any]) -> [String: [String]] {
         func keys(_ name: String, _ first: String, _ second: String) -> [String] {
-            (result[name] as? [[String: Any]] ?? []).map { describe($0[first] as! [String: Any]) + " | " + describe($0[second] as! [String: Any]) }
+            (result[name] as? [[String: Any]] ?? []).map {
+                describe($0[first] as! [String: Any]) + " | " + describe($0[second] as! [String: Any])
+            }
         }
-        return ["appearing": keys("appearing", "after", "initial"), "disappearing": keys("disappearing", "before", "final"),
-                "moving": keys("moving", "after", "before")]
+        return [
+            "appearing": keys("appearing", "after", "initial"), "disappearing": keys("disappearing", "before", "final"),
+            "moving": keys("moving", "after", "before"),
+        ]
     }
 
     /// Opens a fresh workspace of `test`'s data with two views on the one source.
     static func open(_ test: Case, _ client: ServerClient) throws {
-        let text = "workspace: w\nsources:\n  s:\n    \(test.sourceYAML)\nviews:\n  a: {layout: \(test.layout), source: s}\n  b: {layout: \(test.layout), source: s}\n"
+        let text =
+            "workspace: w\nsources:\n  s:\n    \(test.sourceYAML)\nviews:\n  a: {layout: \(test.layout), source: s}\n  b: {layout: \(test.layout), source: s}\n"
         let opened = client.request("open", ["text": text, "directory": "."], id: 1)
         #expect(opened?["result"] != nil, "\(String(describing: opened))")
     }
@@ -118,17 +146,25 @@ struct ServerUpdateTests {
                 try open(test, client)
                 id += 1
                 var params: [String: Any] = ["view": "w/a", "changes": json]
-                if rect != bounds { params["rect"] = ["x": rect.x, "y": rect.y, "width": rect.width, "height": rect.height] }
+                if rect != bounds {
+                    params["rect"] = ["x": rect.x, "y": rect.y, "width": rect.width, "height": rect.height]
+                }
                 let response = client.request("update", params, id: id)
-                let result = try #require(response?["result"] as? [String: Any], "\(json): \(String(describing: response))")
+                let result = try #require(
+                    response?["result"] as? [String: Any], "\(json): \(String(describing: response))")
                 let expected = try expected(test, changes, rect: rect)
                 #expect(answer(result) == expected, "\(test.layout) \(json) in \(rect)")
-                let plan = try BatchPlan(changes: changes, sectionCounts: test.data.source.sectionCounts, rules: test.data.source.batchRules)
+                let plan = try BatchPlan(
+                    changes: changes, sectionCounts: test.data.source.sectionCounts, rules: test.data.source.batchRules)
                 let reference = test.reference()
                 let newAll = try all(reference, plan.apply(to: test.data.source))
-                #expect((result["contentSize"] as? [String: Double]) == ["width": reference.contentSize.width, "height": reference.contentSize.height])
+                #expect(
+                    (result["contentSize"] as? [String: Double]) == [
+                        "width": reference.contentSize.width, "height": reference.contentSize.height,
+                    ])
                 id += 1
-                let other = client.request("query", ["view": "w/b", "rect": ["x": -1e6, "y": -1e6, "width": 2e6, "height": 2e6]], id: id)
+                let other = client.request(
+                    "query", ["view": "w/b", "rect": ["x": -1e6, "y": -1e6, "width": 2e6, "height": 2e6]], id: id)
                 let seen = ((other?["result"] as? [String: Any])?["elements"] as? [[String: Any]] ?? []).map(describe)
                 #expect(seen == newAll.map(describe), "the other view on the source sees the batch")
             }
@@ -139,42 +175,75 @@ struct ServerUpdateTests {
     static func path(_ section: Int, _ item: Int) -> ItemPath { ItemPath(section: section, item: item) }
 
     @Test func everyChangeKindOnCirclesMatchesTheBruteForce() throws {
-        try Self.check(Self.circles(), [
-            ([["insert": [0, 0], "value": 50]], [.insert(Self.path(0, 0), value: 50)]),
-            ([["insert": [0, 20], "value": 50]], [.insert(Self.path(0, 20), value: 50)]),
-            ([["delete": [0, 2]]], [.delete(Self.path(0, 2))]),
-            ([["reload": [0, 1], "value": 30]], [.reload(Self.path(0, 1), value: 30)]),
-            ([["move": [0, 0], "to": [0, 5]]], [.move(Self.path(0, 0), to: Self.path(0, 5))]),
-            // The last circle moves to the front: every circle shifts, many into the rects.
-            ([["move": [0, 19], "to": [0, 0]]], [.move(Self.path(0, 19), to: Self.path(0, 0))]),
-            ([["delete": [0, 3]], ["insert": [0, 1], "value": 44], ["reload": [0, 5], "value": 130], ["move": [0, 9], "to": [0, 0]]],
-             [.delete(Self.path(0, 3)), .insert(Self.path(0, 1), value: 44), .reload(Self.path(0, 5), value: 130), .move(Self.path(0, 9), to: Self.path(0, 0))]),
-        ])
+        try Self.check(
+            Self.circles(),
+            [
+                ([["insert": [0, 0], "value": 50]], [.insert(Self.path(0, 0), value: 50)]),
+                ([["insert": [0, 20], "value": 50]], [.insert(Self.path(0, 20), value: 50)]),
+                ([["delete": [0, 2]]], [.delete(Self.path(0, 2))]),
+                ([["reload": [0, 1], "value": 30]], [.reload(Self.path(0, 1), value: 30)]),
+                ([["move": [0, 0], "to": [0, 5]]], [.move(Self.path(0, 0), to: Self.path(0, 5))]),
+                // The last circle moves to the front: every circle shifts, many into the rects.
+                ([["move": [0, 19], "to": [0, 0]]], [.move(Self.path(0, 19), to: Self.path(0, 0))]),
+                (
+                    [
+                        ["delete": [0, 3]], ["insert": [0, 1], "value": 44], ["reload": [0, 5], "value": 130],
+                        ["move": [0, 9], "to": [0, 0]],
+                    ],
+                    [
+                        .delete(Self.path(0, 3)), .insert(Self.path(0, 1), value: 44),
+                        .reload(Self.path(0, 5), value: 130), .move(Self.path(0, 9), to: Self.path(0, 0)),
+                    ]
+                ),
+            ])
     }
 
     @Test func everyChangeKindOnAMarkSheetTableMatchesTheBruteForce() throws {
-        try Self.check(Self.markSheet(), [
-            ([["reload": [2, 1], "value": 99]], [.reload(Self.path(2, 1), value: 99)]),
-            ([["insertSection": 1, "title": "New", "values": [1, 2, 3]]], [.insertSection(1, items: [1, 2, 3], title: "New")]),
-            ([["deleteSection": 0]], [.deleteSection(0)]),
-            ([["moveSection": 5, "to": 1]], [.moveSection(5, to: 1)]),
-            ([["move": [3, 0], "to": [3, 2]]], [.move(Self.path(3, 0), to: Self.path(3, 2))]),
-            ([["deleteSection": 2], ["insertSection": 0, "title": "Z", "values": [7, 8, 9]], ["moveSection": 4, "to": 6], ["reload": [1, 1], "value": 5]],
-             [.deleteSection(2), .insertSection(0, items: [7, 8, 9], title: "Z"), .moveSection(4, to: 6), .reload(Self.path(1, 1), value: 5)]),
-        ])
+        try Self.check(
+            Self.markSheet(),
+            [
+                ([["reload": [2, 1], "value": 99]], [.reload(Self.path(2, 1), value: 99)]),
+                (
+                    [["insertSection": 1, "title": "New", "values": [1, 2, 3]]],
+                    [.insertSection(1, items: [1, 2, 3], title: "New")]
+                ),
+                ([["deleteSection": 0]], [.deleteSection(0)]),
+                ([["moveSection": 5, "to": 1]], [.moveSection(5, to: 1)]),
+                ([["move": [3, 0], "to": [3, 2]]], [.move(Self.path(3, 0), to: Self.path(3, 2))]),
+                (
+                    [
+                        ["deleteSection": 2], ["insertSection": 0, "title": "Z", "values": [7, 8, 9]],
+                        ["moveSection": 4, "to": 6], ["reload": [1, 1], "value": 5],
+                    ],
+                    [
+                        .deleteSection(2), .insertSection(0, items: [7, 8, 9], title: "Z"), .moveSection(4, to: 6),
+                        .reload(Self.path(1, 1), value: 5),
+                    ]
+                ),
+            ])
     }
 
     @Test func everyChangeKindOnTheGuideMatchesTheBruteForce() throws {
-        try Self.check(Self.guide(), [
-            ([["insert": [2, 1], "value": 1]], [.insert(Self.path(2, 1), value: 1)]),
-            ([["delete": [3, 2]]], [.delete(Self.path(3, 2))]),
-            ([["move": [4, 1], "to": [1, 3]]], [.move(Self.path(4, 1), to: Self.path(1, 3))]),
-            ([["insertSection": 3, "items": [1, 2]]], [.insertSection(3, items: [1, 2], title: nil)]),
-            ([["deleteSection": 1]], [.deleteSection(1)]),
-            ([["moveSection": 8, "to": 2]], [.moveSection(8, to: 2)]),
-            ([["deleteSection": 4], ["delete": [2, 0]], ["insert": [1, 5], "value": 3], ["moveSection": 0, "to": 3], ["reload": [5, 5], "value": 1]],
-             [.deleteSection(4), .delete(Self.path(2, 0)), .insert(Self.path(1, 5), value: 3), .moveSection(0, to: 3), .reload(Self.path(5, 5), value: 1)]),
-        ])
+        try Self.check(
+            Self.guide(),
+            [
+                ([["insert": [2, 1], "value": 1]], [.insert(Self.path(2, 1), value: 1)]),
+                ([["delete": [3, 2]]], [.delete(Self.path(3, 2))]),
+                ([["move": [4, 1], "to": [1, 3]]], [.move(Self.path(4, 1), to: Self.path(1, 3))]),
+                ([["insertSection": 3, "items": [1, 2]]], [.insertSection(3, items: [1, 2], title: nil)]),
+                ([["deleteSection": 1]], [.deleteSection(1)]),
+                ([["moveSection": 8, "to": 2]], [.moveSection(8, to: 2)]),
+                (
+                    [
+                        ["deleteSection": 4], ["delete": [2, 0]], ["insert": [1, 5], "value": 3],
+                        ["moveSection": 0, "to": 3], ["reload": [5, 5], "value": 1],
+                    ],
+                    [
+                        .deleteSection(4), .delete(Self.path(2, 0)), .insert(Self.path(1, 5), value: 3),
+                        .moveSection(0, to: 3), .reload(Self.path(5, 5), value: 1),
+                    ]
+                ),
+            ])
     }
 
     @Test func refusedBatchesNameTheChangeAndLeaveTheLayoutUntouched() throws {
@@ -182,18 +251,33 @@ struct ServerUpdateTests {
         try Self.open(Self.markSheet(), client)
         let everything: [String: Any] = ["x": -1e6, "y": -1e6, "width": 2e6, "height": 2e6]
         func all(_ view: String, _ id: Int) -> [[String: Any]] {
-            ((client.request("query", ["view": view, "rect": everything], id: id)?["result"] as? [String: Any])?["elements"] as? [[String: Any]]) ?? []
+            ((client.request("query", ["view": view, "rect": everything], id: id)?["result"] as? [String: Any])?[
+                "elements"] as? [[String: Any]]) ?? []
         }
         let before = all("w/a", 2).map(Self.describe)
         let refusals: [([[String: Any]], String)] = [
-            ([["reload": [0, 0], "value": 1], ["delete": [0, 9]]], "params.changes[1]: item [0, 9] does not exist (section 0 has 3 items before the batch)"),
-            ([["insert": [0, 0], "value": 1]], "params.changes[0]: row 0 would have 4 values for 3 columns; a table's rows change whole"),
-            ([["deleteSection": 3], ["deleteSection": 3]], "params.changes[1]: section 3 is already deleted or moved by changes[0]"),
+            (
+                [["reload": [0, 0], "value": 1], ["delete": [0, 9]]],
+                "params.changes[1]: item [0, 9] does not exist (section 0 has 3 items before the batch)"
+            ),
+            (
+                [["insert": [0, 0], "value": 1]],
+                "params.changes[0]: row 0 would have 4 values for 3 columns; a table's rows change whole"
+            ),
+            (
+                [["deleteSection": 3], ["deleteSection": 3]],
+                "params.changes[1]: section 3 is already deleted or moved by changes[0]"
+            ),
             ([["move": [0, 0]]], "params.changes[0].to: expected [section, item], got nothing"),
-            ([["insert": [0, 0], "value": 1, "colour": 2]], "params.changes[0].colour: not part of a 'insert' change (it takes insert, value)"),
+            (
+                [["insert": [0, 0], "value": 1, "colour": 2]],
+                "params.changes[0].colour: not part of a 'insert' change (it takes insert, value)"
+            ),
         ]
         for (index, (changes, message)) in refusals.enumerated() {
-            let error = client.request("update", ["view": "w/a", "changes": changes], id: 10 + index)?["error"] as? [String: Any]
+            let error =
+                client.request("update", ["view": "w/a", "changes": changes], id: 10 + index)?["error"]
+                as? [String: Any]
             #expect(error?["code"] as? Int == -32602)
             #expect(error?["message"] as? String == "invalid params: " + message)
         }
@@ -202,25 +286,43 @@ struct ServerUpdateTests {
         // A value the layout rejects: a circle of size -5.
         let circles = try ServerClient()
         try Self.open(Self.circles(), circles)
-        let rejected = circles.request("update", ["view": "w/a", "changes": [["insert": [0, 1], "value": -5]]], id: 2)?["error"] as? [String: Any]
+        let rejected =
+            circles.request("update", ["view": "w/a", "changes": [["insert": [0, 1], "value": -5]]], id: 2)?["error"]
+            as? [String: Any]
         #expect(rejected?["code"] as? Int == -32602)
-        #expect((rejected?["message"] as? String)?.hasPrefix("invalid params: params.changes[0]: the layout rejects it: item [0, 1]: a circle's size") == true)
-        let after = (circles.request("query", ["view": "w/a", "rect": everything], id: 3)?["result"] as? [String: Any])?["elements"] as? [[String: Any]] ?? []
-        #expect(after.map(Self.describe) == (try Self.all(ReferenceCirclesLayout(), Self.circles().data)).map(Self.describe))
+        #expect(
+            (rejected?["message"] as? String)?.hasPrefix(
+                "invalid params: params.changes[0]: the layout rejects it: item [0, 1]: a circle's size") == true)
+        let after =
+            (circles.request("query", ["view": "w/a", "rect": everything], id: 3)?["result"] as? [String: Any])?[
+                "elements"] as? [[String: Any]] ?? []
+        #expect(
+            after.map(Self.describe) == (try Self.all(ReferenceCirclesLayout(), Self.circles().data)).map(Self.describe)
+        )
         #expect(client.finish() == 0 && circles.finish() == 0)
     }
 
     @Test func treeSourcesTakeOnlyReloads() throws {
         let client = try ServerClient()
         _ = client.request("open", ["path": "Workspaces/class-hierarchy.yaml"], id: 1)
-        let views = ((client.request("open", ["path": "Workspaces/class-hierarchy.yaml"], id: 2)?["result"] as? [String: Any])?["views"] as? [[String: Any]]) ?? []
+        let views =
+            ((client.request("open", ["path": "Workspaces/class-hierarchy.yaml"], id: 2)?["result"] as? [String: Any])?[
+                "views"] as? [[String: Any]]) ?? []
         let view = try #require(views.first?["id"] as? String)
-        let refused = client.request("update", ["view": view, "changes": [["delete": [1, 0]]]], id: 3)?["error"] as? [String: Any]
-        #expect((refused?["message"] as? String)?.contains("params.changes[0]: this source takes only 'reload' changes") == true)
-        let reloaded = client.request("update", ["view": view, "changes": [["reload": [0, 0], "value": ["name": "Root"]]]], id: 4)?["result"] as? [String: Any]
+        let refused =
+            client.request("update", ["view": view, "changes": [["delete": [1, 0]]]], id: 3)?["error"] as? [String: Any]
+        #expect(
+            (refused?["message"] as? String)?.contains("params.changes[0]: this source takes only 'reload' changes")
+                == true)
+        let reloaded =
+            client.request(
+                "update", ["view": view, "changes": [["reload": [0, 0], "value": ["name": "Root"]]]], id: 4)?["result"]
+            as? [String: Any]
         let appearing = reloaded?["appearing"] as? [[String: Any]] ?? []
         #expect(appearing.count == 1 && (reloaded?["disappearing"] as? [[String: Any]])?.count == 1)
-        #expect(((appearing.first?["after"] as? [String: Any])?["children"] as? [Any])?.isEmpty == false, "the reloaded node keeps its children")
+        #expect(
+            ((appearing.first?["after"] as? [String: Any])?["children"] as? [Any])?.isEmpty == false,
+            "the reloaded node keeps its children")
         #expect(client.finish() == 0)
     }
 }

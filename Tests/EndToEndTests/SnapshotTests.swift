@@ -16,15 +16,21 @@ struct SnapshotTests {
         let snapshots = folder.path + "/snapshots", output = folder.path + "/output"
         let recorded = try check(["--snapshots", snapshots, "--record"])
         #expect(recorded.status == 0)
-        #expect(recorded.standardOutput == "workbench check: 3 views checked, 3 passed, 0 failed (0 violations), 0 errors; 3 snapshots recorded\n")
+        #expect(
+            recorded.standardOutput
+                == "workbench check: 3 views checked, 3 passed, 0 failed (0 violations), 0 errors; 3 snapshots recorded\n"
+        )
         #expect(try ProcessRunner.run(workbench, ["run", markSheet, "--output", output]).status == 0)
         for view in ["marks", "marks-phone", "inline"] {
             let snapshot = FileManager.default.contents(atPath: "\(snapshots)/mark-sheet/\(view).json")
-            #expect(snapshot != nil && snapshot == FileManager.default.contents(atPath: "\(output)/mark-sheet/\(view).json"))
+            #expect(
+                snapshot != nil && snapshot == FileManager.default.contents(atPath: "\(output)/mark-sheet/\(view).json")
+            )
         }
         let matched = try check(["--snapshots", snapshots])
         #expect(matched.status == 0)
-        #expect(matched.standardOutput == "workbench check: 3 views checked, 3 passed, 0 failed (0 violations), 0 errors\n")
+        #expect(
+            matched.standardOutput == "workbench check: 3 views checked, 3 passed, 0 failed (0 violations), 0 errors\n")
     }
 
     @Test func aMismatchPrintsTheElementTheFieldAndBothValues() throws {
@@ -39,14 +45,15 @@ struct SnapshotTests {
         try FileManager.default.removeItem(atPath: snapshots + "/mark-sheet/marks.json")
         let result = try check(["--snapshots", snapshots])
         #expect(result.status == 1)
-        #expect(result.standardOutput == """
-            \(markSheet):12:3: error: view 'marks' (mark-sheet): snapshot: layout: nothing recorded at \(snapshots)/mark-sheet/marks.json; record it with --record
-            \(markSheet):21:3: error: view 'inline' (mark-sheet): snapshot: layout: contentSize.height: recorded 141, now 140
-            \(markSheet):21:3: error: view 'inline' (mark-sheet): snapshot: cell [0, 1]: frame.x: recorded 240, now 237.5
-            \(markSheet):21:3: error: view 'inline' (mark-sheet): snapshot: cell [1, 1]: frame.x: recorded 240, now 237.5
-            \(markSheet):21:3: error: view 'inline' (mark-sheet): snapshot: supplementary columnHeader [0, 1]: frame.x: recorded 240, now 237.5
-            workbench check: 3 views checked, 1 passed, 2 failed (5 violations), 0 errors
+        #expect(
+            result.standardOutput == """
+                \(markSheet):12:3: error: view 'marks' (mark-sheet): snapshot: layout: nothing recorded at \(snapshots)/mark-sheet/marks.json; record it with --record
+                \(markSheet):21:3: error: view 'inline' (mark-sheet): snapshot: layout: contentSize.height: recorded 141, now 140
+                \(markSheet):21:3: error: view 'inline' (mark-sheet): snapshot: cell [0, 1]: frame.x: recorded 240, now 237.5
+                \(markSheet):21:3: error: view 'inline' (mark-sheet): snapshot: cell [1, 1]: frame.x: recorded 240, now 237.5
+                \(markSheet):21:3: error: view 'inline' (mark-sheet): snapshot: supplementary columnHeader [0, 1]: frame.x: recorded 240, now 237.5
+                workbench check: 3 views checked, 1 passed, 2 failed (5 violations), 0 errors
 
-            """)
+                """)
     }
 }

@@ -38,11 +38,11 @@ struct FileWatcherTests {
         defer { watcher.stop() }
         let canonical = { (path: String) in URL(fileURLWithPath: path).standardizedFileURL.path }
 
-        try "a2".write(toFile: watched, atomically: false, encoding: .utf8)    // in place: CLOSE_WRITE
-        try "a3".write(toFile: watched, atomically: false, encoding: .utf8)    // same burst
+        try "a2".write(toFile: watched, atomically: false, encoding: .utf8)  // in place: CLOSE_WRITE
+        try "a3".write(toFile: watched, atomically: false, encoding: .utf8)  // same burst
         #expect(reports.burst(0) == [canonical(watched)])
 
-        try "b2".write(toFile: data, atomically: true, encoding: .utf8)        // a temporary file renamed over it: MOVED_TO
+        try "b2".write(toFile: data, atomically: true, encoding: .utf8)  // a temporary file renamed over it: MOVED_TO
         #expect(reports.burst(1) == [canonical(data)])
 
         try "c2".write(toFile: folder.path + "/other.txt", atomically: false, encoding: .utf8)

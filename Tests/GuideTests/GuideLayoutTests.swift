@@ -10,8 +10,10 @@ struct GuideLayoutTests {
         DataSet.sections((0..<sections).map { section in (0..<items).map { .number(Double(section * 100 + $0)) } })
     }
 
-    static func prepared(_ data: DataSet, bounds: Rect = Rect(x: 0, y: 0, width: 375, height: 667),
-                         options: [String: Value] = [:]) throws -> GuideLayout {
+    static func prepared(
+        _ data: DataSet, bounds: Rect = Rect(x: 0, y: 0, width: 375, height: 667),
+        options: [String: Value] = [:]
+    ) throws -> GuideLayout {
         let layout = try GuideLayout(options: Options(options))
         try layout.prepare(LayoutContext(dataSource: data.source, bounds: bounds))
         return layout
@@ -50,7 +52,10 @@ struct GuideLayoutTests {
         #expect(frame(layout, 1, 0) == Rect(x: 150, y: 30, width: 100, height: 30))
         #expect(frame(layout, 2, 1) == Rect(x: 100, y: 60, width: 200, height: 30))
         let visible = layout.elements(in: scrolled)
-        #expect(visible.first == LayoutAttributes(element: .cell(0, 0), frame: Rect(x: 150, y: 45, width: 100, height: 30), zIndex: 2))
+        #expect(
+            visible.first
+                == LayoutAttributes(element: .cell(0, 0), frame: Rect(x: 150, y: 45, width: 100, height: 30), zIndex: 2)
+        )
         #expect(visible.contains { $0.element == .cell(3, 0) && $0.frame.minX == 150 })
     }
 
@@ -59,15 +64,17 @@ struct GuideLayoutTests {
         let bigger = Self.grid(sections: 6, items: 5)
         layout.invalidate(.bounds)
         try layout.prepare(LayoutContext(dataSource: bigger.source, bounds: Rect(x: 0, y: 0, width: 375, height: 667)))
-        #expect(layout.contentSize == Size(width: 700, height: 120))   // the bounds-only fast path kept the grid
+        #expect(layout.contentSize == Size(width: 700, height: 120))  // the bounds-only fast path kept the grid
         layout.invalidate(.data)
         try layout.prepare(LayoutContext(dataSource: bigger.source, bounds: Rect(x: 0, y: 0, width: 375, height: 667)))
         #expect(layout.contentSize == Size(width: 900, height: 180))
     }
 
     @Test func targetContentOffsetSnapsToTheIntervalAndClamps() throws {
-        let layout = try Self.prepared(Self.grid(sections: 50, items: 20))   // content 3900 × 1500
-        func target(_ x: Double, _ y: Double) -> Point { layout.targetContentOffset(proposed: Point(x: x, y: y), velocity: Point(x: 3, y: 0)) }
+        let layout = try Self.prepared(Self.grid(sections: 50, items: 20))  // content 3900 × 1500
+        func target(_ x: Double, _ y: Double) -> Point {
+            layout.targetContentOffset(proposed: Point(x: x, y: y), velocity: Point(x: 3, y: 0))
+        }
         #expect(target(149, 10) == Point(x: 100, y: 10))
         #expect(target(150, 10) == Point(x: 200, y: 10))
         #expect(target(-70, -5) == Point(x: 0, y: 0))
@@ -88,8 +95,11 @@ struct GuideLayoutTests {
         #expect(frame(layout, 2, 1) == Rect(x: 100, y: 60, width: 150, height: 30))
         #expect(layout.contentSize == Size(width: 500, height: 90))
         let broken = DataSet.sections([["", "00:00"], ["BBC", ["title": "News"]]])
-        #expect(throws: LayoutError.data(item: ItemPath(section: 1, item: 1), field: "minutes",
-                                         message: "expected a map with a positive number 'minutes', got a map")) {
+        #expect(
+            throws: LayoutError.data(
+                item: ItemPath(section: 1, item: 1), field: "minutes",
+                message: "expected a map with a positive number 'minutes', got a map")
+        ) {
             try Self.prepared(broken, options: ["durationField": "minutes"])
         }
     }
@@ -98,12 +108,20 @@ struct GuideLayoutTests {
     func queriesEqualTheSeedsLayoutWhereverTheViewScrolls(seed: UInt64) throws {
         var random = SplitMix(seed: seed)
         let withDurations = seed.isMultiple(of: 3)
-        let data = withDurations ? Self.programmes(channels: 40, seed: seed) : Self.grid(sections: random.next(in: 1...60), items: random.next(in: 1...30))
-        let options: [String: Value] = withDurations ? ["durationField": "minutes", "cellSize": ["width": 80, "height": 44]] : [:]
+        let data =
+            withDurations
+            ? Self.programmes(channels: 40, seed: seed)
+            : Self.grid(sections: random.next(in: 1...60), items: random.next(in: 1...30))
+        let options: [String: Value] =
+            withDurations ? ["durationField": "minutes", "cellSize": ["width": 80, "height": 44]] : [:]
         let engine = try Self.prepared(data, options: options)
-        let reference = withDurations ? ReferenceGuideLayout(cellSize: Size(width: 80, height: 44), durationField: "minutes") : ReferenceGuideLayout()
+        let reference =
+            withDurations
+            ? ReferenceGuideLayout(cellSize: Size(width: 80, height: 44), durationField: "minutes")
+            : ReferenceGuideLayout()
         for step in 0..<20 {
-            let bounds = Rect(x: Double(random.next(in: 0...3000)), y: Double(random.next(in: 0...2000)), width: 375, height: 667)
+            let bounds = Rect(
+                x: Double(random.next(in: 0...3000)), y: Double(random.next(in: 0...2000)), width: 375, height: 667)
             if step > 0 {
                 #expect(engine.shouldInvalidate(forBoundsChange: bounds))
                 engine.invalidate(engine.invalidation(forBoundsChange: bounds))
@@ -114,7 +132,9 @@ struct GuideLayoutTests {
             rects.append(bounds)
             #expect(LayoutComparison.firstDisagreement(engine, reference, rects: rects) == nil)
             let proposed = Point(x: Double(random.next(in: -100...4000)), y: Double(random.next(in: -100...3000)))
-            #expect(engine.targetContentOffset(proposed: proposed, velocity: .zero) == reference.targetContentOffset(proposed: proposed, velocity: .zero))
+            #expect(
+                engine.targetContentOffset(proposed: proposed, velocity: .zero)
+                    == reference.targetContentOffset(proposed: proposed, velocity: .zero))
         }
     }
 
@@ -122,9 +142,11 @@ struct GuideLayoutTests {
         var random = SplitMix(seed: seed)
         var sections: [[Value]] = [[""] + (0..<48).map { .string("slot \($0)") }]
         for channel in 0..<channels {
-            sections.append([.string("Channel \(channel)")] + (0..<random.next(in: 0...30)).map { _ in
-                ["minutes": .number(Double(random.next(in: 1...12) * 10))]
-            })
+            sections.append(
+                [.string("Channel \(channel)")]
+                    + (0..<random.next(in: 0...30)).map { _ in
+                        ["minutes": .number(Double(random.next(in: 1...12) * 10))]
+                    })
         }
         return DataSet.sections(sections)
     }

@@ -16,14 +16,18 @@ struct EncodedExtrasTests {
     func both(_ extra: [String: Value], encoded bytes: [UInt8]? = nil) -> (LayoutAttributes, LayoutAttributes) {
         let frame = Rect(x: 1.5, y: 2, width: 3, height: 4)
         let asValues = LayoutAttributes(element: .cell(1, 2), frame: frame, zIndex: 1, extra: extra)
-        let asBytes = LayoutAttributes(element: .cell(1, 2), frame: frame, zIndex: 1,
-                                       extraFields: ExtraFields(encoded: (bytes ?? ValueWriter.encode(.map(extra)))[...]))
+        let asBytes = LayoutAttributes(
+            element: .cell(1, 2), frame: frame, zIndex: 1,
+            extraFields: ExtraFields(encoded: (bytes ?? ValueWriter.encode(.map(extra)))[...]))
         return (asValues, asBytes)
     }
 
     @Test(arguments: [
         ["children": [[1, 0], [1, 1]]] as [String: Value],
-        ["aa": 1, "b": "x\"y\n", "category2": [true, false, nil], "hiddenness": ["z": 1, "a": 2.5], "zz": [:], "title": "é"],
+        [
+            "aa": 1, "b": "x\"y\n", "category2": [true, false, nil], "hiddenness": ["z": 1, "a": 2.5], "zz": [:],
+            "title": "é",
+        ],
         ["frame": 3, "kind": "shadowed", "x": -0.25],
     ])
     func encodedFieldsAreWrittenAsTheirValuesAre(extra: [String: Value]) {
@@ -36,8 +40,10 @@ struct EncodedExtrasTests {
     @Test func unsortedOrMalformedBytesAreWrittenAsTheyDecode() {
         // {"b": 1, "a": 2} with its keys out of order.
         var unsorted: [UInt8] = [6, 2, 0, 0, 0, 24, 0, 0, 0]
-        unsorted += [1, 0, 0, 0, UInt8(ascii: "b"), 3] + withUnsafeBytes(of: Double(1).bitPattern.littleEndian, Array.init)
-        unsorted += [1, 0, 0, 0, UInt8(ascii: "a"), 3] + withUnsafeBytes(of: Double(2).bitPattern.littleEndian, Array.init)
+        unsorted +=
+            [1, 0, 0, 0, UInt8(ascii: "b"), 3] + withUnsafeBytes(of: Double(1).bitPattern.littleEndian, Array.init)
+        unsorted +=
+            [1, 0, 0, 0, UInt8(ascii: "a"), 3] + withUnsafeBytes(of: Double(2).bitPattern.littleEndian, Array.init)
         let (asValues, asBytes) = both(["a": 2, "b": 1], encoded: unsorted)
         #expect(json([asBytes]) == json([asValues]))
         let truncated = Array(unsorted.prefix(20))

@@ -12,7 +12,7 @@ struct JSONWriterTests {
     }
 
     @Test func numbersAreIntegersWhenIntegralAndRoundTripOtherwise() {
-        let numbers: [Double] = [0, -0.0, 120, -3, 0.1, 1.0 / 3, 1e-7, 123456789012345, 1e15, 2.5e300, -7.25]
+        let numbers: [Double] = [0, -0.0, 120, -3, 0.1, 1.0 / 3, 1e-7, 123_456_789_012_345, 1e15, 2.5e300, -7.25]
         let json = text { writer in
             writer.beginArray()
             for number in numbers { writer.number(number) }
@@ -24,7 +24,10 @@ struct JSONWriterTests {
     }
 
     @Test func nonFiniteNumbersBecomeNull() {
-        #expect(text { $0.beginArray(); $0.number(.nan); $0.number(.infinity); $0.endArray() } == "[null,null]")
+        #expect(
+            text {
+                $0.beginArray(); $0.number(.nan); $0.number(.infinity); $0.endArray()
+            } == "[null,null]")
     }
 
     @Test func stringsAreEscaped() {
@@ -32,35 +35,39 @@ struct JSONWriterTests {
     }
 
     @Test func attributesHaveSortedKeysWithExtraFieldsInPlace() {
-        var attributes = LayoutAttributes(element: .supplementary("connector", 1, 2), frame: Rect(x: 130, y: 50.5, width: 20, height: 90),
-                                          zIndex: 2, alpha: 0.5, isHidden: true)
+        var attributes = LayoutAttributes(
+            element: .supplementary("connector", 1, 2), frame: Rect(x: 130, y: 50.5, width: 20, height: 90),
+            zIndex: 2, alpha: 0.5, isHidden: true)
         attributes.extra = ["children": [[2, 0]], "title": "x"]
-        #expect(text { $0.attributes(attributes) } == """
-            {"alpha":0.5,"category":"supplementary","children":[[2,0]],"frame":{"height":90,"width":20,"x":130,"y":50.5},\
-            "hidden":true,"item":2,"kind":"connector","section":1,"title":"x","zIndex":2}
-            """)
+        #expect(
+            text { $0.attributes(attributes) } == """
+                {"alpha":0.5,"category":"supplementary","children":[[2,0]],"frame":{"height":90,"width":20,"x":130,"y":50.5},\
+                "hidden":true,"item":2,"kind":"connector","section":1,"title":"x","zIndex":2}
+                """)
         #expect(text { $0.attributes(LayoutAttributes(element: .cell(0, 0), frame: .zero)) }.contains(#""kind":null"#))
     }
 
     @Test func prettyOutputIndentsTwoSpaces() {
-        let json = text({ writer in
-            writer.beginObject()
-            writer.key("a"); writer.value([1, [:], []])
-            writer.key("b"); writer.value(["z": true, "y": nil])
-            writer.endObject()
-        }, pretty: true)
-        #expect(json == """
-            {
-              "a": [
-                1,
-                {},
-                []
-              ],
-              "b": {
-                "y": null,
-                "z": true
-              }
-            }
-            """)
+        let json = text(
+            { writer in
+                writer.beginObject()
+                writer.key("a"); writer.value([1, [:], []])
+                writer.key("b"); writer.value(["z": true, "y": nil])
+                writer.endObject()
+            }, pretty: true)
+        #expect(
+            json == """
+                {
+                  "a": [
+                    1,
+                    {},
+                    []
+                  ],
+                  "b": {
+                    "y": null,
+                    "z": true
+                  }
+                }
+                """)
     }
 }

@@ -9,8 +9,10 @@ import Testing
 /// whole-ness by converting back: both against the plain definitions.
 struct NumberFormattingTests {
     static let integers: [Int] = {
-        var values = [0, 1, 9, 10, 11, 99, 100, 101, 999, 1000, 1001, 9999, 10_000, 65_535, 99_999_999, 100_000_000,
-                      Int.max, Int.min, Int.max - 1, Int.min + 1]
+        var values = [
+            0, 1, 9, 10, 11, 99, 100, 101, 999, 1000, 1001, 9999, 10_000, 65_535, 99_999_999, 100_000_000,
+            Int.max, Int.min, Int.max - 1, Int.min + 1,
+        ]
         var power = 1
         for _ in 0..<18 {
             power *= 10
@@ -27,16 +29,20 @@ struct NumberFormattingTests {
     @Test func indexPathsAndZIndexesAreWrittenAsStringDescribesThem() throws {
         for value in Self.integers {
             var writer = JSONWriter()
-            writer.attributes(category: .cell, kind: nil, section: value, item: value, frame: Rect(x: 0, y: 0, width: 1, height: 1),
-                              zIndex: value, alpha: 1, isHidden: false, encodedExtras: nil)
+            writer.attributes(
+                category: .cell, kind: nil, section: value, item: value, frame: Rect(x: 0, y: 0, width: 1, height: 1),
+                zIndex: value, alpha: 1, isHidden: false, encodedExtras: nil)
             let text = String(decoding: writer.bytes, as: UTF8.self)
-            #expect(text.hasSuffix("\"item\":\(value),\"kind\":null,\"section\":\(value),\"zIndex\":\(value)}"), "\(value)")
+            #expect(
+                text.hasSuffix("\"item\":\(value),\"kind\":null,\"section\":\(value),\"zIndex\":\(value)}"), "\(value)")
         }
     }
 
     @Test func exactIntegerIsWholeAndAtMostTwoToThe53() {
-        let specials: [Double] = [0, -0.0, 0.5, -0.5, 1, -1, 1.5, 0x1p53, -0x1p53, 0x1p53 + 2, -0x1p53 - 2, 0x1p52 + 0.5,
-                                  1e300, -1e300, .nan, .infinity, -.infinity, .leastNonzeroMagnitude, .greatestFiniteMagnitude]
+        let specials: [Double] = [
+            0, -0.0, 0.5, -0.5, 1, -1, 1.5, 0x1p53, -0x1p53, 0x1p53 + 2, -0x1p53 - 2, 0x1p52 + 0.5,
+            1e300, -1e300, .nan, .infinity, -.infinity, .leastNonzeroMagnitude, .greatestFiniteMagnitude,
+        ]
         var doubles = specials
         var state: UInt64 = 99
         for _ in 0..<5000 {

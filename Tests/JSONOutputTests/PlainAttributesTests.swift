@@ -25,10 +25,13 @@ struct PlainAttributesTests {
     func plainAttributesMatchTheStructuralWriter(depth: Int, pretty: Bool) {
         let elements = [
             LayoutAttributes(element: .cell(0, 1), frame: Rect(x: 10, y: 20.5, width: 120, height: 40)),
-            LayoutAttributes(element: .supplementary("connector", 2, 3), frame: Rect(x: -1.25, y: 0, width: 1e12, height: 0.1),
-                             zIndex: -2, alpha: 0.5, isHidden: true),
+            LayoutAttributes(
+                element: .supplementary("connector", 2, 3), frame: Rect(x: -1.25, y: 0, width: 1e12, height: 0.1),
+                zIndex: -2, alpha: 0.5, isHidden: true),
             LayoutAttributes(element: .decoration("separator", 4, 0), frame: .zero, zIndex: 2),
-            LayoutAttributes(element: .supplementary("quote\"d", 5, 6), frame: Rect(x: 1e-7, y: 3, width: 2, height: 1), zIndex: 1_000_000),
+            LayoutAttributes(
+                element: .supplementary("quote\"d", 5, 6), frame: Rect(x: 1e-7, y: 3, width: 2, height: 1),
+                zIndex: 1_000_000),
             LayoutAttributes(element: .cell(7, 8), frame: Rect(x: .nan, y: 0, width: 1, height: 1)),
         ]
         func document(_ body: (inout JSONWriter) -> Void) -> String {

@@ -4,9 +4,13 @@ import Testing
 struct MessageFramerTests {
     static func framed(_ body: String) -> [UInt8] { MessageFramer.frame(Array(body.utf8), mode: .headers) }
 
-    static let three: [UInt8] = framed(#"{"a":1}"#) + Array("Content-Type: application/vscode-jsonrpc; charset=utf-8\r\nContent-Length: 2\r\n\r\n[]".utf8)
+    static let three: [UInt8] =
+        framed(#"{"a":1}"#)
+        + Array("Content-Type: application/vscode-jsonrpc; charset=utf-8\r\nContent-Length: 2\r\n\r\n[]".utf8)
         + framed(#"{"é":"ü"}"#)
-    static let expected: [MessageFramer.Event] = [.message(Array(#"{"a":1}"#.utf8)), .message(Array("[]".utf8)), .message(Array(#"{"é":"ü"}"#.utf8))]
+    static let expected: [MessageFramer.Event] = [
+        .message(Array(#"{"a":1}"#.utf8)), .message(Array("[]".utf8)), .message(Array(#"{"é":"ü"}"#.utf8)),
+    ]
 
     @Test func headerFramedMessagesComeOutWholeHoweverTheBytesArrive() {
         var whole = MessageFramer()
@@ -25,14 +29,19 @@ struct MessageFramerTests {
     @Test func aFirstBraceMeansOneMessagePerLine() {
         var framer = MessageFramer()
         let input = Array("{\"a\":1}\n\n[1,\r\n  {\"b\":2}\r\n{\"c\":".utf8)
-        #expect(framer.feed(input) == [.message(Array("{\"a\":1}".utf8)), .message(Array("[1,".utf8)), .message(Array("  {\"b\":2}".utf8))])
+        #expect(
+            framer.feed(input) == [
+                .message(Array("{\"a\":1}".utf8)), .message(Array("[1,".utf8)), .message(Array("  {\"b\":2}".utf8)),
+            ])
         #expect(framer.mode == .lines)
         #expect(framer.finish() == [.message(Array("{\"c\":".utf8))])
     }
 
     @Test func linesComeOutWholeHoweverTheBytesArrive() {
         let input = Array("{\"a\":1}\n{\"b\":[2,3]}\r\n\n[4]\n".utf8)
-        let expected: [MessageFramer.Event] = [.message(Array("{\"a\":1}".utf8)), .message(Array("{\"b\":[2,3]}".utf8)), .message(Array("[4]".utf8))]
+        let expected: [MessageFramer.Event] = [
+            .message(Array("{\"a\":1}".utf8)), .message(Array("{\"b\":[2,3]}".utf8)), .message(Array("[4]".utf8)),
+        ]
         for split in 1..<input.count {
             var framer = MessageFramer()
             #expect(framer.feed(input[..<split]) + framer.feed(input[split...]) == expected, "split at \(split)")
@@ -43,14 +52,20 @@ struct MessageFramerTests {
 
     @Test func anOversizedContentLengthIsRefusedAndItsBytesSkipped() {
         var framer = MessageFramer(maximumMessageSize: 16)
-        let input = Array("Content-Length: 20\r\n\r\n".utf8) + Array(repeating: UInt8(ascii: "x"), count: 20) + Self.framed("{}")
-        #expect(framer.feed(input) == [.malformed("a message of 20 bytes is larger than the 16-byte limit"), .message(Array("{}".utf8))])
+        let input =
+            Array("Content-Length: 20\r\n\r\n".utf8) + Array(repeating: UInt8(ascii: "x"), count: 20)
+            + Self.framed("{}")
+        #expect(
+            framer.feed(input) == [
+                .malformed("a message of 20 bytes is larger than the 16-byte limit"), .message(Array("{}".utf8)),
+            ])
     }
 
     @Test func aHugeContentLengthIsNotAllocated() {
         var framer = MessageFramer()
-        #expect(framer.feed(Array("Content-Length: 99999999999999\r\n\r\n".utf8))
-            == [.malformed("a message of 99999999999999 bytes is larger than the 67108864-byte limit")])
+        #expect(
+            framer.feed(Array("Content-Length: 99999999999999\r\n\r\n".utf8))
+                == [.malformed("a message of 99999999999999 bytes is larger than the 67108864-byte limit")])
     }
 
     @Test(arguments: [
@@ -61,19 +76,24 @@ struct MessageFramerTests {
     ])
     func malformedHeadersAreReportedAndTheNextMessageStillArrives(header: String, message: String) {
         var framer = MessageFramer()
-        #expect(framer.feed(Array(header.utf8) + Self.framed("{}")) == [.malformed(message), .message(Array("{}".utf8))])
+        #expect(
+            framer.feed(Array(header.utf8) + Self.framed("{}")) == [.malformed(message), .message(Array("{}".utf8))])
     }
 
     @Test func anEndlessHeaderIsCutOffAndSkippedToTheBlankLine() {
         var framer = MessageFramer()
         let input = Array(repeating: UInt8(ascii: "h"), count: 10_000) + Array("\r\n\r\n".utf8) + Self.framed("{}")
-        #expect(framer.feed(input) == [.malformed("a message header is longer than 8192 bytes"), .message(Array("{}".utf8))])
+        #expect(
+            framer.feed(input) == [
+                .malformed("a message header is longer than 8192 bytes"), .message(Array("{}".utf8)),
+            ])
     }
 
     @Test func anOverlongLineIsRefusedAndTheNextLineStillArrives() {
         var framer = MessageFramer(maximumMessageSize: 8)
-        #expect(framer.feed(Array("{\"x\":\"0123456789\"}\n{}\n".utf8))
-            == [.malformed("a message is larger than the 8-byte limit"), .message(Array("{}".utf8))])
+        #expect(
+            framer.feed(Array("{\"x\":\"0123456789\"}\n{}\n".utf8))
+                == [.malformed("a message is larger than the 8-byte limit"), .message(Array("{}".utf8))])
     }
 
     @Test func inputEndingMidMessageIsReported() {
@@ -113,7 +133,8 @@ struct MessageFramerMemoryTests {
 
     @Test func eachMessageIsHandedOnInStorageOfItsOwnSize() {
         var framer = MessageFramer()
-        let events = framer.feed(MessageFramer.frame(Self.request(1), mode: .lines) + MessageFramer.frame(Self.request(2), mode: .lines))
+        let events = framer.feed(
+            MessageFramer.frame(Self.request(1), mode: .lines) + MessageFramer.frame(Self.request(2), mode: .lines))
         guard case .message(let first)? = events.first else {
             Issue.record("expected a message, got \(events)")
             return

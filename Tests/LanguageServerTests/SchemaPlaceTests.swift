@@ -1,6 +1,7 @@
-@testable import LanguageServer
 import SourceDiagnostics
 import Testing
+
+@testable import LanguageServer
 
 /// The schema place of a cursor is read from the text around it, parsed or not.
 struct SchemaPlaceTests {
@@ -8,8 +9,11 @@ struct SchemaPlaceTests {
     static func place(_ marked: String) -> SchemaPlace {
         let lines = marked.split(separator: "\n", omittingEmptySubsequences: false)
         let line = lines.firstIndex { $0.contains("|") }!
-        let column = lines[line].unicodeScalars.firstIndex(of: "|").map { lines[line].unicodeScalars.distance(from: lines[line].unicodeScalars.startIndex, to: $0) }!
-        return SchemaPlace(at: Mark(line: line + 1, column: column + 1), in: TextLines(marked.replacingOccurrences(of: "|", with: "")))
+        let column = lines[line].unicodeScalars.firstIndex(of: "|").map {
+            lines[line].unicodeScalars.distance(from: lines[line].unicodeScalars.startIndex, to: $0)
+        }!
+        return SchemaPlace(
+            at: Mark(line: line + 1, column: column + 1), in: TextLines(marked.replacingOccurrences(of: "|", with: "")))
     }
 
     static let cases: [(String, [String], String?, String)] = [

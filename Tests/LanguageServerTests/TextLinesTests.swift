@@ -21,7 +21,8 @@ struct TextLinesTests {
     }
 
     @Test func tokensEndAtTheirPlainScalarsEndOrClosingQuote() {
-        #expect(lines.tokenRange(at: Mark(line: 1, column: 4), encoding: .utf16)
+        #expect(
+            lines.tokenRange(at: Mark(line: 1, column: 4), encoding: .utf16)
                 == Range(start: Position(line: 0, character: 3), end: Position(line: 0, character: 8)))
         let quoted = TextLines("k: \"a: b\" # c")
         #expect(quoted.tokenRange(at: Mark(line: 1, column: 4), encoding: .utf8).end == Position(line: 0, character: 9))
@@ -39,8 +40,13 @@ struct TextLinesTests {
     @Test func crlfTextIsSplitIntoLines() {
         let crlf = TextLines("a: 1\r\nbé: 2\r\n")
         #expect(crlf.lines == ["a: 1", "bé: 2", ""])
-        #expect(crlf.tokenRange(at: Mark(line: 2, column: 5), encoding: .utf8) == Range(start: Position(line: 1, character: 5), end: Position(line: 1, character: 6)))
-        #expect(crlf.replacing(Range(start: Position(line: 1, character: 4), end: Position(line: 1, character: 5)), with: "3", encoding: .utf16) == "a: 1\r\nbé: 3\r\n")
+        #expect(
+            crlf.tokenRange(at: Mark(line: 2, column: 5), encoding: .utf8)
+                == Range(start: Position(line: 1, character: 5), end: Position(line: 1, character: 6)))
+        #expect(
+            crlf.replacing(
+                Range(start: Position(line: 1, character: 4), end: Position(line: 1, character: 5)), with: "3",
+                encoding: .utf16) == "a: 1\r\nbé: 3\r\n")
     }
 
     @Test func utf8IsChosenOnlyWhenOffered() {

@@ -1,11 +1,12 @@
 import Foundation
 import JSON
-@testable import LanguageServer
 import PluginHost
 import SourceDiagnostics
 import TestSupport
 import Testing
 import WorkspaceModel
+
+@testable import LanguageServer
 
 /// A workspace document's findings, completion, hover, definitions and symbols, with the
 /// shipped plugins.
@@ -39,13 +40,27 @@ struct WorkspaceDocumentTests {
 
     @Test func everyErrorIsAFindingWithItsCodeAndPlace() {
         let findings = document(Self.threeErrors).findings(plugins: Self.plugins)
-        #expect(findings.map(\.code) == ["workspace.source", "workspace.data-file", "workspace.view", "plugin.unknown-option", "plugin.unknown-layout"])
-        #expect(findings.map(\.mark) == [Mark(line: 3, column: 16), Mark(line: 4, column: 3), Mark(line: 6, column: 34),
-                                         Mark(line: 7, column: 50), Mark(line: 8, column: 19)])
+        #expect(
+            findings.map(\.code) == [
+                "workspace.source", "workspace.data-file", "workspace.view", "plugin.unknown-option",
+                "plugin.unknown-layout",
+            ])
+        #expect(
+            findings.map(\.mark) == [
+                Mark(line: 3, column: 16), Mark(line: 4, column: 3), Mark(line: 6, column: 34),
+                Mark(line: 7, column: 50), Mark(line: 8, column: 19),
+            ])
         #expect(findings[0].message == "'items' must be a list, got a number")
-        #expect(findings[3].message == "layout 'circles' has no option 'spacng' (did you mean 'spacing'?); it takes: insets, step, spacing, predecessors")
-        #expect(findings[1].related == [Finding.Related(path: folder.path + "/table.csv", mark: Mark(line: 3, column: 1), lineText: "y",
-                                                        message: "this row has 1 fields; the header has 2")])
+        #expect(
+            findings[3].message
+                == "layout 'circles' has no option 'spacng' (did you mean 'spacing'?); it takes: insets, step, spacing, predecessors"
+        )
+        #expect(
+            findings[1].related == [
+                Finding.Related(
+                    path: folder.path + "/table.csv", mark: Mark(line: 3, column: 1), lineText: "y",
+                    message: "this row has 1 fields; the header has 2")
+            ])
     }
 
     @Test func anOpenDataFilesUnsavedTextIsRead() {
@@ -66,16 +81,27 @@ struct WorkspaceDocumentTests {
     }
 
     func labels(_ text: String, _ line: Int, _ character: Int) -> [String] {
-        guard case .array(let items)? = document(text).completion(at: Position(line: line, character: character), encoding: .utf16, plugins: Self.plugins)["items"] else { return [] }
+        guard
+            case .array(let items)? = document(text).completion(
+                at: Position(line: line, character: character), encoding: .utf16, plugins: Self.plugins)["items"]
+        else { return [] }
         return items.compactMap { if case .string(let label)? = $0["label"] { label } else { nil } }
     }
 
     @Test func completionOffersWhatEachPlaceTakes() {
-        #expect(labels("views:\n  v:\n    layout: \n", 2, 12) == ["circles", "guide", "mark-sheet", "tree", "waterfall"])
-        #expect(labels("views:\n  v:\n    layout: circles\n    options:\n      \n", 4, 6) == ["insets", "step", "spacing", "predecessors"])
-        #expect(labels("sources:\n  a: {items: []}\n  b: {items: []}\nviews:\n  v:\n    source: \n", 5, 12) == ["a", "b"])
+        #expect(
+            labels("views:\n  v:\n    layout: \n", 2, 12) == ["circles", "guide", "mark-sheet", "tree", "waterfall"])
+        #expect(
+            labels("views:\n  v:\n    layout: circles\n    options:\n      \n", 4, 6) == [
+                "insets", "step", "spacing", "predecessors",
+            ])
+        #expect(
+            labels("sources:\n  a: {items: []}\n  b: {items: []}\nviews:\n  v:\n    source: \n", 5, 12) == ["a", "b"])
         #expect(labels("sources:\n  a:\n    file: \n", 2, 10) == ["table.csv"])
-        #expect(labels("sources:\n  a:\n    generate:\n      \n", 3, 6) == ["sections", "items", "min", "max", "seed", "nodes", "fanout"])
+        #expect(
+            labels("sources:\n  a:\n    generate:\n      \n", 3, 6) == [
+                "sections", "items", "min", "max", "seed", "nodes", "fanout",
+            ])
         #expect(labels("views:\n  v:\n    viewport: {w}\n", 2, 16) == ["width", "height"])
         #expect(labels("sources:\n  a:\n    items: [1]\n", 2, 2).isEmpty)
     }
@@ -83,27 +109,47 @@ struct WorkspaceDocumentTests {
     @Test func hoverDescribesLayoutsViewsAndSources() throws {
         let document = document("sources:\n  s: {items: [1, 2, 3]}\nviews:\n  v: {layout: circles, source: s}\n")
         func hover(_ line: Int, _ character: Int) -> String? {
-            if case .string(let text)? = document.hover(at: Position(line: line, character: character), encoding: .utf16, plugins: Self.plugins,
-                                                       prepared: { $0 == "v" ? "content size 375 × 80, 3 elements" : nil }, findings: [])["contents"]?["value"] { text } else { nil }
+            if case .string(let text)? = document.hover(
+                at: Position(line: line, character: character), encoding: .utf16, plugins: Self.plugins,
+                prepared: { $0 == "v" ? "content size 375 × 80, 3 elements" : nil }, findings: [])["contents"]?["value"]
+            {
+                text
+            } else {
+                nil
+            }
         }
         let layout = try #require(hover(3, 16))
-        #expect(layout.hasPrefix("**circles** ") && layout.contains("- options: `insets`, `step`, `spacing`, `predecessors`"))
-        #expect(hover(3, 3) == "view `v`: layout `circles` on source `s`, viewport 375 × 667\n\ncontent size 375 × 80, 3 elements")
+        #expect(
+            layout.hasPrefix("**circles** ")
+                && layout.contains("- options: `insets`, `step`, `spacing`, `predecessors`"))
+        #expect(
+            hover(3, 3)
+                == "view `v`: layout `circles` on source `s`, viewport 375 × 667\n\ncontent size 375 × 80, 3 elements")
         #expect(hover(1, 2) == "source `s`: 1 sections, 3 items")
-        #expect(hover(2, 1) == "Named views: each a `layout` (a plugin) laying out a `source`, with a `viewport` and `options`.")
+        #expect(
+            hover(2, 1)
+                == "Named views: each a `layout` (a plugin) laying out a `source`, with a `viewport` and `options`.")
         #expect(hover(1, 20) == nil)
     }
 
     @Test func definitionsLeadToSourcesAndDataFiles() {
         let document = document("sources:\n  t: {file: table.csv}\nviews:\n  v: {layout: tree, source: t}\n")
-        #expect(document.definition(at: Position(line: 3, character: 28), encoding: .utf16)
-                == .members(["uri": .string(document.uri), "range": Range(start: Position(line: 1, character: 2), end: Position(line: 1, character: 3)).json]))
-        #expect(document.definition(at: Position(line: 1, character: 14), encoding: .utf16)["uri"] == .string(DocumentURI.uri(ofPath: folder.path + "/table.csv")))
+        #expect(
+            document.definition(at: Position(line: 3, character: 28), encoding: .utf16)
+                == .members([
+                    "uri": .string(document.uri),
+                    "range": Range(start: Position(line: 1, character: 2), end: Position(line: 1, character: 3)).json,
+                ]))
+        #expect(
+            document.definition(at: Position(line: 1, character: 14), encoding: .utf16)["uri"]
+                == .string(DocumentURI.uri(ofPath: folder.path + "/table.csv")))
         #expect(document.definition(at: Position(line: 3, character: 16), encoding: .utf16) == .null)
     }
 
     @Test func symbolsOutlineSourcesAndViews() {
-        let symbols = document("sources:\n  a: {items: []}\nviews:\n  v:\n    layout: tree\n    source: a\n  w: {layout: guide, source: a}\n").symbols(encoding: .utf16)
+        let symbols = document(
+            "sources:\n  a: {items: []}\nviews:\n  v:\n    layout: tree\n    source: a\n  w: {layout: guide, source: a}\n"
+        ).symbols(encoding: .utf16)
         guard case .array(let top) = symbols, top.count == 2, case .array(let views)? = top[1]["children"] else {
             Issue.record("expected two symbols with children, got \(symbols)")
             return

@@ -6,7 +6,7 @@ import LayoutKit
 final class BuggyGrid: Layout {
     enum Bug: CaseIterable {
         case none, wrongOrder, outsideRect, inconsistentElementQuery, notANumber, dishonestInvalidation,
-             nondeterministic, outsideContent, targetOffsetOutOfRange, noTransitions
+            nondeterministic, outsideContent, targetOffsetOutOfRange, noTransitions
     }
 
     let bug: Bug
@@ -35,11 +35,14 @@ final class BuggyGrid: Layout {
     private var everything: [LayoutAttributes] {
         let shift = bug == .nondeterministic ? Double(generation) : 0
         var result = (0..<count).map { item in
-            LayoutAttributes(element: .cell(0, item), frame: Rect(
-                x: Double(item % columns) * 100 + shift, y: 40 + Double(item / columns) * 50,
-                width: bug == .notANumber && item == 2 ? .nan : 100, height: 50))
+            LayoutAttributes(
+                element: .cell(0, item),
+                frame: Rect(
+                    x: Double(item % columns) * 100 + shift, y: 40 + Double(item / columns) * 50,
+                    width: bug == .notANumber && item == 2 ? .nan : 100, height: 50))
         }
-        let header = LayoutAttributes(element: .supplementary("header", 0, 0), frame: Rect(x: 0, y: 0, width: width, height: 40))
+        let header = LayoutAttributes(
+            element: .supplementary("header", 0, 0), frame: Rect(x: 0, y: 0, width: width, height: 40))
         if bug == .wrongOrder { result.insert(header, at: 0) } else { result.append(header) }
         return result
     }

@@ -33,19 +33,28 @@ struct LayoutCheckerTests {
 
     @Test func violationsNameTheElementAndWhatWasSeen() throws {
         let order = try Self.violations(.wrongOrder)
-        #expect(order.first?.description == "well-formed: cell [0, 0]: comes after supplementary header [0, 0] in the whole-layout query: "
-            + "out of canonical order (cells, supplementary, decoration; each by kind, section, item)")
+        #expect(
+            order.first?.description
+                == "well-formed: cell [0, 0]: comes after supplementary header [0, 0] in the whole-layout query: "
+                + "out of canonical order (cells, supplementary, decoration; each by kind, section, item)")
         let nan = try Self.violations(.notANumber)
         #expect(nan.first?.description == "well-formed: cell [0, 2]: frame.width is nan, in the whole-layout query")
         let query = try Self.violations(.inconsistentElementQuery)
-        #expect(query.first?.description == "element-query: cell [0, 22]: attributes(for:) gives frame.x 101, the whole-layout query 100")
+        #expect(
+            query.first?.description
+                == "element-query: cell [0, 22]: attributes(for:) gives frame.x 101, the whole-layout query 100")
         let resize = try Self.violations(.dishonestInvalidation)
         #expect(resize.first?.description.hasPrefix("bounds-change: ") == true)
-        #expect(resize.first?.description.contains("after resizing to (0, 140, 300, 300) (shouldInvalidate said no), the layout differs from one prepared at those bounds: content size 375 × 440, expected 300 × 440") == true)
+        #expect(
+            resize.first?.description.contains(
+                "after resizing to (0, 140, 300, 300) (shouldInvalidate said no), the layout differs from one prepared at those bounds: content size 375 × 440, expected 300 × 440"
+            ) == true)
     }
 
     @Test func violationsBeyondTheLimitAreCountedInOne() throws {
-        let violations = try LayoutChecker(rectCount: 50, maximumViolationsPerInvariant: 2).check(data: Self.data.source, bounds: Self.bounds) {
+        let violations = try LayoutChecker(rectCount: 50, maximumViolationsPerInvariant: 2).check(
+            data: Self.data.source, bounds: Self.bounds
+        ) {
             BuggyGrid(bug: .outsideRect)
         }
         #expect(violations.count == 3)
@@ -55,7 +64,8 @@ struct LayoutCheckerTests {
 
     @Test func aLayoutThatRefusesItsInputsIsAnErrorNotAViolation() {
         #expect(throws: LayoutError.option(field: "size", message: "too big")) {
-            try LayoutChecker().check(data: Self.data.source, bounds: Self.bounds) { () throws(LayoutError) -> any Layout in
+            try LayoutChecker().check(data: Self.data.source, bounds: Self.bounds) {
+                () throws(LayoutError) -> any Layout in
                 throw .option(field: "size", message: "too big")
             }
         }
@@ -63,8 +73,12 @@ struct LayoutCheckerTests {
 
     @Test func theSameSeedAsksTheSameRects() {
         let content = Size(width: 800, height: 3000)
-        #expect(CheckRects.make(count: 30, content: content, bounds: Self.bounds, seed: 9) == CheckRects.make(count: 30, content: content, bounds: Self.bounds, seed: 9))
-        #expect(CheckRects.make(count: 30, content: content, bounds: Self.bounds, seed: 9) != CheckRects.make(count: 30, content: content, bounds: Self.bounds, seed: 10))
+        #expect(
+            CheckRects.make(count: 30, content: content, bounds: Self.bounds, seed: 9)
+                == CheckRects.make(count: 30, content: content, bounds: Self.bounds, seed: 9))
+        #expect(
+            CheckRects.make(count: 30, content: content, bounds: Self.bounds, seed: 9)
+                != CheckRects.make(count: 30, content: content, bounds: Self.bounds, seed: 10))
         #expect(CheckRects.make(count: 30, content: content, bounds: Self.bounds, seed: 9).count == 40)
     }
 }
@@ -82,15 +96,20 @@ struct LayoutTransitionCheckTests {
     }
 
     /// The answer worked out by brute force from both layouts' own queries.
-    static func honestAnswer(_ old: BuggyGrid, _ new: BuggyGrid, _ bounds: Rect, _ newBounds: Rect) -> LayoutTransitionAnswer {
+    static func honestAnswer(_ old: BuggyGrid, _ new: BuggyGrid, _ bounds: Rect, _ newBounds: Rect)
+        -> LayoutTransitionAnswer
+    {
         let before = old.elements(in: bounds), after = new.elements(in: newBounds)
         var moving: [(before: LayoutAttributes, after: LayoutAttributes)] = []
         var seen: Set<ElementID> = []
         for element in (before + after).map(\.element) where seen.insert(element).inserted {
-            if let from = old.attributes(for: element), let to = new.attributes(for: element), from != to { moving.append((from, to)) }
+            if let from = old.attributes(for: element), let to = new.attributes(for: element), from != to {
+                moving.append((from, to))
+            }
         }
-        return LayoutTransitionAnswer(appearing: after.filter { old.attributes(for: $0.element) == nil },
-                                      disappearing: before.filter { new.attributes(for: $0.element) == nil }, moving: moving)
+        return LayoutTransitionAnswer(
+            appearing: after.filter { old.attributes(for: $0.element) == nil },
+            disappearing: before.filter { new.attributes(for: $0.element) == nil }, moving: moving)
     }
 
     @Test func anHonestAnswerPassesAndAForgottenOrInventedMoveIsCaught() throws {
@@ -98,19 +117,28 @@ struct LayoutTransitionCheckTests {
         let checker = LayoutChecker()
         let honest = Self.honestAnswer(old, new, bounds, newBounds)
         #expect(honest.moving.count > 5)
-        #expect(checker.checkTransition(from: old, bounds: bounds, to: new, bounds: newBounds, answer: honest, label: "t") == [])
+        #expect(
+            checker.checkTransition(from: old, bounds: bounds, to: new, bounds: newBounds, answer: honest, label: "t")
+                == [])
 
         var forgetful = honest
         let forgotten = forgetful.moving.removeFirst()
-        let missed = checker.checkTransition(from: old, bounds: bounds, to: new, bounds: newBounds, answer: forgetful, label: "t")
-        #expect(!missed.isEmpty && missed.allSatisfy { $0.invariant == .transitions && $0.element == forgotten.before.element }, "\(missed)")
+        let missed = checker.checkTransition(
+            from: old, bounds: bounds, to: new, bounds: newBounds, answer: forgetful, label: "t")
+        #expect(
+            !missed.isEmpty
+                && missed.allSatisfy { $0.invariant == .transitions && $0.element == forgotten.before.element },
+            "\(missed)")
 
         var inventive = honest
         let unmoved = try #require(old.attributes(for: .cell(0, 0)))
         var elsewhere = unmoved
         elsewhere.frame.origin.y += 7
         inventive.moving.append((unmoved, elsewhere))
-        let invented = checker.checkTransition(from: old, bounds: bounds, to: new, bounds: newBounds, answer: inventive, label: "t")
-        #expect(invented.map(\.invariant).contains(.transitions) && invented.contains { $0.description.contains("moves from") }, "\(invented)")
+        let invented = checker.checkTransition(
+            from: old, bounds: bounds, to: new, bounds: newBounds, answer: inventive, label: "t")
+        #expect(
+            invented.map(\.invariant).contains(.transitions)
+                && invented.contains { $0.description.contains("moves from") }, "\(invented)")
     }
 }

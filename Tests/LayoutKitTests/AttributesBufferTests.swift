@@ -19,9 +19,11 @@ struct AttributesBufferTests {
 
     static func sample(_ index: Int) -> LayoutAttributes {
         let element: ElementID = index % 3 == 0 ? .supplementary("connector", 1, index) : .cell(0, index)
-        let extra: [String: Value] = index % 2 == 0 ? ["children": [[1, .number(Double(index))]], "title": .string("n\(index)")] : [:]
-        return LayoutAttributes(element: element, frame: Rect(x: Double(index), y: 0.5, width: 10, height: 20),
-                                zIndex: index % 4, alpha: 0.25, isHidden: index % 5 == 0, extra: extra)
+        let extra: [String: Value] =
+            index % 2 == 0 ? ["children": [[1, .number(Double(index))]], "title": .string("n\(index)")] : [:]
+        return LayoutAttributes(
+            element: element, frame: Rect(x: Double(index), y: 0.5, width: 10, height: 20),
+            zIndex: index % 4, alpha: 0.25, isHidden: index % 5 == 0, extra: extra)
     }
 
     @Test func anUndeclaredKindIsRefused() {

@@ -7,10 +7,11 @@ struct LayoutKitModelTests {
             .decoration("separator", 0, 0), .supplementary("rowHeader", 1, 0), .cell(1, 0),
             .supplementary("columnHeader", 0, 2), .cell(0, 5), .supplementary("columnHeader", 0, 1), .cell(0, 10),
         ]
-        #expect(shuffled.sorted() == [
-            .cell(0, 5), .cell(0, 10), .cell(1, 0), .supplementary("columnHeader", 0, 1),
-            .supplementary("columnHeader", 0, 2), .supplementary("rowHeader", 1, 0), .decoration("separator", 0, 0),
-        ])
+        #expect(
+            shuffled.sorted() == [
+                .cell(0, 5), .cell(0, 10), .cell(1, 0), .supplementary("columnHeader", 0, 1),
+                .supplementary("columnHeader", 0, 2), .supplementary("rowHeader", 1, 0), .decoration("separator", 0, 0),
+            ])
     }
 
     @Test func attributesEqualityCoversExtraFields() {
@@ -21,16 +22,22 @@ struct LayoutKitModelTests {
         otherChildren.extra["children"] = [[1, 0]]
         #expect(plain != withChildren)
         #expect(withChildren != otherChildren)
-        #expect(withChildren == { var copy = plain; copy.extra["children"] = [[1, 0], [1, 1]]; return copy }())
+        #expect(
+            withChildren
+                == {
+                    var copy = plain; copy.extra["children"] = [[1, 0], [1, 1]]; return copy
+                }())
     }
 
     /// No fields is one thing however it is made: empty values, bytes of an empty map, nothing.
     @Test func noExtraFieldsAreEqualHoweverMade() {
         let frame = Rect(x: 0, y: 0, width: 1, height: 1)
         let emptyMap: [UInt8] = [6, 0, 0, 0, 0, 0, 0, 0, 0]
-        let made = [ExtraFields(), ExtraFields([:]), ExtraFields(encoded: emptyMap[...]),
-                    LayoutAttributes(element: .cell(0, 0), frame: frame).extraFields,
-                    LayoutAttributes(element: .cell(0, 0), frame: frame, extra: [:]).extraFields]
+        let made = [
+            ExtraFields(), ExtraFields([:]), ExtraFields(encoded: emptyMap[...]),
+            LayoutAttributes(element: .cell(0, 0), frame: frame).extraFields,
+            LayoutAttributes(element: .cell(0, 0), frame: frame, extra: [:]).extraFields,
+        ]
         #expect(made.allSatisfy { $0 == ExtraFields() && $0.isEmpty && $0.values.isEmpty && $0.encodedBytes == nil })
         #expect(Set(made).count == 1)
         #expect(ExtraFields(["title": "A"]) != ExtraFields())
@@ -66,9 +73,13 @@ struct LayoutKitModelTests {
         #expect(try options.number("step", default: 5, minimum: .positive) == 5)
         try options.rejectUnknownKeys()
         var partial = Options(["insets": ["top": 3]])
-        #expect(try partial.insets("insets", default: EdgeInsets(all: 10)) == EdgeInsets(top: 3, left: 10, bottom: 10, right: 10))
+        #expect(
+            try partial.insets("insets", default: EdgeInsets(all: 10))
+                == EdgeInsets(top: 3, left: 10, bottom: 10, right: 10))
         var missing = Options(["itemSize": ["width": 10]])
-        #expect(throws: LayoutError.option(field: "itemSize.height", message: "missing")) { try missing.size("itemSize", default: .zero) }
+        #expect(throws: LayoutError.option(field: "itemSize.height", message: "missing")) {
+            try missing.size("itemSize", default: .zero)
+        }
         var infinite = Options(["step": .number(.infinity)])
         #expect(throws: LayoutError.option(field: "step", message: "expected a number from -1e15 to 1e15, got inf")) {
             try infinite.number("step", default: 1)

@@ -20,11 +20,19 @@ struct NumberRuleTests {
 
     @Test func resultsBeyondTheCoordinateLimitBlameTheOption() {
         let fine = [Rect(x: 0, y: 0, width: 10, height: 10), Rect(x: -1e15, y: 0, width: 1e15, height: 1)]
-        #expect(throws: Never.self) { try CoordinateCheck.check(fine, contentSize: Size(width: 1e15, height: 1), option: "step") }
+        #expect(throws: Never.self) {
+            try CoordinateCheck.check(fine, contentSize: Size(width: 1e15, height: 1), option: "step")
+        }
         #expect(throws: LayoutError.self) {
             try CoordinateCheck.check([Rect(x: 1e15, y: 0, width: 1, height: 1)], contentSize: .zero, option: "step")
         }
-        #expect(throws: LayoutError.option(field: "rowHeight", message: "the content size would be 1 × inf, beyond the ±1e15-point limit of coordinates; check 'rowHeight' and the data")) {
+        #expect(
+            throws: LayoutError.option(
+                field: "rowHeight",
+                message:
+                    "the content size would be 1 × inf, beyond the ±1e15-point limit of coordinates; check 'rowHeight' and the data"
+            )
+        ) {
             try CoordinateCheck.check([], contentSize: Size(width: 1, height: .infinity), option: "rowHeight")
         }
         #expect(!CoordinateCheck.isAllowed(Rect(x: .nan, y: 0, width: 1, height: 1)))

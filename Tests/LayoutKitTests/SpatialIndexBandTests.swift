@@ -28,7 +28,9 @@ struct SpatialIndexBandTests {
         var random = SplitMix(seed: seed)
         let bottom = Int(frames.map(\.maxY).max() ?? 0)
         return (0..<count).map { _ in
-            Rect(x: Double(random.next(in: -50...Int(width))), y: Double(random.next(in: -200...(bottom + 200))), width: width, height: height)
+            Rect(
+                x: Double(random.next(in: -50...Int(width))), y: Double(random.next(in: -200...(bottom + 200))),
+                width: width, height: height)
         }
     }
 
@@ -38,11 +40,15 @@ struct SpatialIndexBandTests {
         let index = SpatialIndex(frames: frames)
         // Narrow content walks the band; very wide rows give up for the tree after a few leaves.
         expectBruteForce(index, frames, viewports(200, over: frames, width: 375, height: 667, seed: 5))
-        expectBruteForce(index, frames, [.everything, Rect(x: 0, y: 0, width: 0, height: 0), Rect(x: 10, y: 10, width: 1e9, height: 1)])
+        expectBruteForce(
+            index, frames,
+            [.everything, Rect(x: 0, y: 0, width: 0, height: 0), Rect(x: 10, y: 10, width: 1e9, height: 1)])
         // Rects across the whole width test only tops and bottoms.
-        expectBruteForce(index, frames, viewports(200, over: frames, width: 375, height: 667, seed: 6).map {
-            Rect(x: -1, y: $0.y, width: width + 2, height: $0.height)
-        })
+        expectBruteForce(
+            index, frames,
+            viewports(200, over: frames, width: 375, height: 667, seed: 6).map {
+                Rect(x: -1, y: $0.y, width: width + 2, height: $0.height)
+            })
     }
 
     @Test func aFrameRisingAboveItsPredecessorIsFoundAsWell() {
@@ -65,16 +71,19 @@ struct SpatialIndexBandTests {
         var frames = rows(1_000, width: 375, seed: 10)
         frames[500].size.height = .nan  // meets no rect; the index is searched as a tree
         let index = SpatialIndex(frames: frames)
-        expectBruteForce(index, frames, viewports(100, over: frames.filter { $0.maxY.isFinite }, width: 375, height: 667, seed: 11))
+        expectBruteForce(
+            index, frames, viewports(100, over: frames.filter { $0.maxY.isFinite }, width: 375, height: 667, seed: 11))
     }
 
     @Test(arguments: [0, 1, 16, 1_000, 2_999])
     func replacingTheTailKeepsTheBandRight(start: Int) {
         let original = rows(3_000, width: 375, seed: 12)
         let bottom = original[start == 0 ? 0 : start - 1].minY
-        for tail in [rows(500, width: 375, seed: 13).map { $0.offsetBy(y: bottom) },   // in order: still a band
-                     rows(500, width: 375, seed: 14),                                   // rises to the top: no band
-                     []] {
+        for tail in [
+            rows(500, width: 375, seed: 13).map { $0.offsetBy(y: bottom) },  // in order: still a band
+            rows(500, width: 375, seed: 14),  // rises to the top: no band
+            [],
+        ] {
             var index = SpatialIndex(frames: original)
             index.replaceFrames(from: start, with: tail)
             let expected = Array(original[..<start]) + tail

@@ -13,7 +13,9 @@ struct SpatialIndexTests {
             case 0: return Rect(x: x, y: y, width: 2, height: Double(random.next(in: 100...3000)))
             case 1: return Rect(x: 0, y: y, width: 2000, height: 1)
             case 2: return Rect(x: x, y: y, width: 0, height: 0)
-            default: return Rect(x: x, y: y, width: Double(random.next(in: 1...120)), height: Double(random.next(in: 1...120)))
+            default:
+                return Rect(
+                    x: x, y: y, width: Double(random.next(in: 1...120)), height: Double(random.next(in: 1...120)))
             }
         }
     }
@@ -24,8 +26,9 @@ struct SpatialIndexTests {
         let index = SpatialIndex(frames: frames, packing: packing)
         var random = SplitMix(seed: seed + 100)
         for _ in 0..<300 {
-            let rect = Rect(x: Double(random.next(in: -100...2100)), y: Double(random.next(in: -100...13000)),
-                            width: Double(random.next(in: 0...800)), height: Double(random.next(in: 0...800)))
+            let rect = Rect(
+                x: Double(random.next(in: -100...2100)), y: Double(random.next(in: -100...13000)),
+                width: Double(random.next(in: 0...800)), height: Double(random.next(in: 0...800)))
             let expected = frames.indices.filter { frames[$0].intersects(rect) }
             #expect(index.indices(intersecting: rect) == expected)
         }
@@ -44,8 +47,9 @@ struct SpatialIndexTests {
             #expect(index.count == shape.count)
             #expect((0..<shape.count).allSatisfy { index.frame(at: $0) == shape[$0] })
             for _ in 0..<100 {
-                let rect = Rect(x: Double(random.next(in: -50...400)), y: Double(random.next(in: -50...60000)),
-                                width: Double(random.next(in: 0...400)), height: Double(random.next(in: 0...700)))
+                let rect = Rect(
+                    x: Double(random.next(in: -50...400)), y: Double(random.next(in: -50...60000)),
+                    width: Double(random.next(in: 0...400)), height: Double(random.next(in: 0...700)))
                 #expect(index.indices(intersecting: rect) == shape.indices.filter { shape[$0].intersects(rect) })
             }
         }
@@ -71,7 +75,11 @@ struct SpatialIndexTests {
     func replacingTheTailEqualsANewIndex(start: Int) {
         var random = SplitMix(seed: UInt64(start + 3))
         func frames(_ count: Int, _ offset: Double) -> [Rect] {
-            (0..<count).map { _ in Rect(x: Double(random.next(in: 0...2000)), y: Double(random.next(in: 0...2000)) + offset, width: 30, height: 30) }
+            (0..<count).map { _ in
+                Rect(
+                    x: Double(random.next(in: 0...2000)), y: Double(random.next(in: 0...2000)) + offset, width: 30,
+                    height: 30)
+            }
         }
         let original = frames(5000, 0)
         for tailCount in [0, 1, 300, 6000] {
@@ -82,7 +90,9 @@ struct SpatialIndexTests {
             let fresh = SpatialIndex(frames: expected)
             #expect(index.count == expected.count)
             for _ in 0..<30 {
-                let rect = Rect(x: Double(random.next(in: -100...2100)), y: Double(random.next(in: -100...2100)), width: 150, height: 150)
+                let rect = Rect(
+                    x: Double(random.next(in: -100...2100)), y: Double(random.next(in: -100...2100)), width: 150,
+                    height: 150)
                 let hits = index.indices(intersecting: rect)
                 #expect(hits == fresh.indices(intersecting: rect))
                 #expect(hits == expected.indices.filter { expected[$0].intersects(rect) })

@@ -40,7 +40,9 @@ struct ValueEncodingTests {
         if seed.isMultiple(of: 2) {
             bytes = Array(bytes.prefix(Int(random.next() % UInt64(bytes.count))))
         } else {
-            for _ in 0..<4 { bytes[Int(random.next() % UInt64(bytes.count))] = UInt8(truncatingIfNeeded: random.next()) }
+            for _ in 0..<4 {
+                bytes[Int(random.next() % UInt64(bytes.count))] = UInt8(truncatingIfNeeded: random.next())
+            }
         }
         _ = bytes.withUnsafeBytes { ValueReader($0).value(at: 0) }
         _ = bytes.withUnsafeBytes { ValueReader($0).number(at: 0, field: "values") }

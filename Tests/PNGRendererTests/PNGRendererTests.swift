@@ -11,12 +11,16 @@ struct PNGRendererTests {
         var elements: [LayoutAttributes] = []
         for row in 0..<rows {
             for column in 0..<columns {
-                elements.append(LayoutAttributes(element: ElementID(category: .cell, kind: nil, path: ItemPath(section: row, item: column)),
-                                                 frame: Rect(x: Double(10 + 60 * column), y: Double(50 + 40 * row), width: 50, height: 30)))
+                elements.append(
+                    LayoutAttributes(
+                        element: ElementID(category: .cell, kind: nil, path: ItemPath(section: row, item: column)),
+                        frame: Rect(x: Double(10 + 60 * column), y: Double(50 + 40 * row), width: 50, height: 30)))
             }
         }
-        elements.append(LayoutAttributes(element: ElementID(category: .supplementary, kind: "header", path: ItemPath(section: 0, item: 0)),
-                                         frame: Rect(x: 0, y: 0, width: Double(10 + 60 * columns), height: 40)))
+        elements.append(
+            LayoutAttributes(
+                element: ElementID(category: .supplementary, kind: "header", path: ItemPath(section: 0, item: 0)),
+                frame: Rect(x: 0, y: 0, width: Double(10 + 60 * columns), height: 40)))
         return elements
     }
 
@@ -32,7 +36,8 @@ struct PNGRendererTests {
     }
 
     @Test func aPictureDecodesAtOnePixelAPointAndShowsEveryCell() throws {
-        let picture = try PNGRenderer().render(rect: Rect(x: 0, y: 0, width: 250, height: 170), elements: grid(columns: 4, rows: 3))
+        let picture = try PNGRenderer().render(
+            rect: Rect(x: 0, y: 0, width: 250, height: 170), elements: grid(columns: 4, rows: 3))
         #expect(Array(picture.png.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
         #expect(picture.width == 250 && picture.height == 170 && picture.scale == 1 && !picture.isScaledDown)
         let image = try PNGImage(decoding: picture.png)
@@ -48,7 +53,8 @@ struct PNGRendererTests {
     }
 
     @Test func aRectShowsOnlyItsPartShiftedToTheOrigin() throws {
-        let picture = try PNGRenderer().render(rect: Rect(x: 60, y: 80, width: 120, height: 90), elements: grid(columns: 4, rows: 3))
+        let picture = try PNGRenderer().render(
+            rect: Rect(x: 60, y: 80, width: 120, height: 90), elements: grid(columns: 4, rows: 3))
         let image = try PNGImage(decoding: picture.png)
         #expect(image.width == 120 && image.height == 90)
         // Columns 1 and 2 start at x = 70 and 130: pixels 10 and 70 of the picture.
@@ -58,7 +64,8 @@ struct PNGRendererTests {
     }
 
     @Test func largeRectsAreScaledDownToTheMaximumSide() throws {
-        let picture = try PNGRenderer().render(rect: Rect(x: 0, y: 0, width: 10_000, height: 100), elements: grid(columns: 2, rows: 1))
+        let picture = try PNGRenderer().render(
+            rect: Rect(x: 0, y: 0, width: 10_000, height: 100), elements: grid(columns: 2, rows: 1))
         #expect(picture.width == 4096 && picture.height == 41)
         #expect(picture.scale == 0.4096 && picture.isScaledDown)
         let image = try PNGImage(decoding: picture.png)
@@ -66,9 +73,11 @@ struct PNGRendererTests {
     }
 
     @Test func roundCellsAreDrawnAsEllipses() throws {
-        let circle = LayoutAttributes(element: ElementID(category: .cell, kind: nil, path: ItemPath(section: 0, item: 0)),
-                                      frame: Rect(x: 0, y: 0, width: 100, height: 100))
-        let picture = try PNGRenderer(cellShape: .ellipse).render(rect: Rect(x: 0, y: 0, width: 100, height: 100), elements: [circle])
+        let circle = LayoutAttributes(
+            element: ElementID(category: .cell, kind: nil, path: ItemPath(section: 0, item: 0)),
+            frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        let picture = try PNGRenderer(cellShape: .ellipse).render(
+            rect: Rect(x: 0, y: 0, width: 100, height: 100), elements: [circle])
         let image = try PNGImage(decoding: picture.png)
         #expect(image.colour(x: 50, y: 20) == ElementStyle.colours(.cell).fill)
         #expect(image.colour(x: 3, y: 3) == ElementStyle.background)
@@ -78,13 +87,17 @@ struct PNGRendererTests {
         // Two labelled circles side by side: cairo's arc would start with a line from the end of
         // the first label unless each shape starts a new path.
         let circles = (0..<2).map { index in
-            LayoutAttributes(element: ElementID(category: .cell, kind: nil, path: ItemPath(section: 0, item: index)),
-                             frame: Rect(x: Double(index * 100), y: 0, width: 80, height: 80))
+            LayoutAttributes(
+                element: ElementID(category: .cell, kind: nil, path: ItemPath(section: 0, item: index)),
+                frame: Rect(x: Double(index * 100), y: 0, width: 80, height: 80))
         }
-        let picture = try PNGRenderer(cellShape: .ellipse).render(rect: Rect(x: 0, y: 0, width: 180, height: 80), elements: circles)
+        let picture = try PNGRenderer(cellShape: .ellipse).render(
+            rect: Rect(x: 0, y: 0, width: 180, height: 80), elements: circles)
         let image = try PNGImage(decoding: picture.png)
         // The gap between the circles is background from top to bottom.
-        let strays = (81..<99).flatMap { x in (0..<80).filter { y in image.colour(x: x, y: y) != ElementStyle.background } }
+        let strays = (81..<99).flatMap { x in
+            (0..<80).filter { y in image.colour(x: x, y: y) != ElementStyle.background }
+        }
         #expect(strays.isEmpty)
     }
 
@@ -101,9 +114,11 @@ struct PNGRendererTests {
     }
 
     @Test func elementsFarAwayOrHugeDoNotBreakThePicture() throws {
-        let huge = LayoutAttributes(element: ElementID(category: .cell, kind: nil, path: ItemPath(section: 0, item: 0)),
-                                    frame: Rect(x: -1e14, y: -1e14, width: 3e14, height: 3e14))
-        let picture = try PNGRenderer(cellShape: .ellipse).render(rect: Rect(x: 0, y: 0, width: 40, height: 40), elements: [huge])
+        let huge = LayoutAttributes(
+            element: ElementID(category: .cell, kind: nil, path: ItemPath(section: 0, item: 0)),
+            frame: Rect(x: -1e14, y: -1e14, width: 3e14, height: 3e14))
+        let picture = try PNGRenderer(cellShape: .ellipse).render(
+            rect: Rect(x: 0, y: 0, width: 40, height: 40), elements: [huge])
         let image = try PNGImage(decoding: picture.png)
         #expect(image.colour(x: 20, y: 20) == ElementStyle.colours(.cell).fill)
     }

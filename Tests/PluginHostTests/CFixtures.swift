@@ -46,7 +46,8 @@ enum CFixtures {
         let file = try folder.write("\(name).c", source)
         let library = (folder.path as NSString).appendingPathComponent("lib\(name).so")
         let include = BuildProducts.repositoryRoot + "/Sources/CLayoutABI/include"
-        let result = try ProcessRunner.run("/usr/bin/env", ["cc", "-shared", "-fPIC", "-I", include, "-o", library, file])
+        let result = try ProcessRunner.run(
+            "/usr/bin/env", ["cc", "-shared", "-fPIC", "-I", include, "-o", library, file])
         guard result.status == 0 else { throw FixtureError(message: "cc failed: \(result.standardError)") }
         return library
     }

@@ -28,7 +28,8 @@ struct PluginLayoutTests {
         #expect(try loaded.contentSize() == direct.contentSize)
         var random = SplitMix(seed: 4)
         for _ in 0..<50 {
-            let rect = Rect(x: Double(random.next(in: -50...400)), y: Double(random.next(in: -50...3000)), width: 300, height: 700)
+            let rect = Rect(
+                x: Double(random.next(in: -50...400)), y: Double(random.next(in: -50...3000)), width: 300, height: 700)
             #expect(try loaded.elements(in: rect) == direct.elements(in: rect))
         }
         #expect(try loaded.elements(in: .everything).count == 500)
@@ -36,16 +37,22 @@ struct PluginLayoutTests {
         #expect(try loaded.attributes(for: .cell(0, 500)) == nil)
         #expect(try loaded.attributes(for: .supplementary("connector", 0, 0)) == nil)
         let bounds = Rect(x: 0, y: 250, width: 414, height: 800)
-        #expect(try loaded.transitionAttributes(for: .cell(0, 3), isAppearing: true, in: bounds)
-            == direct.initialAttributes(forAppearing: .cell(0, 3), in: bounds))
+        #expect(
+            try loaded.transitionAttributes(for: .cell(0, 3), isAppearing: true, in: bounds)
+                == direct.initialAttributes(forAppearing: .cell(0, 3), in: bounds))
         #expect(try loaded.transitionAttributes(for: .cell(0, 3), isAppearing: false, in: bounds)?.alpha == 0)
         #expect(try !loaded.shouldInvalidate(forBoundsChange: bounds))
         #expect(try loaded.shouldInvalidate(forBoundsChange: Rect(x: 0, y: 0, width: 320, height: 800)))
-        #expect(try loaded.targetContentOffset(proposed: Point(x: 3, y: 77), velocity: Point(x: 0, y: 9)) == Point(x: 3, y: 77))
+        #expect(
+            try loaded.targetContentOffset(proposed: Point(x: 3, y: 77), velocity: Point(x: 0, y: 9))
+                == Point(x: 3, y: 77))
     }
 
     @Test func optionErrorsComeBackNamingTheOption() throws {
-        #expect(throws: PluginCallError.reported(.option(field: "step", message: "expected a number greater than 0 and at most 1e15, got -5"))) {
+        #expect(
+            throws: PluginCallError.reported(
+                .option(field: "step", message: "expected a number greater than 0 and at most 1e15, got -5"))
+        ) {
             try makeLayout(["step": -5])
         }
     }
@@ -53,8 +60,12 @@ struct PluginLayoutTests {
     @Test func dataErrorsComeBackNamingTheItem() throws {
         let layout = try makeLayout([:])
         let data = DataSet.items([100, "tall"])
-        #expect(throws: PluginCallError.reported(.data(item: ItemPath(section: 0, item: 1), field: nil,
-                                                       message: "expected a number or a map with a numeric 'size', got a string"))) {
+        #expect(
+            throws: PluginCallError.reported(
+                .data(
+                    item: ItemPath(section: 0, item: 1), field: nil,
+                    message: "expected a number or a map with a numeric 'size', got a string"))
+        ) {
             try layout.prepare(data: data, bounds: Rect(x: 0, y: 0, width: 375, height: 667), cancel: CancelFlag())
         }
     }
@@ -64,12 +75,14 @@ struct PluginLayoutTests {
         let flag = CancelFlag()
         flag.raise()
         #expect(throws: PluginCallError.cancelled) {
-            try layout.prepare(data: sizes(10_000, seed: 5), bounds: Rect(x: 0, y: 0, width: 375, height: 667), cancel: flag)
+            try layout.prepare(
+                data: sizes(10_000, seed: 5), bounds: Rect(x: 0, y: 0, width: 375, height: 667), cancel: flag)
         }
         let timedOut = CancelFlag()
         timedOut.raise(.timedOut(seconds: 2))
         #expect(throws: PluginCallError.timedOut(plugin: "circles", operation: "prepare", seconds: 2)) {
-            try layout.prepare(data: sizes(10_000, seed: 5), bounds: Rect(x: 0, y: 0, width: 375, height: 667), cancel: timedOut)
+            try layout.prepare(
+                data: sizes(10_000, seed: 5), bounds: Rect(x: 0, y: 0, width: 375, height: 667), cancel: timedOut)
         }
     }
 }

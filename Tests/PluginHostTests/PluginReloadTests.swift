@@ -54,7 +54,8 @@ struct PluginReloadTests {
 
         // A rebuild renamed over the loaded file, a new plugin, a deletion, and a file that is no library.
         try ReloadablePlugin.build(named: "column", cellHeight: 30, to: folder.path + "/libcolumn.so.tmp1")
-        try FileManager.default.moveItem(atPath: folder.path + "/libcolumn.so.tmp1", toPath: folder.path + "/libcolumn.so.renamed")
+        try FileManager.default.moveItem(
+            atPath: folder.path + "/libcolumn.so.tmp1", toPath: folder.path + "/libcolumn.so.renamed")
         #expect(rename(folder.path + "/libcolumn.so.renamed", folder.path + "/libcolumn.so") == 0)
         try ReloadablePlugin.build(named: "fresh", cellHeight: 10, to: folder.path + "/libfresh.so")
         try FileManager.default.removeItem(atPath: folder.path + "/libdoomed.so")

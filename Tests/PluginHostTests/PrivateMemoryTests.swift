@@ -1,8 +1,9 @@
 import BatchUpdates
 import LayoutKit
-@testable import PluginHost
 import TestSupport
 import Testing
+
+@testable import PluginHost
 
 /// A batch update's new data for a layout in this process goes into a block of its own,
 /// reused for the next update's data once the data set is gone.
@@ -13,12 +14,17 @@ struct PrivateMemoryTests {
         SpareMemory.release()
         let old = DataSet.sections([(0..<100_000).map { Value.number(Double($0 % 89)) }, ["a", "b"]])
         func update(_ value: Double) throws -> (plain: DataSet, own: DataSet) {
-            let plan = try BatchPlan(changes: [.insert(ItemPath(section: 1, item: 0), value: .number(value)), .delete(ItemPath(section: 0, item: 5))],
-                                     sectionCounts: old.source.sectionCounts)
+            let plan = try BatchPlan(
+                changes: [
+                    .insert(ItemPath(section: 1, item: 0), value: .number(value)),
+                    .delete(ItemPath(section: 0, item: 5)),
+                ],
+                sectionCounts: old.source.sectionCounts)
             return (plan.apply(to: old.source), plan.apply(to: old.source, allocator: PrivateMemory.allocator))
         }
         func block(_ data: DataSet) -> ObjectIdentifier? {
-            (Mirror(reflecting: data.owner as Any).descendant("some", "memory") as? PrivateMemory).map(ObjectIdentifier.init)
+            (Mirror(reflecting: data.owner as Any).descendant("some", "memory") as? PrivateMemory).map(
+                ObjectIdentifier.init)
         }
         var first: (plain: DataSet, own: DataSet)? = try update(1)
         #expect(first!.own.hasSameContents(as: first!.plain))

@@ -29,7 +29,8 @@ struct RecordCheckTests {
 
     @Test func aNaNIsAnErrorNamingTheElementAndTheField() throws {
         let layout = try prepared(.nan)
-        let expected = PluginCallError.badRecord(plugin: "fault-nan", element: "cell [0, 1]", field: "frame.x", problem: "nan is not a finite number")
+        let expected = PluginCallError.badRecord(
+            plugin: "fault-nan", element: "cell [0, 1]", field: "frame.x", problem: "nan is not a finite number")
         #expect(throws: expected) { try layout.elements(in: .everything) }
         #expect(throws: expected) { try layout.attributes(for: .cell(0, 1)) }
         #expect(try layout.attributes(for: .cell(0, 2))?.frame == Rect(x: 0, y: 40, width: 100, height: 20))
@@ -41,14 +42,18 @@ struct RecordCheckTests {
         #expect(throws: PluginCallError.failed(plugin: "fault-failquery", operation: "elements_in_rect", status: 3)) {
             try layout.elements(in: .everything)
         }
-        #expect(PluginCallError.failed(plugin: "fault-failquery", operation: "elements_in_rect", status: 3).description
-            == "plugin 'fault-failquery' failed in elements_in_rect with status 3 (WB_ERROR_LAYOUT)")
+        #expect(
+            PluginCallError.failed(plugin: "fault-failquery", operation: "elements_in_rect", status: 3).description
+                == "plugin 'fault-failquery' failed in elements_in_rect with status 3 (WB_ERROR_LAYOUT)")
     }
 
     @Test func anUndeclaredKindIsAnErrorNamingTheKind() throws {
         let layout = try prepared(.undeclaredKind)
-        #expect(throws: PluginCallError.badRecord(plugin: "fault-undeclared", element: "supplementary [0, 0]", field: "kind",
-                                                  problem: "7 is not a declared supplementary kind (declared: 0 (badge))")) {
+        #expect(
+            throws: PluginCallError.badRecord(
+                plugin: "fault-undeclared", element: "supplementary [0, 0]", field: "kind",
+                problem: "7 is not a declared supplementary kind (declared: 0 (badge))")
+        ) {
             try layout.elements(in: .everything)
         }
     }
@@ -67,9 +72,15 @@ struct RecordCheckTests {
         let folder = try TemporaryFolder()
         let path = try FaultyPlugin.futureABI.build(in: folder.path)
         let registry = PluginRegistry.discover(in: [folder.path])
-        let expected = PluginError.refused(name: "fault-future", reason: .abiMismatch(path: path, found: 3, expected: 2))
+        let expected = PluginError.refused(
+            name: "fault-future", reason: .abiMismatch(path: path, found: 3, expected: 2))
         #expect(throws: expected) { try registry.plugin(named: "fault-future") }
-        #expect(expected.description.hasPrefix("the layout plugin 'fault-future' was refused: \(path): plugin ABI version 3, but this workbench speaks version 2"))
-        #expect(throws: PluginError.notFound(name: "fault-other", available: [])) { try registry.plugin(named: "fault-other") }
+        #expect(
+            expected.description.hasPrefix(
+                "the layout plugin 'fault-future' was refused: \(path): plugin ABI version 3, but this workbench speaks version 2"
+            ))
+        #expect(throws: PluginError.notFound(name: "fault-other", available: [])) {
+            try registry.plugin(named: "fault-other")
+        }
     }
 }

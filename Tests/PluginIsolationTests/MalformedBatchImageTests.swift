@@ -1,9 +1,10 @@
 import BatchUpdates
 import LayoutKit
 import PluginHost
-@testable import PluginIsolation
 import TestSupport
 import Testing
+
+@testable import PluginIsolation
 
 /// A plugin process handed a batch image it cannot trust refuses it before the plugin sees
 /// a pointer into it: it ends with its own error status (not a signal), and the next request
@@ -28,7 +29,12 @@ struct MalformedBatchImageTests {
         ("a run past the old items", { words, _ in words[runs + 3] = 8 }),
         ("a run of no items", { words, _ in words[runs + 2] = 0 }),
         ("runs overlapping on the new side", { words, _ in words[runs + 4] = 2 }),
-        ("runs out of new order", { words, _ in words[runs] = 5; words[runs + 1] = 5; words[runs + 3] = 0; words[runs + 4] = 0 }),
+        (
+            "runs out of new order",
+            { words, _ in
+                words[runs] = 5; words[runs + 1] = 5; words[runs + 3] = 0; words[runs + 4] = 0
+            }
+        ),
     ]
 
     @Test(arguments: malformed.indices)
@@ -40,10 +46,14 @@ struct MalformedBatchImageTests {
         let data = DataSet.items((0..<10).map { _ in 40 })
         try instance.prepare(data: data, bounds: Rect(x: 0, y: 0, width: 320, height: 480), cancel: CancelFlag())
         let memory = try Self.image(corrupt)
-        #expect(throws: PluginCallError.crashed(plugin: "circles", signal: "exit status 1", operation: "prepare_for_updates"), "\(name)") {
+        #expect(
+            throws: PluginCallError.crashed(
+                plugin: "circles", signal: "exit status 1", operation: "prepare_for_updates"), "\(name)"
+        ) {
             try instance.withRemoteCall(operation: "prepare_for_updates") { child, id throws(PluginCallError) in
-                _ = try instance.process.call(child, MessageWriter(.prepareForUpdates, instance: id), descriptor: memory.fileDescriptor,
-                                              operation: "prepare_for_updates", cancel: nil)
+                _ = try instance.process.call(
+                    child, MessageWriter(.prepareForUpdates, instance: id), descriptor: memory.fileDescriptor,
+                    operation: "prepare_for_updates", cancel: nil)
             }
         }
         // A new child, the layout made and prepared again as it was.
@@ -53,9 +63,12 @@ struct MalformedBatchImageTests {
     @Test func theUncorruptedImageIsAccepted() throws {
         let memory = try Self.image { _, _ in }
         let runs = BatchImage.withBatch(in: memory) { batch in
-            (0..<Int(batch.pointee.item_run_count)).map { ItemRun(old: Int(batch.pointee.item_runs[$0].old_start),
-                                                                   new: Int(batch.pointee.item_runs[$0].new_start),
-                                                                   count: Int(batch.pointee.item_runs[$0].count)) }
+            (0..<Int(batch.pointee.item_run_count)).map {
+                ItemRun(
+                    old: Int(batch.pointee.item_runs[$0].old_start),
+                    new: Int(batch.pointee.item_runs[$0].new_start),
+                    count: Int(batch.pointee.item_runs[$0].count))
+            }
         }
         #expect(runs == [ItemRun(old: 0, new: 0, count: 4), ItemRun(old: 5, new: 5, count: 5)])
     }

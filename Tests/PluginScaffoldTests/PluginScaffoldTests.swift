@@ -11,7 +11,9 @@ struct PluginScaffoldTests {
         #expect(try PluginScaffold(name: name, language: .swift, directory: "/tmp/x", workbench: "/w").name == name)
     }
 
-    @Test(arguments: ["", "My-List", "2grid", "my_list", "my--list", "list-", "a b", "ünï", String(repeating: "a", count: 65)])
+    @Test(arguments: [
+        "", "My-List", "2grid", "my_list", "my--list", "list-", "a b", "ünï", String(repeating: "a", count: 65),
+    ])
     func otherNamesAreRefused(name: String) {
         #expect(throws: PluginScaffold.Failure.self) {
             try PluginScaffold(name: name, language: .c, directory: "/tmp/x", workbench: "/w")
@@ -25,10 +27,15 @@ struct PluginScaffoldTests {
     }
 
     @Test func theSwiftPackageDependsOnTheCheckoutByPathAndNamesItsFolder() throws {
-        let scaffold = try PluginScaffold(name: "my-list", language: .swift, directory: "/tmp/x", workbench: "/home/me/Layout-Workbench")
+        let scaffold = try PluginScaffold(
+            name: "my-list", language: .swift, directory: "/tmp/x", workbench: "/home/me/Layout-Workbench")
         let files = Dictionary(uniqueKeysWithValues: scaffold.files.map { ($0.path, $0.contents) })
-        #expect(files.keys.sorted() == [".gitignore", "Package.swift", "README.md", "Sources/MyList/MyListLayout.swift",
-                                        "Sources/MyListPlugin/MyListPlugin.swift", "Tests/MyListTests/MyListTests.swift", "Workspaces/sample.yaml"])
+        #expect(
+            files.keys.sorted() == [
+                ".gitignore", "Package.swift", "README.md", "Sources/MyList/MyListLayout.swift",
+                "Sources/MyListPlugin/MyListPlugin.swift", "Tests/MyListTests/MyListTests.swift",
+                "Workspaces/sample.yaml",
+            ])
         let manifest = try #require(files["Package.swift"])
         #expect(manifest.contains(#"let workbench = "/home/me/Layout-Workbench""#))
         #expect(manifest.contains(".package(path: workbench)"))
@@ -43,7 +50,10 @@ struct PluginScaffoldTests {
         let scaffold = try PluginScaffold(name: "my-list", language: .c, directory: "/tmp/x", workbench: "/w")
         let files = Dictionary(uniqueKeysWithValues: scaffold.files.map { ($0.path, $0.contents) })
         #expect(files.keys.sorted() == [".gitignore", "Makefile", "README.md", "Workspaces/sample.yaml", "my_list.c"])
-        #expect(files["Makefile"]?.contains("\t$(CC) $(CFLAGS) -shared -fPIC -I$(WORKBENCH)/Sources/CLayoutABI/include -o $@ my_list.c -lm") == true)
+        #expect(
+            files["Makefile"]?.contains(
+                "\t$(CC) $(CFLAGS) -shared -fPIC -I$(WORKBENCH)/Sources/CLayoutABI/include -o $@ my_list.c -lm") == true
+        )
         #expect(files["my_list.c"]?.contains(#".name = "my-list","#) == true)
     }
 
@@ -51,7 +61,10 @@ struct PluginScaffoldTests {
         let folder = try TemporaryFolder()
         _ = try folder.write("mine.txt", "keep me")
         let scaffold = try PluginScaffold(name: "my-list", language: .c, directory: folder.path, workbench: "/w")
-        #expect(throws: PluginScaffold.Failure(message: "\(folder.path): the folder exists and is not empty; choose another with --directory")) {
+        #expect(
+            throws: PluginScaffold.Failure(
+                message: "\(folder.path): the folder exists and is not empty; choose another with --directory")
+        ) {
             try scaffold.write()
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["mine.txt"])

@@ -10,7 +10,9 @@ import Testing
         socket.sendText(String(decoding: try JSONSerialization.data(withJSONObject: message), as: UTF8.self))
     }
 
-    static func request(_ socket: RawWebSocket, _ id: Int, _ method: String, _ params: [String: Any]) throws -> [String: Any] {
+    static func request(_ socket: RawWebSocket, _ id: Int, _ method: String, _ params: [String: Any]) throws -> [String:
+        Any]
+    {
         try send(socket, id, method, params)
         while true {
             let message = try #require(try socket.receiveJSON() as? [String: Any])
@@ -30,17 +32,27 @@ import Testing
         let missing = try Self.request(second, 1, "query", ["view": "tv-guide/listings", "rect": Self.rect])
         #expect((missing["error"] as? [String: Any])?["code"] as? Int == -32003)
         #expect(try Self.request(second, 2, "open", ["path": Self.guide])["result"] != nil)
-        _ = try Self.request(second, 3, "invalidate", ["view": "tv-guide/listings", "bounds": ["x": 240, "y": 0, "width": 300, "height": 200]])
-        let left = try Self.request(first, 2, "query", ["view": "tv-guide/listings", "element": ["category": "cell", "section": 1, "item": 0]])
-        let right = try Self.request(second, 4, "query", ["view": "tv-guide/listings", "element": ["category": "cell", "section": 1, "item": 0]])
+        _ = try Self.request(
+            second, 3, "invalidate",
+            ["view": "tv-guide/listings", "bounds": ["x": 240, "y": 0, "width": 300, "height": 200]])
+        let left = try Self.request(
+            first, 2, "query", ["view": "tv-guide/listings", "element": ["category": "cell", "section": 1, "item": 0]])
+        let right = try Self.request(
+            second, 4, "query",
+            ["view": "tv-guide/listings", "element": ["category": "cell", "section": 1, "item": 0]])
         // The pinned header column follows each page's own bounds.
-        let x = { (reply: [String: Any]) in (((reply["result"] as? [String: Any])?["element"] as? [String: Any])?["frame"] as? [String: Any])?["x"] as? Double }
+        let x = { (reply: [String: Any]) in
+            (((reply["result"] as? [String: Any])?["element"] as? [String: Any])?["frame"] as? [String: Any])?["x"]
+                as? Double
+        }
         #expect(x(left) == 0)
         #expect(x(right) == 240)
         // Closing one page leaves the other working.
         try Self.send(first, 3, "close", ["workspace": "tv-guide"])
         _ = try first.receiveJSON()
-        #expect((try Self.request(second, 5, "query", ["view": "tv-guide/listings", "rect": Self.rect])["result"] as? [String: Any]) != nil)
+        #expect(
+            (try Self.request(second, 5, "query", ["view": "tv-guide/listings", "rect": Self.rect])["result"]
+                as? [String: Any]) != nil)
     }
 
     @Test func aClosedPageReleasesItsWatchers() throws {
@@ -64,7 +76,9 @@ import Testing
 
     @Test func aPageClosedMidPrepareStopsItsWork() throws {
         let folder = try TemporaryFolder()
-        _ = try folder.write("huge.yaml", "sources:\n  huge: {generate: {items: 1900000}}\nviews:\n  huge: {layout: circles, source: huge}\n")
+        _ = try folder.write(
+            "huge.yaml",
+            "sources:\n  huge: {generate: {items: 1900000}}\nviews:\n  huge: {layout: circles, source: huge}\n")
         let preview = try PreviewProcess([folder.path])
         defer { _ = preview.stop() }
         var busy = 0.0
@@ -78,7 +92,9 @@ import Testing
         usleep(500_000)
         // CPU time, not wall time: a loaded machine slows both windows alike.
         let idle = ProcessTree.cpuSeconds(of: preview.process.processIdentifier, over: 1.5)
-        #expect(idle < min(0.1, busy / 3), "the closed page's prepare kept running (\(idle) s of CPU in 1.5 s, \(busy) s before)")
+        #expect(
+            idle < min(0.1, busy / 3),
+            "the closed page's prepare kept running (\(idle) s of CPU in 1.5 s, \(busy) s before)")
         // The server still serves a new page.
         let page = try preview.connect()
         #expect(try Self.request(page, 1, "open", ["path": "\(folder.path)/huge.yaml"])["result"] != nil)
@@ -98,7 +114,9 @@ import Testing
         socket.send(opcode: 0x0, Array(whole[10...]))
         #expect((try socket.receiveJSON() as? [String: Any])?["result"] != nil)
         // Over the limit: closed with 1009 (message too big), nothing answered.
-        socket.sendText(#"{"jsonrpc":"2.0","id":3,"method":"plugins","params":{"pad":""# + String(repeating: "x", count: 5000) + "\"}}")
+        socket.sendText(
+            #"{"jsonrpc":"2.0","id":3,"method":"plugins","params":{"pad":""# + String(repeating: "x", count: 5000)
+                + "\"}}")
         let close = try #require(try socket.receive())
         #expect(close.opcode == 0x8)
         #expect(close.payload.prefix(2) == [0x03, 0xF1])
@@ -137,10 +155,13 @@ enum ProcessTree {
     static func cpuSeconds(_ pid: Int32) -> Double {
         ([pid] + children(of: pid)).reduce(0) { total, pid in
             guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-                  let end = stat.lastIndex(of: ")") else { return total }
+                let end = stat.lastIndex(of: ")")
+            else { return total }
             let fields = stat[stat.index(after: end)...].split(separator: " ")
             // After the name: state is field 0; utime and stime are fields 11 and 12.
-            guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return total }
+            guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else {
+                return total
+            }
             return total + (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
         }
     }
@@ -155,11 +176,16 @@ enum ProcessTree {
     /// How many inotify instances the process holds: one per running file watcher.
     static func inotifyDescriptors(of pid: Int32) -> Int {
         let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []
-        return descriptors.count { (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\($0)")) == "anon_inode:inotify" }
+        return descriptors.count {
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\($0)"))
+                == "anon_inode:inotify"
+        }
     }
 
     static func isZombie(_ pid: Int32) -> Bool {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let end = stat.lastIndex(of: ")") else { return false }
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let end = stat.lastIndex(of: ")")
+        else { return false }
         return stat[stat.index(after: end)...].trimmingCharacters(in: .whitespaces).hasPrefix("Z")
     }
 }

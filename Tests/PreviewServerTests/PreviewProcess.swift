@@ -19,12 +19,16 @@ final class PreviewProcess {
         process.standardError = errors
         try process.run()
         var line: [UInt8] = []
-        while let byte = try output.fileHandleForReading.read(upToCount: 1)?.first, byte != UInt8(ascii: "\n") { line.append(byte) }
+        while let byte = try output.fileHandleForReading.read(upToCount: 1)?.first, byte != UInt8(ascii: "\n") {
+            line.append(byte)
+        }
         url = String(decoding: line, as: UTF8.self)
         guard let components = URLComponents(string: url), let port = components.port,
-              let token = components.queryItems?.first(where: { $0.name == "token" })?.value else {
+            let token = components.queryItems?.first(where: { $0.name == "token" })?.value
+        else {
             process.terminate()
-            throw RawWebSocket.Failure(description: "workbench preview printed '\(url)', not a URL with a port and a token")
+            throw RawWebSocket.Failure(
+                description: "workbench preview printed '\(url)', not a URL with a port and a token")
         }
         self.port = port
         self.token = token

@@ -6,7 +6,10 @@ import Testing
 /// and over the preview's WebSocket, gets the same answer (but for the time a prepare took).
 @Suite(.serialized) struct TransportTableTests {
     /// What each request of the script should get: a result, or an error of this code.
-    enum Expected { case result, error(Int) }
+    enum Expected {
+        case result
+        case error(Int)
+    }
 
     static let guide = "\(BuildProducts.repositoryRoot)/Workspaces/tv-guide.yaml"
     static let listings = "tv-guide/listings"
@@ -21,8 +24,14 @@ import Testing
             ("query", ["view": listings, "rect": ["x": 0, "y": 0, "width": 500, "height": 200]], .result),
             ("query", ["view": listings, "element": ["category": "cell", "section": 1, "item": 1]], .result),
             ("invalidate", ["view": listings, "bounds": ["x": 130, "y": 60, "width": 400, "height": 300]], .result),
-            ("query", ["view": listings, "rect": ["x": 130, "y": 60, "width": 400, "height": 300], "labels": true], .result),
-            ("targetContentOffset", ["view": listings, "proposed": ["x": 170, "y": 10], "velocity": ["x": 0, "y": 0]], .result),
+            (
+                "query", ["view": listings, "rect": ["x": 130, "y": 60, "width": 400, "height": 300], "labels": true],
+                .result
+            ),
+            (
+                "targetContentOffset",
+                ["view": listings, "proposed": ["x": 170, "y": 10], "velocity": ["x": 0, "y": 0]], .result
+            ),
             ("plugins", nil, .result),
             ("update", ["view": "tv-guide/demo", "changes": [["insert": [1, 1], "value": 5]]], .result),
             ("update", ["view": "tv-guide/demo", "changes": [["delete": [999, 0]]]], .error(-32602)),
@@ -44,7 +53,8 @@ import Testing
 
     /// Replies by id, with the one figure that differs between runs (a prepare's milliseconds) zeroed.
     static func normalized(_ line: String) -> String {
-        line.replacingOccurrences(of: #""milliseconds":[0-9.e+-]+"#, with: #""milliseconds":0"#, options: .regularExpression)
+        line.replacingOccurrences(
+            of: #""milliseconds":[0-9.e+-]+"#, with: #""milliseconds":0"#, options: .regularExpression)
     }
 
     static func id(of line: String) -> Int? {
@@ -53,16 +63,26 @@ import Testing
 
     @Test func everyMethodAnswersAlikeOverStdioAndTheWebSocket() throws {
         let script = Self.script
-        let lines = try script.map { String(decoding: try JSONSerialization.data(withJSONObject: $0.message, options: [.sortedKeys]), as: UTF8.self) }
-        let batch = #"[{"jsonrpc":"2.0","id":100,"method":"plugins"},{"jsonrpc":"2.0","id":101,"method":"query","params":{}}]"#
+        let lines = try script.map {
+            String(
+                decoding: try JSONSerialization.data(withJSONObject: $0.message, options: [.sortedKeys]), as: UTF8.self)
+        }
+        let batch =
+            #"[{"jsonrpc":"2.0","id":100,"method":"plugins"},{"jsonrpc":"2.0","id":101,"method":"query","params":{}}]"#
 
-        let serve = try ProcessRunner.run(BuildProducts.executable("workbench"), ["serve"],
-                                          input: Data((lines.dropLast(2) + [batch] + lines.suffix(2) + [#"{"jsonrpc":"2.0","method":"exit"}"#])
-                                            .joined(separator: "\n").utf8 + [10]))
+        let serve = try ProcessRunner.run(
+            BuildProducts.executable("workbench"), ["serve"],
+            input: Data(
+                (lines.dropLast(2) + [batch] + lines.suffix(2) + [#"{"jsonrpc":"2.0","method":"exit"}"#])
+                    .joined(separator: "\n").utf8 + [10]))
         #expect(serve.status == 0)
         var overStdio: [Int: String] = [:], stdioBatch = ""
         for line in serve.standardOutput.split(separator: "\n").map(String.init) {
-            if line.hasPrefix("[") { stdioBatch = line } else if let id = Self.id(of: line) { overStdio[id] = Self.normalized(line) }
+            if line.hasPrefix("[") {
+                stdioBatch = line
+            } else if let id = Self.id(of: line) {
+                overStdio[id] = Self.normalized(line)
+            }
         }
 
         let preview = try PreviewProcess()
@@ -91,6 +111,8 @@ import Testing
             case .error(let code): #expect(reply.contains(#""code":\#(code)"#), "\(method): \(reply)")
             }
         }
-        #expect(webSocketBatch == stdioBatch && webSocketBatch.hasPrefix(#"[{"id":100,"#) && webSocketBatch.contains("-32602"))
+        #expect(
+            webSocketBatch == stdioBatch && webSocketBatch.hasPrefix(#"[{"id":100,"#)
+                && webSocketBatch.contains("-32602"))
     }
 }

@@ -18,6 +18,7 @@ public enum BuildProducts {
 
     /// The repository's root (for Workspaces/ and the C header).
     public static var repositoryRoot: String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().path
     }
 }

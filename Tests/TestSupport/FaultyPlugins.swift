@@ -56,11 +56,14 @@ public enum FaultyPlugin: String, CaseIterable, Sendable {
         try Self.source.write(toFile: source, atomically: true, encoding: .utf8)
         let library = (folder as NSString).appendingPathComponent("lib\(pluginName).so")
         let include = BuildProducts.repositoryRoot + "/Sources/CLayoutABI/include"
-        let result = try ProcessRunner.run("/usr/bin/env", [
-            "cc", "-shared", "-fPIC", "-O1", "-I", include, "-DFAULT_\(rawValue.uppercased())", "-DPLUGIN_NAME=\"\(pluginName)\"",
-            "-DMARKER=\"\((folder as NSString).appendingPathComponent("lib\(pluginName).crashed"))\"",
-            "-o", library, source,
-        ])
+        let result = try ProcessRunner.run(
+            "/usr/bin/env",
+            [
+                "cc", "-shared", "-fPIC", "-O1", "-I", include, "-DFAULT_\(rawValue.uppercased())",
+                "-DPLUGIN_NAME=\"\(pluginName)\"",
+                "-DMARKER=\"\((folder as NSString).appendingPathComponent("lib\(pluginName).crashed"))\"",
+                "-o", library, source,
+            ])
         guard result.status == 0 else { throw FixtureBuildError(message: "cc failed: \(result.standardError)") }
         return library
     }

@@ -17,8 +17,10 @@ public enum OneSectionBatch {
         return oldStarts.withUnsafeBufferPointer { oldStarts in
             newStarts.withUnsafeBufferPointer { newStarts in
                 same.withUnsafeBufferPointer { same in
-                    body(UpdateBatch(oldSectionStarts: oldStarts, newSectionStarts: newStarts, sectionOldToNew: same,
-                                     sectionNewToOld: same, itemRuns: runs))
+                    body(
+                        UpdateBatch(
+                            oldSectionStarts: oldStarts, newSectionStarts: newStarts, sectionOldToNew: same,
+                            sectionNewToOld: same, itemRuns: runs))
                 }
             }
         }

@@ -3,8 +3,10 @@ import Testing
 
 /// Checks that a layout's answer handed over in pieces of `pieceSize` joins to its whole answer
 /// for each of `rects`, and that a small piece size really makes pieces.
-public func expectPiecesJoinToTheWholeAnswer(_ layout: some Layout, rects: [Rect], pieceSize: Int,
-                                             sourceLocation: SourceLocation = #_sourceLocation) {
+public func expectPiecesJoinToTheWholeAnswer(
+    _ layout: some Layout, rects: [Rect], pieceSize: Int,
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
     for rect in rects {
         var joined: [LayoutAttributes] = [], rest: [LayoutAttributes] = []
         var pieces = 0

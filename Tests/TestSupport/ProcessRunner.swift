@@ -9,8 +9,10 @@ public struct ProcessResult: Sendable {
 
 public enum ProcessRunner {
     /// Runs `executable` with `arguments`, feeding `input` to its standard input.
-    public static func run(_ executable: String, _ arguments: [String], input: Data = Data(),
-                           environment: [String: String]? = nil, directory: String? = nil) throws -> ProcessResult {
+    public static func run(
+        _ executable: String, _ arguments: [String], input: Data = Data(),
+        environment: [String: String]? = nil, directory: String? = nil
+    ) throws -> ProcessResult {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -31,13 +33,15 @@ public enum ProcessRunner {
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
         group.wait()
         process.waitUntilExit()
-        return ProcessResult(status: process.terminationStatus,
-                             standardOutput: String(decoding: outputData, as: UTF8.self),
-                             standardError: String(decoding: errorData.data, as: UTF8.self))
+        return ProcessResult(
+            status: process.terminationStatus,
+            standardOutput: String(decoding: outputData, as: UTF8.self),
+            standardError: String(decoding: errorData.data, as: UTF8.self))
     }
 }
 
 /// Holds what a background reader read.
-private final class DataBox: @unchecked Sendable {  // Unchecked: written by one task, read after the group is waited on.
+private final class DataBox: @unchecked Sendable {
+    // Unchecked: written by one task, read after the group is waited on.
     var data = Data()
 }

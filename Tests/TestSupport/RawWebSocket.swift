@@ -21,7 +21,9 @@ public final class RawWebSocket {
         address.sin_port = in_port_t(UInt16(port).bigEndian)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard connected == 0 else { close(socket); throw Failure(description: "cannot connect to port \(port)") }
         var noDelay: Int32 = 1
@@ -33,10 +35,13 @@ public final class RawWebSocket {
     deinit { close(socket) }
 
     /// Sends a GET (a WebSocket upgrade when `upgrade`) and returns the response's status and body.
-    public func get(_ target: String, host: String, headers: [String: String] = [:], upgrade: Bool = false) throws -> (status: Int, body: String) {
+    public func get(_ target: String, host: String, headers: [String: String] = [:], upgrade: Bool = false) throws -> (
+        status: Int, body: String
+    ) {
         var request = "GET \(target) HTTP/1.1\r\nHost: \(host)\r\n"
         if upgrade {
-            request += "Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
+            request +=
+                "Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
         }
         for (name, value) in headers { request += "\(name): \(value)\r\n" }
         write(Array((request + "\r\n").utf8))
@@ -45,17 +50,21 @@ public final class RawWebSocket {
         guard let status = lines.first?.split(separator: " ").dropFirst().first.flatMap({ Int($0) }) else {
             throw Failure(description: "no status line in \(lines)")
         }
-        let length = lines.compactMap { line -> Int? in
-            let parts = line.split(separator: ":", maxSplits: 1)
-            return parts.count == 2 && parts[0].lowercased() == "content-length" ? Int(parts[1].trimmingCharacters(in: .whitespaces)) : nil
-        }.first ?? 0
+        let length =
+            lines.compactMap { line -> Int? in
+                let parts = line.split(separator: ":", maxSplits: 1)
+                return parts.count == 2 && parts[0].lowercased() == "content-length"
+                    ? Int(parts[1].trimmingCharacters(in: .whitespaces)) : nil
+            }.first ?? 0
         return (status, String(decoding: try read(length), as: UTF8.self))
     }
 
     /// Upgrades to a WebSocket at `/rpc` with the token; throws unless the server switches protocols.
     public func upgrade(port: Int, token: String) throws {
         let response = try get("/rpc?token=\(token)", host: "127.0.0.1:\(port)", upgrade: true)
-        guard response.status == 101 else { throw Failure(description: "upgrade answered \(response.status): \(response.body)") }
+        guard response.status == 101 else {
+            throw Failure(description: "upgrade answered \(response.status): \(response.body)")
+        }
     }
 
     /// Sends one masked frame.
@@ -93,14 +102,18 @@ public final class RawWebSocket {
     /// The next text message as JSON (an object or an array).
     public func receiveJSON() throws -> Any {
         guard let message = try receive() else { throw Failure(description: "the connection closed") }
-        guard message.opcode == 0x1 else { throw Failure(description: "expected a text message, got opcode \(message.opcode)") }
+        guard message.opcode == 0x1 else {
+            throw Failure(description: "expected a text message, got opcode \(message.opcode)")
+        }
         return try JSONSerialization.jsonObject(with: Data(message.payload))
     }
 
     private func write(_ bytes: [UInt8]) {
         var offset = 0
         while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            let written = bytes[offset...].withUnsafeBytes {
+                Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+            }
             if written <= 0 { return }
             offset += written
         }

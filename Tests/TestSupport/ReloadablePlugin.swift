@@ -12,10 +12,13 @@ public enum ReloadablePlugin {
         let source = output + ".c"
         try Self.source.write(toFile: source, atomically: true, encoding: .utf8)
         let include = BuildProducts.repositoryRoot + "/Sources/CLayoutABI/include"
-        let result = try ProcessRunner.run("/usr/bin/env", [
-            "cc", "-shared", "-fPIC", "-O1", "-I", include, "-DPLUGIN_NAME=\"\(name)\"", "-DCELL_HEIGHT=\(cellHeight)",
-            "-DCRASH_IN_QUERY=\(crashing ? 1 : 0)", "-o", output, source,
-        ])
+        let result = try ProcessRunner.run(
+            "/usr/bin/env",
+            [
+                "cc", "-shared", "-fPIC", "-O1", "-I", include, "-DPLUGIN_NAME=\"\(name)\"",
+                "-DCELL_HEIGHT=\(cellHeight)",
+                "-DCRASH_IN_QUERY=\(crashing ? 1 : 0)", "-o", output, source,
+            ])
         try? FileManager.default.removeItem(atPath: source)
         guard result.status == 0 else { throw FixtureBuildError(message: "cc failed: \(result.standardError)") }
     }

@@ -72,7 +72,9 @@ public final class ServerClient: @unchecked Sendable {  // Unchecked: `received`
     }
 
     /// Waits for a notification of `method` whose params satisfy `matching`; returns its params.
-    public func notification(_ method: String, timeout: TimeInterval = 60, where matching: ([String: Any]) -> Bool = { _ in true }) -> [String: Any]? {
+    public func notification(
+        _ method: String, timeout: TimeInterval = 60, where matching: ([String: Any]) -> Bool = { _ in true }
+    ) -> [String: Any]? {
         waitFor(timeout: timeout) { messages in
             messages.lazy.compactMap { $0 as? [String: Any] }
                 .filter { $0["method"] as? String == method }
@@ -121,8 +123,11 @@ public final class ServerClient: @unchecked Sendable {  // Unchecked: `received`
         defer { condition.unlock() }
         pending.append(data)
         while let body = nextBody() {
-            if let message = try? JSONSerialization.jsonObject(with: body) { received.append(message) }
-            else { received.append(["unparseable": String(decoding: body, as: UTF8.self)]) }
+            if let message = try? JSONSerialization.jsonObject(with: body) {
+                received.append(message)
+            } else {
+                received.append(["unparseable": String(decoding: body, as: UTF8.self)])
+            }
         }
         condition.broadcast()
     }
@@ -139,15 +144,21 @@ public final class ServerClient: @unchecked Sendable {  // Unchecked: `received`
             return take(bodyFrom: 0, to: newline, next: newline + 1)
         case .headers:
             let marker: [UInt8] = [13, 10, 13, 10]
-            guard bytes.count >= 4, let end = (max(0, scanned - 3)...(bytes.count - 4)).first(where: { bytes[$0..<($0 + 4)].elementsEqual(marker) }) else {
+            guard bytes.count >= 4,
+                let end = (max(0, scanned - 3)...(bytes.count - 4)).first(where: {
+                    bytes[$0..<($0 + 4)].elementsEqual(marker)
+                })
+            else {
                 scanned = bytes.count
                 return nil
             }
             let header = String(decoding: bytes[..<end], as: UTF8.self)
-            let length = header.split(separator: "\r\n").compactMap { line -> Int? in
-                let parts = line.split(separator: ":", maxSplits: 1)
-                return parts.count == 2 && parts[0].lowercased() == "content-length" ? Int(parts[1].trimmingCharacters(in: .whitespaces)) : nil
-            }.first ?? 0
+            let length =
+                header.split(separator: "\r\n").compactMap { line -> Int? in
+                    let parts = line.split(separator: ":", maxSplits: 1)
+                    return parts.count == 2 && parts[0].lowercased() == "content-length"
+                        ? Int(parts[1].trimmingCharacters(in: .whitespaces)) : nil
+                }.first ?? 0
             guard bytes.count - (end + 4) >= length else { return nil }
             return take(bodyFrom: end + 4, to: end + 4 + length, next: end + 4 + length)
         }

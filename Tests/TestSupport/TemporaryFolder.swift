@@ -22,7 +22,8 @@ public final class TemporaryFolder {
     @discardableResult
     public func write(_ name: String, _ data: Data) throws -> String {
         let file = (path as NSString).appendingPathComponent(name)
-        try FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try data.write(to: URL(fileURLWithPath: file))
         return file
     }

@@ -28,29 +28,35 @@ struct TreeLayoutTests {
     }
 
     static func cell(_ section: Int, _ item: Int, x: Double, y: Double, children: [[Int]]) -> LayoutAttributes {
-        LayoutAttributes(element: .cell(section, item), frame: Rect(x: x, y: y, width: 120, height: 40),
-                         extra: ["children": .list(children.map { .list($0.map { .number(Double($0)) }) })])
+        LayoutAttributes(
+            element: .cell(section, item), frame: Rect(x: x, y: y, width: 120, height: 40),
+            extra: ["children": .list(children.map { .list($0.map { .number(Double($0)) }) })])
     }
 
     @Test func framesFollowTheRowCountsAndTheConnectorsSpanTheChildren() throws {
         let layout = try Self.prepared(Self.forest)
-        #expect(layout.elements(in: .everything) == [
-            Self.cell(0, 0, x: 10, y: 10, children: [[1, 0], [1, 1]]),
-            Self.cell(0, 1, x: 10, y: 190, children: []),
-            Self.cell(1, 0, x: 150, y: 10, children: [[2, 0], [2, 1]]),
-            Self.cell(1, 1, x: 150, y: 130, children: []),
-            Self.cell(2, 0, x: 290, y: 10, children: []),
-            Self.cell(2, 1, x: 290, y: 70, children: []),
-            LayoutAttributes(element: .supplementary("connector", 0, 0), frame: Rect(x: 130, y: 10, width: 20, height: 160)),
-            LayoutAttributes(element: .supplementary("connector", 1, 0), frame: Rect(x: 270, y: 10, width: 20, height: 100)),
-        ])
+        #expect(
+            layout.elements(in: .everything) == [
+                Self.cell(0, 0, x: 10, y: 10, children: [[1, 0], [1, 1]]),
+                Self.cell(0, 1, x: 10, y: 190, children: []),
+                Self.cell(1, 0, x: 150, y: 10, children: [[2, 0], [2, 1]]),
+                Self.cell(1, 1, x: 150, y: 130, children: []),
+                Self.cell(2, 0, x: 290, y: 10, children: []),
+                Self.cell(2, 1, x: 290, y: 70, children: []),
+                LayoutAttributes(
+                    element: .supplementary("connector", 0, 0), frame: Rect(x: 130, y: 10, width: 20, height: 160)),
+                LayoutAttributes(
+                    element: .supplementary("connector", 1, 0), frame: Rect(x: 270, y: 10, width: 20, height: 100)),
+            ])
         #expect(layout.contentSize == Size(width: 420, height: 240))
     }
 
     @Test func optionsChangeTheGrid() throws {
         let layout = try Self.prepared(Self.forest, options: ["itemSize": ["width": 50, "height": 20], "insets": 5])
         #expect(layout.attributes(for: .cell(2, 1))?.frame == Rect(x: 125, y: 35, width: 50, height: 20))
-        #expect(layout.attributes(for: .supplementary("connector", 0, 0))?.frame == Rect(x: 55, y: 5, width: 10, height: 80))
+        #expect(
+            layout.attributes(for: .supplementary("connector", 0, 0))?.frame == Rect(x: 55, y: 5, width: 10, height: 80)
+        )
         #expect(layout.contentSize == Size(width: 180, height: 120))
     }
 
@@ -60,7 +66,10 @@ struct TreeLayoutTests {
         #expect(layout.attributes(for: .supplementary("elbow", 0, 0)) == nil)
         #expect(layout.attributes(for: .cell(3, 0)) == nil)
         #expect(layout.attributes(for: .cell(0, 2)) == nil)
-        #expect(layout.elements(in: Rect(x: 131, y: 100, width: 5, height: 5)).map(\.element) == [.supplementary("connector", 0, 0)])
+        #expect(
+            layout.elements(in: Rect(x: 131, y: 100, width: 5, height: 5)).map(\.element) == [
+                .supplementary("connector", 0, 0)
+            ])
     }
 
     @Test func boundsChangesNeverInvalidate() throws {
@@ -70,7 +79,10 @@ struct TreeLayoutTests {
 
     @Test func aSourceWithoutChildrenIsRefused() throws {
         let layout = try TreeLayout(options: Options())
-        #expect(throws: LayoutError.data(item: nil, field: nil, message: "tree lays out a 'tree' source; this one has no children")) {
+        #expect(
+            throws: LayoutError.data(
+                item: nil, field: nil, message: "tree lays out a 'tree' source; this one has no children")
+        ) {
             try layout.prepare(LayoutContext(dataSource: DataSet.items([1]).source, bounds: .zero))
         }
         try layout.prepare(LayoutContext(dataSource: DataSet.empty.source, bounds: .zero))
@@ -80,10 +92,13 @@ struct TreeLayoutTests {
     @Test(arguments: [1, 2, 3, 4, 5] as [UInt64])
     func queriesEqualTheSeedsLayoutOnRandomTrees(seed: UInt64) throws {
         let data = RandomTree.make(nodes: 300 * Int(seed), maxChildren: Int(seed) + 2, seed: seed)
-        let options: [String: Value] = seed.isMultiple(of: 2) ? ["itemSize": ["width": 80, "height": 25], "insets": ["left": 3, "top": 7]] : [:]
+        let options: [String: Value] =
+            seed.isMultiple(of: 2) ? ["itemSize": ["width": 80, "height": 25], "insets": ["left": 3, "top": 7]] : [:]
         let engine = try Self.prepared(data, options: options)
-        let reference = seed.isMultiple(of: 2)
-            ? ReferenceTreeLayout(itemSize: Size(width: 80, height: 25), insets: EdgeInsets(top: 7, left: 3, bottom: 10, right: 10))
+        let reference =
+            seed.isMultiple(of: 2)
+            ? ReferenceTreeLayout(
+                itemSize: Size(width: 80, height: 25), insets: EdgeInsets(top: 7, left: 3, bottom: 10, right: 10))
             : ReferenceTreeLayout()
         try reference.prepare(LayoutContext(dataSource: data.source, bounds: .zero))
         #expect(engine.elements(in: .everything) == reference.elements(in: .everything))
@@ -116,7 +131,8 @@ enum RandomTree {
         var nextChild = levels[0].count
         for counts in levels {
             for count in counts {
-                builder.append(["name": .string("N\(builder.itemCount)")], children: Array(nextChild..<(nextChild + count)))
+                builder.append(
+                    ["name": .string("N\(builder.itemCount)")], children: Array(nextChild..<(nextChild + count)))
                 nextChild += count
             }
             builder.endSection()

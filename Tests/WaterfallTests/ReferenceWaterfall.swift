@@ -11,7 +11,9 @@ struct ReferenceWaterfall {
 
     /// Every element in canonical order (cells by section and item, then headers), and the
     /// content size. `preferred` replaces the height of the items it names.
-    func layout(_ sections: [[Value]], width: Double, preferred: [ItemPath: Double] = [:]) -> (elements: [LayoutAttributes], contentSize: Size) {
+    func layout(_ sections: [[Value]], width: Double, preferred: [ItemPath: Double] = [:]) -> (
+        elements: [LayoutAttributes], contentSize: Size
+    ) {
         let columnWidth = (width - left - right - Double(columns - 1) * spacing) / Double(columns)
         var cells: [LayoutAttributes] = []
         var headers: [LayoutAttributes] = []
@@ -19,8 +21,11 @@ struct ReferenceWaterfall {
         var lastBottom = top
         for (section, items) in sections.enumerated() {
             if headerHeight > 0 {
-                headers.append(LayoutAttributes(element: .supplementary("header", section, 0),
-                                                frame: Rect(x: left, y: sectionTop, width: width - left - right, height: headerHeight), zIndex: 1))
+                headers.append(
+                    LayoutAttributes(
+                        element: .supplementary("header", section, 0),
+                        frame: Rect(x: left, y: sectionTop, width: width - left - right, height: headerHeight),
+                        zIndex: 1))
             }
             let start = headerHeight > 0 ? sectionTop + headerHeight + spacing : sectionTop
             var height = Array(repeating: start, count: columns)
@@ -44,11 +49,16 @@ struct ReferenceWaterfall {
                 } else {
                     for candidate in 0..<columns where height[candidate] < height[c] { c = candidate }
                 }
-                cells.append(LayoutAttributes(element: .cell(section, item),
-                                              frame: Rect(x: left + Double(c) * (columnWidth + spacing), y: height[c], width: columnWidth, height: h)))
+                cells.append(
+                    LayoutAttributes(
+                        element: .cell(section, item),
+                        frame: Rect(
+                            x: left + Double(c) * (columnWidth + spacing), y: height[c], width: columnWidth, height: h))
+                )
                 height[c] += h + spacing
             }
-            lastBottom = items.isEmpty ? (headerHeight > 0 ? sectionTop + headerHeight : sectionTop) : height.max()! - spacing
+            lastBottom =
+                items.isEmpty ? (headerHeight > 0 ? sectionTop + headerHeight : sectionTop) : height.max()! - spacing
             sectionTop = lastBottom + spacing
         }
         return (cells + headers, Size(width: width, height: lastBottom + bottom))
@@ -56,8 +66,12 @@ struct ReferenceWaterfall {
 
     /// The options that make the plugin follow the same rules.
     var options: [String: Value] {
-        ["columns": .number(Double(columns)), "spacing": .number(spacing),
-         "insets": .map(["top": .number(top), "left": .number(left), "bottom": .number(bottom), "right": .number(right)]),
-         "headerHeight": .number(headerHeight), "order": .string(roundRobin ? "roundRobin" : "shortestColumn")]
+        [
+            "columns": .number(Double(columns)), "spacing": .number(spacing),
+            "insets": .map([
+                "top": .number(top), "left": .number(left), "bottom": .number(bottom), "right": .number(right),
+            ]),
+            "headerHeight": .number(headerHeight), "order": .string(roundRobin ? "roundRobin" : "shortestColumn"),
+        ]
     }
 }

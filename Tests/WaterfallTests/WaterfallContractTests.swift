@@ -16,8 +16,12 @@ struct WaterfallContractTests {
     }
 
     @Test func keepsTheContractWithHeadersRoundRobin() throws {
-        let options: [String: Value] = ["columns": 3, "headerHeight": 32, "order": "roundRobin", "spacing": 0, "insets": 0]
-        #expect(try LayoutChecker(seed: 3).check(WaterfallLayout.self, options: options, data: Self.wall,
-                                                 bounds: Rect(x: 0, y: 300, width: 800, height: 500)) == [])
+        let options: [String: Value] = [
+            "columns": 3, "headerHeight": 32, "order": "roundRobin", "spacing": 0, "insets": 0,
+        ]
+        #expect(
+            try LayoutChecker(seed: 3).check(
+                WaterfallLayout.self, options: options, data: Self.wall,
+                bounds: Rect(x: 0, y: 300, width: 800, height: 500)) == [])
     }
 }

@@ -8,9 +8,13 @@ import Waterfall
 struct WaterfallGeometryTests {
     static let phone = Rect(x: 0, y: 0, width: 375, height: 667)
 
-    static func prepared(_ reference: ReferenceWaterfall, _ sections: [[Value]], width: Double = 375) throws -> WaterfallLayout {
+    static func prepared(_ reference: ReferenceWaterfall, _ sections: [[Value]], width: Double = 375) throws
+        -> WaterfallLayout
+    {
         let layout = try WaterfallLayout(options: Options(reference.options))
-        try layout.prepare(LayoutContext(dataSource: DataSet.sections(sections).source, bounds: Rect(x: 0, y: 0, width: width, height: 667)))
+        try layout.prepare(
+            LayoutContext(
+                dataSource: DataSet.sections(sections).source, bounds: Rect(x: 0, y: 0, width: width, height: 667)))
         return layout
     }
 
@@ -27,8 +31,11 @@ struct WaterfallGeometryTests {
         var reference = ReferenceWaterfall()
         reference.headerHeight = 40
         let layout = try Self.prepared(reference, [[100], [], [20]])
-        #expect(layout.attributes(for: .supplementary("header", 0, 0)) ==
-                LayoutAttributes(element: .supplementary("header", 0, 0), frame: Rect(x: 8, y: 8, width: 359, height: 40), zIndex: 1))
+        #expect(
+            layout.attributes(for: .supplementary("header", 0, 0))
+                == LayoutAttributes(
+                    element: .supplementary("header", 0, 0), frame: Rect(x: 8, y: 8, width: 359, height: 40), zIndex: 1)
+        )
         #expect(layout.attributes(for: .cell(0, 0))?.frame.y == 56)
         // Section 0 ends at 156; the empty section 1 is its header (164…204); section 2 starts at 212.
         #expect(layout.attributes(for: .supplementary("header", 1, 0))?.frame.y == 164)
@@ -55,7 +62,13 @@ struct WaterfallGeometryTests {
                 switch random.next(in: 0...3) {
                 case 0: return .number(Double(random.next(in: 0...300)) / 7)
                 case 1: return .map(["height": .number(Double(random.next(in: 1...200)) + 0.1)])
-                case 2: return .map(["size": .map(["width": .number(Double(random.next(in: 1...900)) / 3), "height": .number(Double(random.next(in: 1...900)))])])
+                case 2:
+                    return .map([
+                        "size": .map([
+                            "width": .number(Double(random.next(in: 1...900)) / 3),
+                            "height": .number(Double(random.next(in: 1...900))),
+                        ])
+                    ])
                 default: return .number(Double(random.next(in: 1...200)))
                 }
             }
@@ -77,28 +90,45 @@ struct WaterfallGeometryTests {
         let layout = try Self.prepared(reference, sections)
         let all = reference.layout(sections, width: 375).elements
         for _ in 0..<300 {
-            let rect = Rect(x: Double(random.next(in: -50...400)), y: Double(random.next(in: -100...Int(layout.contentSize.height))),
-                            width: Double(random.next(in: 0...300)), height: Double(random.next(in: 0...1500)))
+            let rect = Rect(
+                x: Double(random.next(in: -50...400)),
+                y: Double(random.next(in: -100...Int(layout.contentSize.height))),
+                width: Double(random.next(in: 0...300)), height: Double(random.next(in: 0...1500)))
             #expect(layout.elements(in: rect) == all.filter { $0.frame.intersects(rect) })
         }
     }
 
     @Test func badOptionsAndItemsAreNamed() throws {
-        #expect(throws: LayoutError.option(field: "columns", message: "expected a whole number from 1 to 1000, got 0")) {
+        #expect(throws: LayoutError.option(field: "columns", message: "expected a whole number from 1 to 1000, got 0"))
+        {
             try WaterfallLayout(options: Options(["columns": 0]))
         }
-        #expect(throws: LayoutError.option(field: "order", message: "expected 'shortestColumn' or 'roundRobin', got 'random'")) {
+        #expect(
+            throws: LayoutError.option(
+                field: "order", message: "expected 'shortestColumn' or 'roundRobin', got 'random'")
+        ) {
             try WaterfallLayout(options: Options(["order": "random"]))
         }
         let narrow = try WaterfallLayout(options: Options(["columns": 50]))
-        #expect(throws: LayoutError.self) { try narrow.prepare(LayoutContext(dataSource: DataSet.items([1]).source, bounds: Self.phone)) }
+        #expect(throws: LayoutError.self) {
+            try narrow.prepare(LayoutContext(dataSource: DataSet.items([1]).source, bounds: Self.phone))
+        }
         let layout = try WaterfallLayout(options: Options())
-        #expect(throws: LayoutError.data(item: ItemPath(section: 0, item: 1), field: "height", message: "expected a number from 0 to 1e15, got -3")) {
+        #expect(
+            throws: LayoutError.data(
+                item: ItemPath(section: 0, item: 1), field: "height",
+                message: "expected a number from 0 to 1e15, got -3")
+        ) {
             try layout.prepare(LayoutContext(dataSource: DataSet.items([1, -3]).source, bounds: Self.phone))
         }
-        #expect(throws: LayoutError.data(item: ItemPath(section: 0, item: 0), field: "size.width",
-                                         message: "expected a number greater than 0 and at most 1e15, got 0")) {
-            try layout.prepare(LayoutContext(dataSource: DataSet.items([["size": ["width": 0, "height": 3]]]).source, bounds: Self.phone))
+        #expect(
+            throws: LayoutError.data(
+                item: ItemPath(section: 0, item: 0), field: "size.width",
+                message: "expected a number greater than 0 and at most 1e15, got 0")
+        ) {
+            try layout.prepare(
+                LayoutContext(
+                    dataSource: DataSet.items([["size": ["width": 0, "height": 3]]]).source, bounds: Self.phone))
         }
     }
 }

@@ -7,7 +7,9 @@ import Waterfall
 /// cost one prepare, a batch update carries them, a width change drops them.
 struct WaterfallPreferredSizeTests {
     static let bounds = Rect(x: 0, y: 0, width: 375, height: 667)
-    static let sections: [[Value]] = [(0..<40).map { .number(Double(30 + $0 * 7 % 90)) }, [], (0..<25).map { .number(Double(50 + $0)) }]
+    static let sections: [[Value]] = [
+        (0..<40).map { .number(Double(30 + $0 * 7 % 90)) }, [], (0..<25).map { .number(Double(50 + $0)) },
+    ]
 
     static func prepared(_ reference: ReferenceWaterfall) throws -> WaterfallLayout {
         let layout = try WaterfallLayout(options: Options(reference.options))
@@ -21,10 +23,13 @@ struct WaterfallPreferredSizeTests {
         reference.roundRobin = roundRobin
         reference.headerHeight = 24
         let layout = try Self.prepared(reference)
-        let preferred: [ItemPath: Double] = [ItemPath(section: 0, item: 17): 240.5, ItemPath(section: 0, item: 3): 0,
-                                             ItemPath(section: 2, item: 24): 99]
+        let preferred: [ItemPath: Double] = [
+            ItemPath(section: 0, item: 17): 240.5, ItemPath(section: 0, item: 3): 0,
+            ItemPath(section: 2, item: 24): 99,
+        ]
         for (path, height) in preferred.sorted(by: { $0.key < $1.key }) {
-            let answer = layout.preferredAttributes(Size(width: 10, height: height), for: .cell(path.section, path.item))
+            let answer = layout.preferredAttributes(
+                Size(width: 10, height: height), for: .cell(path.section, path.item))
             #expect(answer == PreferredSizeAnswer(size: Size(width: 175.5, height: height), invalidation: .items))
         }
         #expect(layout.preferredAttributes(Size(width: 10, height: 5), for: .supplementary("header", 0, 0)) == nil)
@@ -63,8 +68,10 @@ struct WaterfallPreferredSizeTests {
         new.remove(at: 5)
         OneSectionBatch.with(old: 50, newToOld: newToOld.map(Int64.init)) { layout.prepare(forUpdates: $0) }
         try layout.prepare(LayoutContext(dataSource: DataSet.items(new).source, bounds: Self.bounds))
-        #expect(layout.elements(in: .everything) ==
-                ReferenceWaterfall().layout([new], width: 375, preferred: [ItemPath(section: 0, item: 9): 300]).elements)
+        #expect(
+            layout.elements(in: .everything)
+                == ReferenceWaterfall().layout([new], width: 375, preferred: [ItemPath(section: 0, item: 9): 300])
+                .elements)
     }
 
     @Test(arguments: [0, 17, 39])

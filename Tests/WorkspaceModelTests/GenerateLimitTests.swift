@@ -23,7 +23,10 @@ struct GenerateLimitTests {
     @Test(arguments: [
         ("{items: 1, seed: 1e20}", "w.yaml:2:34: error: 'generate.seed': expected \(exact), got 1e20"),
         ("{nodes: 1e19}", "w.yaml:2:25: error: 'generate.nodes': expected \(count), got 1e19"),
-        ("{nodes: 3, fanout: 1e19}", "w.yaml:2:36: error: 'generate.fanout': expected a whole number from 0 to 1000000, got 1e19"),
+        (
+            "{nodes: 3, fanout: 1e19}",
+            "w.yaml:2:36: error: 'generate.fanout': expected a whole number from 0 to 1000000, got 1e19"
+        ),
         ("{sections: 1e19, items: 1}", "w.yaml:2:28: error: 'generate.sections': expected \(count), got 1e19"),
         ("{sections: 1, items: 1e19}", "w.yaml:2:38: error: 'generate.items': expected \(count), got 1e19"),
         ("{items: 5, max: 10}", "w.yaml:2:33: error: 'generate.min' (40) must not exceed 'generate.max' (10)"),
@@ -35,8 +38,10 @@ struct GenerateLimitTests {
         ("{items: .nan}", "w.yaml:2:25: error: 'generate.items': expected \(count), got .nan"),
         ("{items: -.inf}", "w.yaml:2:25: error: 'generate.items': expected \(count), got -.inf"),
         ("{items: 1, seed: -1}", "w.yaml:2:34: error: 'generate.seed': expected \(exact), got -1"),
-        ("{sections: 1000, items: 2000}",
-         "w.yaml:2:17: error: 'generate' asks for 1000 sections of 2000 items, which a layout may turn into 4002000 elements; the limit is 4000000 (2 per item and 2 per section)"),
+        (
+            "{sections: 1000, items: 2000}",
+            "w.yaml:2:17: error: 'generate' asks for 1000 sections of 2000 items, which a layout may turn into 4002000 elements; the limit is 4000000 (2 per item and 2 per section)"
+        ),
     ])
     func absurdNumbersAreLocatedErrorsNotTraps(fields: String, expected: String) throws {
         #expect(try error(fields) == expected)

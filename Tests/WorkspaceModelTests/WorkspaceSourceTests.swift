@@ -14,12 +14,15 @@ struct WorkspaceSourceTests {
 
     func sections(_ source: DataSource) -> [[Value]] {
         (0..<source.numberOfSections).map { section in
-            (0..<source.numberOfItems(inSection: section)).map { source.value(at: ItemPath(section: section, item: $0)) }
+            (0..<source.numberOfItems(inSection: section)).map {
+                source.value(at: ItemPath(section: section, item: $0))
+            }
         }
     }
 
     @Test func itemsAndSectionsBecomeSectionsOfValues() throws {
-        let workspace = try load("""
+        let workspace = try load(
+            """
             sources:
               alarms: {items: [120, 160, {size: 80, label: "7:00"}]}
               lines: {sections: [[1, 2], [3], []]}
@@ -36,7 +39,8 @@ struct WorkspaceSourceTests {
     }
 
     @Test func aTreeIsFlattenedByDepthWithChildrenGroupedByParent() throws {
-        let workspace = try load("""
+        let workspace = try load(
+            """
             workspace: classes
             sources:
               classes:
@@ -50,13 +54,20 @@ struct WorkspaceSourceTests {
         let source = workspace.sources["classes"]!.data.source
         #expect(workspace.name == "classes")
         #expect(source.isTree)
-        #expect(sections(source) == [
-            [["name": "NSObject"]],
-            [["name": "NSString"], ["name": "NSArray", "kind": "collection"]],
-            [["name": "NSMutableString"], ["name": "NSMutableArray"], ["name": "NSOrderedArray"]],
-        ])
-        #expect(source.children(of: ItemPath(section: 0, item: 0)) == [ItemPath(section: 1, item: 0), ItemPath(section: 1, item: 1)])
-        #expect(source.children(of: ItemPath(section: 1, item: 1)) == [ItemPath(section: 2, item: 1), ItemPath(section: 2, item: 2)])
+        #expect(
+            sections(source) == [
+                [["name": "NSObject"]],
+                [["name": "NSString"], ["name": "NSArray", "kind": "collection"]],
+                [["name": "NSMutableString"], ["name": "NSMutableArray"], ["name": "NSOrderedArray"]],
+            ])
+        #expect(
+            source.children(of: ItemPath(section: 0, item: 0)) == [
+                ItemPath(section: 1, item: 0), ItemPath(section: 1, item: 1),
+            ])
+        #expect(
+            source.children(of: ItemPath(section: 1, item: 1)) == [
+                ItemPath(section: 2, item: 1), ItemPath(section: 2, item: 2),
+            ])
         #expect(source.children(of: ItemPath(section: 2, item: 0)) == [])
     }
 
@@ -68,7 +79,8 @@ struct WorkspaceSourceTests {
     }
 
     @Test func anInlineTableHasRowsAsSectionsAndTitlesAsMetadata() throws {
-        let workspace = try load("""
+        let workspace = try load(
+            """
             sources:
               marks:
                 table:
@@ -81,9 +93,11 @@ struct WorkspaceSourceTests {
     }
 
     @Test func aCSVFileIsATable() throws {
-        let workspace = try load("sources:\n  marks: {file: data/marks.csv}\n", files: [
-            "data/marks.csv": "Student,Maths,\"Physics, applied\"\r\nAnn,81,67\r\n\r\n\"Bo \"\"B\"\"\",55,\n",
-        ])
+        let workspace = try load(
+            "sources:\n  marks: {file: data/marks.csv}\n",
+            files: [
+                "data/marks.csv": "Student,Maths,\"Physics, applied\"\r\nAnn,81,67\r\n\r\n\"Bo \"\"B\"\"\",55,\n"
+            ])
         let source = workspace.sources["marks"]!.data.source
         #expect(sections(source) == [[81, 67], [55, nil]])
         #expect(source.metadata == ["columns": ["Maths", "Physics, applied"], "rows": ["Ann", "Bo \"B\""]])
@@ -91,10 +105,12 @@ struct WorkspaceSourceTests {
     }
 
     @Test func yamlAndJSONFilesHoldOneSourceShape() throws {
-        let workspace = try load("sources:\n  a: {file: data/a.yaml}\n  b: {file: data/b.json}\n", files: [
-            "data/a.yaml": "sections:\n  - [1, 2]\n",
-            "data/b.json": #"{"items": [3, {"size": 4}]}"#,
-        ])
+        let workspace = try load(
+            "sources:\n  a: {file: data/a.yaml}\n  b: {file: data/b.json}\n",
+            files: [
+                "data/a.yaml": "sections:\n  - [1, 2]\n",
+                "data/b.json": #"{"items": [3, {"size": 4}]}"#,
+            ])
         #expect(sections(workspace.sources["a"]!.data.source) == [[1, 2]])
         #expect(sections(workspace.sources["b"]!.data.source) == [[3, ["size": 4]]])
     }
@@ -111,7 +127,8 @@ struct WorkspaceSourceTests {
     }
 
     @Test func optionsAndViewportAreRead() throws {
-        let workspace = try load("""
+        let workspace = try load(
+            """
             sources: {s: {items: []}}
             views:
               v:

@@ -18,7 +18,8 @@ struct YAMLParserTests {
     }
 
     @Test func scalarsResolveByTheCoreSchema() throws {
-        let root = try parse("""
+        let root = try parse(
+            """
             a: 12
             b: -3.5e2
             c: true
@@ -31,12 +32,16 @@ struct YAMLParserTests {
             j: !!str 7
             """)
         let values = ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j"].map { root[$0]?.resolvedScalar }
-        #expect(values == [.number(12), .number(-350), .bool(true), .null, .string("12"), .string("hello world"),
-                           .number(31), .null, .number(.infinity), .string("7")])
+        #expect(
+            values == [
+                .number(12), .number(-350), .bool(true), .null, .string("12"), .string("hello world"),
+                .number(31), .null, .number(.infinity), .string("7"),
+            ])
     }
 
     @Test func collectionsKeepOrderAndMarks() throws {
-        let root = try parse("""
+        let root = try parse(
+            """
             list:
               - 1
               - [2, 3]
@@ -62,29 +67,36 @@ struct YAMLParserTests {
     }
 
     @Test func syntaxErrorsAreLocatedWithTheLineAndACaret() {
-        #expect(error("a: [1, 2\nb: 3\n") == """
-            test.yaml:2:2: error: did not find expected ',' or ']' (while parsing a flow sequence at 1:4)
-              b: 3
-               ^
-            """)
-        #expect(error("a: b: c\n") == """
-            test.yaml:1:5: error: mapping values are not allowed in this context
-              a: b: c
-                  ^
-            """)
+        #expect(
+            error("a: [1, 2\nb: 3\n") == """
+                test.yaml:2:2: error: did not find expected ',' or ']' (while parsing a flow sequence at 1:4)
+                  b: 3
+                   ^
+                """)
+        #expect(
+            error("a: b: c\n") == """
+                test.yaml:1:5: error: mapping values are not allowed in this context
+                  a: b: c
+                      ^
+                """)
     }
 
     @Test func duplicateKeysAreErrorsAtTheSecond() {
-        #expect(error("name: a\nother: 1\nname: b\n") == """
-            test.yaml:3:1: error: duplicate key 'name' (first defined at 1:1)
-              name: b
-              ^
-            """)
+        #expect(
+            error("name: a\nother: 1\nname: b\n") == """
+                test.yaml:3:1: error: duplicate key 'name' (first defined at 1:1)
+                  name: b
+                  ^
+                """)
     }
 
     @Test func undefinedAndSelfReferencingAliasesAreErrors() {
-        #expect(error("a: *nowhere\n")?.hasPrefix("test.yaml:1:4: error: alias '*nowhere' refers to no anchor defined before it") == true)
-        #expect(error("a: &x [1, *x]\n")?.hasPrefix("test.yaml:1:11: error: alias '*x' refers to no anchor defined before it") == true)
+        #expect(
+            error("a: *nowhere\n")?.hasPrefix(
+                "test.yaml:1:4: error: alias '*nowhere' refers to no anchor defined before it") == true)
+        #expect(
+            error("a: &x [1, *x]\n")?.hasPrefix(
+                "test.yaml:1:11: error: alias '*x' refers to no anchor defined before it") == true)
     }
 
     @Test func aBillionLaughsIsRefusedNotExpanded() {
@@ -102,8 +114,10 @@ struct YAMLParserTests {
         var parser = YAMLParser()
         parser.maximumExpandedNodes = 9
         #expect(error("[[[1, 2, 3, 4, 5, 6]]]", parser: parser) == nil)
-        #expect(error("[[[1, 2, 3, 4, 5, 6, 7]]]", parser: parser)
-            == "test.yaml:1:22: error: document too large: more than 9 nodes\n  [[[1, 2, 3, 4, 5, 6, 7]]]\n                       ^")
+        #expect(
+            error("[[[1, 2, 3, 4, 5, 6, 7]]]", parser: parser)
+                == "test.yaml:1:22: error: document too large: more than 9 nodes\n  [[[1, 2, 3, 4, 5, 6, 7]]]\n                       ^"
+        )
     }
 
     @Test func aListOf200010NumbersNestedThreeDeepLoads() throws {
@@ -121,8 +135,9 @@ struct YAMLParserTests {
         var parser = YAMLParser()
         parser.maximumExpandedNodes = 12
         // 4 nodes anchored, then two aliases of 4 each: 1 + 4 + 4 + 4 = 13 nodes.
-        #expect(error("- &a [1, 2, 3]\n- *a\n- *a\n", parser: parser)
-            == "test.yaml:3:3: error: document too large: aliases expand to more than 12 nodes\n  - *a\n    ^")
+        #expect(
+            error("- &a [1, 2, 3]\n- *a\n- *a\n", parser: parser)
+                == "test.yaml:3:3: error: document too large: aliases expand to more than 12 nodes\n  - *a\n    ^")
         parser.maximumExpandedNodes = 13
         #expect(error("- &a [1, 2, 3]\n- *a\n- *a\n", parser: parser) == nil)
     }
@@ -130,22 +145,30 @@ struct YAMLParserTests {
     @Test func deepNestingIsRefused() {
         var parser = YAMLParser()
         parser.maximumDepth = 10
-        #expect(error(String(repeating: "[", count: 11) + String(repeating: "]", count: 11), parser: parser)
-            == "test.yaml:1:11: error: nesting deeper than 10 levels\n  [[[[[[[[[[[]]]]]]]]]]]\n            ^")
+        #expect(
+            error(String(repeating: "[", count: 11) + String(repeating: "]", count: 11), parser: parser)
+                == "test.yaml:1:11: error: nesting deeper than 10 levels\n  [[[[[[[[[[[]]]]]]]]]]]\n            ^")
         #expect(error(String(repeating: "[", count: 10) + String(repeating: "]", count: 10), parser: parser) == nil)
     }
 
     @Test func severalDocumentsAreAnError() {
-        #expect(error("a: 1\n---\nb: 2\n") == "test.yaml:2:1: error: expected a single YAML document, found another\n  ---\n  ^")
+        #expect(
+            error("a: 1\n---\nb: 2\n")
+                == "test.yaml:2:1: error: expected a single YAML document, found another\n  ---\n  ^")
     }
 
     @Test func tabIndentationIsReported() {
-        #expect(error("a:\n\tb: 1\n")?.hasPrefix("test.yaml:2:1: error: found character that cannot start any token") == true)
+        #expect(
+            error("a:\n\tb: 1\n")?.hasPrefix("test.yaml:2:1: error: found character that cannot start any token")
+                == true)
     }
 
     @Test func jsonIsReadAsYAML() throws {
         let root = try parse(#"{"items": [1, 2.5, "x", null, true], "nested": {"k":[]}}"#)
-        #expect(root["items"]?.elements?.map(\.resolvedScalar) == [.number(1), .number(2.5), .string("x"), .null, .bool(true)])
+        #expect(
+            root["items"]?.elements?.map(\.resolvedScalar) == [
+                .number(1), .number(2.5), .string("x"), .null, .bool(true),
+            ])
         #expect(root["nested"]?["k"]?.elements == [])
     }
 }

@@ -28,7 +28,10 @@ final class BoostRTree {
         var boxes: [Double] = []
         boxes.reserveCapacity(frames.count * 4)
         for frame in frames { boxes += [frame.minX, frame.minY, frame.maxX, frame.maxY] }
-        guard let tree = wb_rtree_create(kind == .rstar16 ? WB_RTREE_RSTAR16 : WB_RTREE_QUADRATIC16, boxes, boxes.count / 4) else {
+        guard
+            let tree = wb_rtree_create(
+                kind == .rstar16 ? WB_RTREE_RSTAR16 : WB_RTREE_QUADRATIC16, boxes, boxes.count / 4)
+        else {
             fatalError("Boost could not build its tree (out of memory)")
         }
         self.tree = tree

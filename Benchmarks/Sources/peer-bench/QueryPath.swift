@@ -21,10 +21,12 @@ extension QueryPath {
     static func engine(_ layout: any Layout, prepare: Double, canonical: [ElementID: Int]) -> QueryPath {
         final class Scratch { var attributes: [LayoutAttributes] = [] }
         let scratch = Scratch()
-        return QueryPath(name: "engine elements(in:into:)", key: "engine", build: prepare, run: { rect in
-            scratch.attributes.removeAll(keepingCapacity: true)
-            layout.elements(in: rect, into: &scratch.attributes)
-        }, count: { scratch.attributes.count }, ids: { scratch.attributes.map { canonical[$0.element] ?? -1 } })
+        return QueryPath(
+            name: "engine elements(in:into:)", key: "engine", build: prepare,
+            run: { rect in
+                scratch.attributes.removeAll(keepingCapacity: true)
+                layout.elements(in: rect, into: &scratch.attributes)
+            }, count: { scratch.attributes.count }, ids: { scratch.attributes.map { canonical[$0.element] ?? -1 } })
     }
 
     /// LayoutKit's `SpatialIndex` alone over the same frames, collecting `{id, frame}` into a
@@ -35,12 +37,16 @@ extension QueryPath {
         let scratch = Scratch()
         var index = SpatialIndex(frames: [])
         let build = Timing.median(3) { index = SpatialIndex(frames: frames, packing: packing) }
-        return QueryPath(name: "SpatialIndex(.\(packing)) bare", key: "index-\(packing)", build: build, run: { rect in
-            scratch.positions.removeAll(keepingCapacity: true)
-            scratch.hits.removeAll(keepingCapacity: true)
-            index.indices(intersecting: rect, into: &scratch.positions)
-            for position in scratch.positions { scratch.hits.append(Hit(id: position, frame: index.frame(at: position))) }
-        }, count: { scratch.hits.count }, ids: { scratch.hits.map(\.id) })
+        return QueryPath(
+            name: "SpatialIndex(.\(packing)) bare", key: "index-\(packing)", build: build,
+            run: { rect in
+                scratch.positions.removeAll(keepingCapacity: true)
+                scratch.hits.removeAll(keepingCapacity: true)
+                index.indices(intersecting: rect, into: &scratch.positions)
+                for position in scratch.positions {
+                    scratch.hits.append(Hit(id: position, frame: index.frame(at: position)))
+                }
+            }, count: { scratch.hits.count }, ids: { scratch.hits.map(\.id) })
     }
 
     /// Boost's packed R-tree: traversal, the strict test, `{id, box}` into a reused vector,
@@ -53,7 +59,8 @@ extension QueryPath {
             tree = BoostRTree(kind, frames: frames)
         }
         let built = tree!, answer = Answer()
-        return QueryPath(name: kind.name, key: kind.key, build: build, run: { rect in answer.hits = built.query(rect) },
-                         count: { answer.hits.count }, ids: { answer.hits.map { Int($0.id) } })
+        return QueryPath(
+            name: kind.name, key: kind.key, build: build, run: { rect in answer.hits = built.query(rect) },
+            count: { answer.hits.count }, ids: { answer.hits.map { Int($0.id) } })
     }
 }

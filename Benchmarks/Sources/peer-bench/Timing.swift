@@ -54,13 +54,16 @@ struct PathTimings {
 
     /// Times `path` on `bench` and `random` for `rounds` rounds, the paths in turns within
     /// each round (so that all of them see the same machine), keeping the best of each.
-    static func measure(_ paths: [QueryPath], bench: [Rect], random: [Rect], k: Double, rounds: Int, passes: Int = 5) -> [PathTimings] {
+    static func measure(_ paths: [QueryPath], bench: [Rect], random: [Rect], k: Double, rounds: Int, passes: Int = 5)
+        -> [PathTimings]
+    {
         let chunk = Self.chunk(k: k)
         var timings = [PathTimings](repeating: PathTimings(), count: paths.count)
         var perQuery = [[Double]](repeating: [Double](repeating: .infinity, count: random.count), count: paths.count)
         let chunks = (random.count + chunk - 1) / chunk
         var perChunk = [[Double]](repeating: [Double](repeating: .infinity, count: chunks), count: paths.count)
-        var benchChunks = [[Double]](repeating: [Double](repeating: .infinity, count: (bench.count + chunk - 1) / chunk), count: paths.count)
+        var benchChunks = [[Double]](
+            repeating: [Double](repeating: .infinity, count: (bench.count + chunk - 1) / chunk), count: paths.count)
         for round in 0..<rounds {
             for offset in paths.indices {
                 let which = (offset + round) % paths.count  // a different path goes first each round

@@ -10,9 +10,12 @@ import Foundation
 //     swift run -c release peer-bench --quick               at 10^4, 10^4 random viewports (a smoke run)
 //     swift run -c release peer-bench circles tree          only the named workloads
 //     swift run -c release peer-bench --elements N --queries N --rounds N
-//     swift run -c release peer-bench --json FILE           every figure, ratio and target as JSON (workbench-bench's format)
-//     swift run -c release peer-bench --baseline FILE       the regression guard on the engine/Boost ratios: exit status 1 if one got worse
-//     swift run -c release peer-bench --record-baseline FILE  record the ratios (an existing file keeps, per figure, the worse value)
+//     swift run -c release peer-bench --json FILE           every figure, ratio and target as JSON (workbench-bench's
+// format)
+//     swift run -c release peer-bench --baseline FILE       the regression guard on the engine/Boost ratios: exit
+// status 1 if one got worse
+//     swift run -c release peer-bench --record-baseline FILE  record the ratios (an existing file keeps, per figure,
+// the worse value)
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 /// Removes `flag` and its value from the arguments; nil when the flag is not there.
@@ -39,7 +42,9 @@ let elements = number("--elements") ?? (quick ? 10_000 : 1_000_000)
 let queries = number("--queries") ?? (quick ? 10_000 : 100_000)
 let rounds = number("--rounds") ?? 3
 let chosen = arguments.filter { !$0.hasPrefix("--") }
-if let unknown = chosen.first(where: { !Workloads.layouts.contains($0) }) ?? arguments.first(where: { $0.hasPrefix("--") && $0 != "--quick" }) {
+if let unknown = chosen.first(where: { !Workloads.layouts.contains($0) })
+    ?? arguments.first(where: { $0.hasPrefix("--") && $0 != "--quick" })
+{
     print("error: unknown argument '\(unknown)'; workloads: \(Workloads.layouts.joined(separator: " "))")
     exit(64)
 }
@@ -51,14 +56,16 @@ do {
     exit(2)
 }
 #if DEBUG
-print("warning: a debug build; run with `swift run -c release peer-bench` for real numbers\n")
+    print("warning: a debug build; run with `swift run -c release peer-bench` for real numbers\n")
 #endif
 
-print("peer-bench — the engine, LayoutKit's bare SpatialIndex and Boost \(String(cString: wb_rtree_boost_version())) bgi::rtree (packed, 16 a node), "
-    + "\(rounds) rounds in turns, each path's best")
-print("  bench/q: the bench's 200 viewports, \(5 * rounds) passes in runs of up to 64 (about 2,000 elements), each run's best, per query; p50, p99: each random viewport timed alone, "
-    + "its best of \(rounds) (clock reads of ~\(Measure.format(Timing.overhead())) included); mean: the random viewports in runs "
-    + "of up to 64 (about 2,000 elements), each run's best of \(rounds)")
+print(
+    "peer-bench — the engine, LayoutKit's bare SpatialIndex and Boost \(String(cString: wb_rtree_boost_version())) bgi::rtree (packed, 16 a node), "
+        + "\(rounds) rounds in turns, each path's best")
+print(
+    "  bench/q: the bench's 200 viewports, \(5 * rounds) passes in runs of up to 64 (about 2,000 elements), each run's best, per query; p50, p99: each random viewport timed alone, "
+        + "its best of \(rounds) (clock reads of ~\(Measure.format(Timing.overhead())) included); mean: the random viewports in runs "
+        + "of up to 64 (about 2,000 elements), each run's best of \(rounds)")
 print()
 let report = Report.shared
 var summary: [PeerBenchmark.Ratios] = []
@@ -71,15 +78,21 @@ do {
     let widths = [12, 10, 8, 8, 8, 8, 8, 27]
     printRow(["workload", "elements", "k", "bench", "p50", "mean", "p99", "Boost's best mean"], widths: widths)
     for ratios in summary {
-        printRow([ratios.layout, "\(ratios.elements)", String(format: "%.1f", ratios.k)]
-                 + [ratios.bench, ratios.p50, ratios.mean, ratios.p99].map { String(format: "×%.2f", $0) } + [ratios.boostBest], widths: widths)
+        printRow(
+            [ratios.layout, "\(ratios.elements)", String(format: "%.1f", ratios.k)]
+                + [ratios.bench, ratios.p50, ratios.mean, ratios.p99].map { String(format: "×%.2f", $0) } + [
+                    ratios.boostBest
+                ], widths: widths)
     }
     print()
     report.printTargets(isQuick: quick)
-    let about = "peer-bench\(quick ? " --quick" : "") ratios of the engine's query times to Boost's best packed R-tree, measured in the "
+    let about =
+        "peer-bench\(quick ? " --quick" : "") ratios of the engine's query times to Boost's best packed R-tree, measured in the "
         + "same run; written by --record-baseline, compared by --baseline; update only on purpose"
-    if try report.finish(isQuick: quick, json: jsonPath, record: recordPath, about: about,
-                         baseline: baselinePath.flatMap { path in baseline.map { (path, $0) } }) {
+    if try report.finish(
+        isQuick: quick, json: jsonPath, record: recordPath, about: about,
+        baseline: baselinePath.flatMap { path in baseline.map { (path, $0) } })
+    {
         exit(1)
     }
 } catch {

@@ -39,14 +39,19 @@ struct CirclePacker {
     /// kept from an earlier packing that a batch update left alone. Returns the new frames.
     /// - Throws: `.option("step")` when the placement would exceed the work budget,
     ///   `.cancelled` when the host cancels.
-    func frames(diameters: [Double], from first: Int = 0, after previous: [Rect] = [], isCancelled: () -> Bool = { false },
-                progress: (Double) -> Void = { _ in }) throws(LayoutError) -> [Rect] {
+    func frames(
+        diameters: [Double], from first: Int = 0, after previous: [Rect] = [], isCancelled: () -> Bool = { false },
+        progress: (Double) -> Void = { _ in }
+    ) throws(LayoutError) -> [Rect] {
         var placed: [Rect] = []
         placed.reserveCapacity(diameters.count - first)
-        var start = previous.last.map { Point(x: $0.minX + $0.width / 2, y: $0.minY) } ?? Point(x: insets.left, y: insets.top)
-        var row = CircleRow(insets: insets, step: step, width: width, work: Work(remaining: Self.workBudget(circles: diameters.count)))
+        var start =
+            previous.last.map { Point(x: $0.minX + $0.width / 2, y: $0.minY) } ?? Point(x: insets.left, y: insets.top)
+        var row = CircleRow(
+            insets: insets, step: step, width: width, work: Work(remaining: Self.workBudget(circles: diameters.count)))
         let capacity = min(predecessors, diameters.count)
-        try withUnsafeTemporaryAllocation(of: CircleRow.Blocker.self, capacity: capacity) { (buffer) throws(LayoutError) in
+        try withUnsafeTemporaryAllocation(of: CircleRow.Blocker.self, capacity: capacity) {
+            (buffer) throws(LayoutError) in
             for index in first..<diameters.count {
                 let diameter = diameters[index]
                 if index & 4095 == 4095 {
@@ -54,18 +59,26 @@ struct CirclePacker {
                     progress(Double(index) / Double(diameters.count))
                 }
                 // The last `predecessors` circles: those kept from before, then those placed now.
-                let fromPlaced = min(predecessors, placed.count), fromPrevious = min(predecessors - fromPlaced, previous.count)
+                let fromPlaced = min(predecessors, placed.count),
+                    fromPrevious = min(predecessors - fromPlaced, previous.count)
                 for slot in 0..<fromPrevious {
-                    buffer.initializeElement(at: slot, to: .init(previous[previous.count - fromPrevious + slot], diameter: diameter, spacing: spacing))
+                    buffer.initializeElement(
+                        at: slot,
+                        to: .init(previous[previous.count - fromPrevious + slot], diameter: diameter, spacing: spacing))
                 }
                 for slot in 0..<fromPlaced {
-                    buffer.initializeElement(at: fromPrevious + slot, to: .init(placed[placed.count - fromPlaced + slot], diameter: diameter, spacing: spacing))
+                    buffer.initializeElement(
+                        at: fromPrevious + slot,
+                        to: .init(placed[placed.count - fromPlaced + slot], diameter: diameter, spacing: spacing))
                 }
                 let blockers = UnsafeMutableBufferPointer(rebasing: buffer[..<(fromPrevious + fromPlaced)])
                 guard let origin = row.place(diameter, from: start, among: blockers) else {
-                    throw .option(field: "step", message: "circle \(index) could not be placed within \(Self.workBudget(circles: diameters.count)) "
-                        + "steps of \(step.compactDescription) points; 'step' is too small for a 'spacing' of \(spacing.compactDescription) "
-                        + "and a \(width.compactDescription)-point width")
+                    throw .option(
+                        field: "step",
+                        message:
+                            "circle \(index) could not be placed within \(Self.workBudget(circles: diameters.count)) "
+                            + "steps of \(step.compactDescription) points; 'step' is too small for a 'spacing' of \(spacing.compactDescription) "
+                            + "and a \(width.compactDescription)-point width")
                 }
                 placed.append(Rect(x: origin.x, y: origin.y, width: diameter, height: diameter))
                 start = Point(x: origin.x + diameter / 2, y: origin.y)

@@ -9,8 +9,11 @@ extension CircleRow {
     /// interval is narrowed by a slack of 1e-9 of the magnitudes involved (|centre x|, r1,
     /// reach ≥ the half-width, |x0|), far more than the rounding of its ends and of the
     /// seed's `dx`, so every position before the returned one certainly collides. Blockers
-    /// sorted by centre (as `place` leaves them) usually cover a row in one pass. Also leaves each blocker's `dy²` and band for `scanExact`.
-    func firstUncovered(at y: Double, from x0: Double, last: Int, _ blockers: UnsafeMutableBufferPointer<Blocker>) -> Int {
+    /// sorted by centre (as `place` leaves them) usually cover a row in one pass. Also leaves each blocker's `dy²` and
+    /// band for `scanExact`.
+    func firstUncovered(at y: Double, from x0: Double, last: Int, _ blockers: UnsafeMutableBufferPointer<Blocker>)
+        -> Int
+    {
         let centreY = y + radius, rowSlack = abs(x0) * 1e-9
         for index in blockers.indices {
             let blocker = blockers[index]
@@ -55,7 +58,9 @@ extension CircleRow {
 
     /// The row from `x0`, from position `first` on: tests position `k`, and on a collision
     /// jumps to the first position no colliding blocker certainly covers.
-    mutating func scanExact(from x0: Double, first: Int, last: Int, _ blockers: UnsafeMutableBufferPointer<Blocker>) -> Double? {
+    mutating func scanExact(from x0: Double, first: Int, last: Int, _ blockers: UnsafeMutableBufferPointer<Blocker>)
+        -> Double?
+    {
         var k = first
         while k <= last {
             guard work.spend() else { return nil }
@@ -65,7 +70,8 @@ extension CircleRow {
             for blocker in blockers {
                 let dx = centreX - blocker.centreX
                 if (dx * dx + blocker.dySquared).squareRoot() >= blocker.reach { continue }
-                next = max(next, dx < blocker.sureHalfWidth ? sureEnd(of: blocker, from: x0, after: k, last: last) : k + 1)
+                next = max(
+                    next, dx < blocker.sureHalfWidth ? sureEnd(of: blocker, from: x0, after: k, last: last) : k + 1)
             }
             if next == k { return x }
             k = next

@@ -66,7 +66,9 @@ struct CircleRow {
 
     /// Where the seed puts a circle of `diameter` that starts at `start`, clear of `blockers`;
     /// nil when the work budget runs out first.
-    mutating func place(_ diameter: Double, from start: Point, among blockers: UnsafeMutableBufferPointer<Blocker>) -> Point? {
+    mutating func place(_ diameter: Double, from start: Point, among blockers: UnsafeMutableBufferPointer<Blocker>)
+        -> Point?
+    {
         self.diameter = diameter
         radius = diameter / 2
         Self.sortByCentre(blockers)
@@ -78,7 +80,8 @@ struct CircleRow {
                 let isLeft = x == insets.left && leftLast != nil
                 guard let last = isLeft ? leftLast : lastIndex(from: x) else { return nil }
                 if x == insets.left { leftLast = last }
-                found = scanExact(from: x, first: firstUncovered(at: y, from: x, last: last, blockers), last: last, blockers)
+                found = scanExact(
+                    from: x, first: firstUncovered(at: y, from: x, last: last, blockers), last: last, blockers)
             } else {
                 bandRow(at: y, blockers)
                 found = scanStepping(from: x, blockers)
@@ -98,7 +101,8 @@ struct CircleRow {
             let dy = centreY - blockers[index].centreY
             let dySquared = dy * dy
             blockers[index].dySquared = dySquared
-            blockers[index].sureHalfWidth = max(blockers[index].reachSquaredLow - dySquared, 0).squareRoot() * (1 - 1e-12)
+            blockers[index].sureHalfWidth =
+                max(blockers[index].reachSquaredLow - dySquared, 0).squareRoot() * (1 - 1e-12)
         }
     }
 

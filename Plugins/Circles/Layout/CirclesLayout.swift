@@ -49,10 +49,12 @@ public final class CirclesLayout: LayoutPlugin {
         preparedDiameters = []
         diameters.removeSubrange(kept...)
         try Self.readDiameters(from: context.dataSource, fitting: width - insets.left - insets.right, into: &diameters)
-        let packer = CirclePacker(insets: insets, step: step, spacing: spacing, predecessors: predecessors, width: width)
+        let packer = CirclePacker(
+            insets: insets, step: step, spacing: spacing, predecessors: predecessors, width: width)
         let previous = (max(0, kept - predecessors - 1)..<kept).map(index.frame(at:))
-        let frames = try packer.frames(diameters: diameters, from: kept, after: previous, isCancelled: { context.isCancelled },
-                                       progress: context.reportProgress)
+        let frames = try packer.frames(
+            diameters: diameters, from: kept, after: previous, isCancelled: { context.isCancelled },
+            progress: context.reportProgress)
         var bottoms = blockBottoms
         bottoms.update(keeping: kept, appending: frames, keptFrame: index.frame(at:))
         let size = Size(width: width, height: max(insets.top, bottoms.bottom) + insets.bottom)
@@ -92,7 +94,8 @@ public final class CirclesLayout: LayoutPlugin {
 
     public func attributes(for element: ElementID) -> LayoutAttributes? {
         guard element.category == .cell, element.path.section == 0,
-              element.path.item >= 0, element.path.item < index.count else { return nil }
+            element.path.item >= 0, element.path.item < index.count
+        else { return nil }
         return attributes(item: element.path.item)
     }
 
@@ -109,24 +112,35 @@ public final class CirclesLayout: LayoutPlugin {
 
     /// Appends the diameters of the items after those already in `diameters` (kept from the
     /// last prepare), checked: positive, finite, and narrow enough for the row.
-    private static func readDiameters(from data: DataSource, fitting rowWidth: Double, into diameters: inout [Double]) throws(LayoutError) {
+    private static func readDiameters(from data: DataSource, fitting rowWidth: Double, into diameters: inout [Double])
+        throws(LayoutError)
+    {
         guard data.numberOfSections <= 1 else {
-            throw .data(item: nil, field: nil, message: "circles lays out one section; the source has \(data.numberOfSections)")
+            throw .data(
+                item: nil, field: nil, message: "circles lays out one section; the source has \(data.numberOfSections)")
         }
         guard data.numberOfSections == 1 else { return }
         diameters.reserveCapacity(data.numberOfItems(inSection: 0))
         for item in diameters.count..<data.numberOfItems(inSection: 0) {
             let path = ItemPath(section: 0, item: item)
             guard let diameter = data.number(at: path, field: "size") else {
-                throw .data(item: path, field: nil,
-                            message: "expected a number or a map with a numeric 'size', got \(data.value(at: path).kindDescription)")
+                throw .data(
+                    item: path, field: nil,
+                    message:
+                        "expected a number or a map with a numeric 'size', got \(data.value(at: path).kindDescription)")
             }
             guard diameter.isFinite, diameter > 0 else {
-                throw .data(item: path, field: nil, message: "a circle's size must be a finite number greater than 0, got \(diameter.compactDescription)")
+                throw .data(
+                    item: path, field: nil,
+                    message:
+                        "a circle's size must be a finite number greater than 0, got \(diameter.compactDescription)")
             }
             guard diameter <= rowWidth else {
-                throw .data(item: path, field: nil,
-                            message: "a circle of size \(diameter.compactDescription) does not fit the \(rowWidth.compactDescription)-point row between the insets")
+                throw .data(
+                    item: path, field: nil,
+                    message:
+                        "a circle of size \(diameter.compactDescription) does not fit the \(rowWidth.compactDescription)-point row between the insets"
+                )
             }
             diameters.append(diameter)
         }

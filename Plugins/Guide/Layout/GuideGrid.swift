@@ -19,8 +19,10 @@ struct GuideGrid {
     /// The natural frames for `data`: the seed's demo rule — headers and odd sections'
     /// programmes at x = i·W, W wide; even sections' programmes at x = i·2W − W, 2W wide —
     /// or, with `duration`, programmes `field / unit` cells wide, end to end after the header.
-    init(_ data: DataSource, cellSize: Size, duration: (field: String, unit: Double)?, isCancelled: () -> Bool,
-         progress: (Double) -> Void = { _ in }) throws(LayoutError) {
+    init(
+        _ data: DataSource, cellSize: Size, duration: (field: String, unit: Double)?, isCancelled: () -> Bool,
+        progress: (Double) -> Void = { _ in }
+    ) throws(LayoutError) {
         self.cellSize = cellSize
         let width = cellSize.width
         xs.reserveCapacity(data.numberOfItems)
@@ -38,8 +40,11 @@ struct GuideGrid {
                 } else if let duration {
                     let path = ItemPath(section: section, item: item)
                     guard let length = data.number(at: path, field: duration.field), length.isFinite, length > 0 else {
-                        throw .data(item: path, field: duration.field,
-                                    message: "expected a map with a positive number '\(duration.field)', got \(data.value(at: path).kindDescription)")
+                        throw .data(
+                            item: path, field: duration.field,
+                            message:
+                                "expected a map with a positive number '\(duration.field)', got \(data.value(at: path).kindDescription)"
+                        )
                     }
                     (x, itemWidth) = (x + itemWidth, length / duration.unit * width)
                 } else if section % 2 == 0 {
@@ -48,8 +53,9 @@ struct GuideGrid {
                     (x, itemWidth) = (Double(item) * width, width)
                 }
                 guard CoordinateCheck.isAllowed(itemWidth), CoordinateCheck.isAllowed(x + itemWidth) else {
-                    throw CoordinateCheck.error(duration == nil ? "cellSize" : "durationUnit",
-                                                "item \(item) of section \(section) would end at x = \((x + itemWidth).compactDescription)")
+                    throw CoordinateCheck.error(
+                        duration == nil ? "cellSize" : "durationUnit",
+                        "item \(item) of section \(section) would end at x = \((x + itemWidth).compactDescription)")
                 }
                 xs.append(x)
                 widths.append(itemWidth)

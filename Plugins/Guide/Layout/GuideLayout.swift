@@ -40,8 +40,9 @@ public final class GuideLayout: LayoutPlugin {
 
     public func prepare(_ context: LayoutContext) throws(LayoutError) {
         if needsGrid {
-            grid = try GuideGrid(context.dataSource, cellSize: cellSize, duration: duration, isCancelled: { context.isCancelled },
-                                 progress: context.reportProgress)
+            grid = try GuideGrid(
+                context.dataSource, cellSize: cellSize, duration: duration, isCancelled: { context.isCancelled },
+                progress: context.reportProgress)
             needsGrid = false
         }
         bounds = context.bounds
@@ -64,25 +65,37 @@ public final class GuideLayout: LayoutPlugin {
     }
 
     /// Hands the answer over a section at a time once `pieceSize` elements are waiting.
-    public func elements(in rect: Rect, into result: inout [LayoutAttributes], pieceSize: Int, flush: (inout [LayoutAttributes]) -> Void) {
+    public func elements(
+        in rect: Rect, into result: inout [LayoutAttributes], pieceSize: Int, flush: (inout [LayoutAttributes]) -> Void
+    ) {
         let origin = bounds.origin
         // An empty section (even the header row) simply has no elements.
         guard grid.sectionCount > 0 else { return }
         // Section 0: the sticky corner, then the header row pinned to the top.
         if grid.itemCount(inSection: 0) > 0 {
-            appendIfVisible(grid.stickyFrame(section: 0, item: 0, origin: origin), .cell(0, 0), zIndex: 2, rect, &result)
+            appendIfVisible(
+                grid.stickyFrame(section: 0, item: 0, origin: origin), .cell(0, 0), zIndex: 2, rect, &result)
         }
-        let headerRow = Rect(x: -Double.greatestFiniteMagnitude / 2, y: origin.y, width: .greatestFiniteMagnitude, height: cellSize.height)
+        let headerRow = Rect(
+            x: -Double.greatestFiniteMagnitude / 2, y: origin.y, width: .greatestFiniteMagnitude,
+            height: cellSize.height)
         if headerRow.intersects(rect) {
             for item in grid.items(inSection: 0, overlapping: rect) where item > 0 {
-                result.append(LayoutAttributes(element: .cell(0, item), frame: grid.stickyFrame(section: 0, item: item, origin: origin), zIndex: 1))
+                result.append(
+                    LayoutAttributes(
+                        element: .cell(0, item), frame: grid.stickyFrame(section: 0, item: item, origin: origin),
+                        zIndex: 1))
             }
         }
         // Other sections: the header pinned to the left, then the programmes.
         for section in grid.sections(overlapping: rect) where section > 0 && grid.itemCount(inSection: section) > 0 {
-            appendIfVisible(grid.stickyFrame(section: section, item: 0, origin: origin), .cell(section, 0), zIndex: 1, rect, &result)
+            appendIfVisible(
+                grid.stickyFrame(section: section, item: 0, origin: origin), .cell(section, 0), zIndex: 1, rect, &result
+            )
             for item in grid.items(inSection: section, overlapping: rect) where item > 0 {
-                result.append(LayoutAttributes(element: .cell(section, item), frame: grid.naturalFrame(section: section, item: item)))
+                result.append(
+                    LayoutAttributes(
+                        element: .cell(section, item), frame: grid.naturalFrame(section: section, item: item)))
             }
             if result.count >= pieceSize { flush(&result) }
         }
@@ -91,10 +104,13 @@ public final class GuideLayout: LayoutPlugin {
     public func attributes(for element: ElementID) -> LayoutAttributes? {
         let (section, item) = (element.path.section, element.path.item)
         guard element.category == .cell, section >= 0, section < grid.sectionCount,
-              item >= 0, item < grid.itemCount(inSection: section) else { return nil }
+            item >= 0, item < grid.itemCount(inSection: section)
+        else { return nil }
         let zIndex = section == 0 && item == 0 ? 2 : (section == 0 || item == 0 ? 1 : 0)
-        let frame = zIndex > 0 ? grid.stickyFrame(section: section, item: item, origin: bounds.origin)
-                               : grid.naturalFrame(section: section, item: item)
+        let frame =
+            zIndex > 0
+            ? grid.stickyFrame(section: section, item: item, origin: bounds.origin)
+            : grid.naturalFrame(section: section, item: item)
         return LayoutAttributes(element: element, frame: frame, zIndex: zIndex)
     }
 
@@ -102,11 +118,14 @@ public final class GuideLayout: LayoutPlugin {
     public func targetContentOffset(proposed: Point, velocity: Point) -> Point {
         let size = grid.contentSize
         let x = (proposed.x / snapInterval + 0.5).rounded(.down) * snapInterval
-        return Point(x: min(max(0, x), max(0, size.width - bounds.width)),
-                     y: min(max(0, proposed.y), max(0, size.height - bounds.height)))
+        return Point(
+            x: min(max(0, x), max(0, size.width - bounds.width)),
+            y: min(max(0, proposed.y), max(0, size.height - bounds.height)))
     }
 
-    private func appendIfVisible(_ frame: Rect, _ element: ElementID, zIndex: Int, _ rect: Rect, _ result: inout [LayoutAttributes]) {
+    private func appendIfVisible(
+        _ frame: Rect, _ element: ElementID, zIndex: Int, _ rect: Rect, _ result: inout [LayoutAttributes]
+    ) {
         if frame.intersects(rect) { result.append(LayoutAttributes(element: element, frame: frame, zIndex: zIndex)) }
     }
 }

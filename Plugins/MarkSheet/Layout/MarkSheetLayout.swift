@@ -17,9 +17,12 @@ public final class MarkSheetLayout: LayoutPlugin {
     public static let columnHeader = "columnHeader", rowHeader = "rowHeader", separator = "separator"
     public static let info = PluginInfo(
         name: "mark-sheet", version: "1.0.0",
-        summary: "A grid of marks with subject and student headers and row separators, computed on demand (seed: mark sheet)",
-        kinds: [ElementKind(columnHeader, .supplementary), ElementKind(rowHeader, .supplementary),
-                ElementKind(separator, .decoration)],
+        summary:
+            "A grid of marks with subject and student headers and row separators, computed on demand (seed: mark sheet)",
+        kinds: [
+            ElementKind(columnHeader, .supplementary), ElementKind(rowHeader, .supplementary),
+            ElementKind(separator, .decoration),
+        ],
         options: ["rowHeaderWidth", "rowHeight", "columnHeaderHeight", "separatorHeight"], flipsHorizontally: true)
 
     let metrics: MarkSheetMetrics.Options
@@ -52,20 +55,28 @@ public final class MarkSheetLayout: LayoutPlugin {
         let rows = data.numberOfSections
         let columns = rows > 0 ? data.numberOfItems(inSection: 0) : columnTitles.count
         for row in 0..<rows where data.numberOfItems(inSection: row) > columns {
-            throw .data(item: ItemPath(section: row, item: columns), field: nil,
-                        message: "row \(row + 1) has \(data.numberOfItems(inSection: row)) marks, but the sheet has \(columns) columns "
-                            + "(as many as the first row): a row may be shorter than the first, not longer")
+            throw .data(
+                item: ItemPath(section: row, item: columns), field: nil,
+                message:
+                    "row \(row + 1) has \(data.numberOfItems(inSection: row)) marks, but the sheet has \(columns) columns "
+                    + "(as many as the first row): a row may be shorter than the first, not longer")
         }
         let width = context.bounds.width
         guard columns == 0 || width > metrics.rowHeaderWidth else {
-            throw .layout(message: "the view (\(width.compactDescription) wide) is no wider than the row headers (\(metrics.rowHeaderWidth.compactDescription))")
+            throw .layout(
+                message:
+                    "the view (\(width.compactDescription) wide) is no wider than the row headers (\(metrics.rowHeaderWidth.compactDescription))"
+            )
         }
         let sheet = MarkSheetMetrics(options: metrics, width: width, rows: rows, columns: columns)
         // Frames grow with the index, so the last row's and column's are the extremes.
         let lastRow = max(0, rows - 1), lastColumn = max(0, columns - 1)
-        try CoordinateCheck.check([sheet.cellFrame(row: lastRow, column: lastColumn), sheet.separatorFrame(lastRow),
-                                   sheet.rowHeaderFrame(lastRow), sheet.columnHeaderFrame(lastColumn)],
-                                  contentSize: sheet.contentSize, option: "rowHeight")
+        try CoordinateCheck.check(
+            [
+                sheet.cellFrame(row: lastRow, column: lastColumn), sheet.separatorFrame(lastRow),
+                sheet.rowHeaderFrame(lastRow), sheet.columnHeaderFrame(lastColumn),
+            ],
+            contentSize: sheet.contentSize, option: "rowHeight")
         self.data = data
         self.sheet = sheet
     }
@@ -75,7 +86,9 @@ public final class MarkSheetLayout: LayoutPlugin {
     }
 
     /// Hands the answer over a row at a time once `pieceSize` elements are waiting.
-    public func elements(in rect: Rect, into result: inout [LayoutAttributes], pieceSize: Int, flush: (inout [LayoutAttributes]) -> Void) {
+    public func elements(
+        in rect: Rect, into result: inout [LayoutAttributes], pieceSize: Int, flush: (inout [LayoutAttributes]) -> Void
+    ) {
         let rows = sheet.rows(intersecting: rect)
         let columns = sheet.columns(intersecting: rect)
         for row in rows {
@@ -97,7 +110,9 @@ public final class MarkSheetLayout: LayoutPlugin {
         let (row, column) = (element.path.section, element.path.item)
         switch (element.category, element.kind) {
         case (.cell, _):
-            guard row >= 0, row < sheet.rowCount, column >= 0, column < data.numberOfItems(inSection: row) else { return nil }
+            guard row >= 0, row < sheet.rowCount, column >= 0, column < data.numberOfItems(inSection: row) else {
+                return nil
+            }
             return cell(row, column)
         case (.supplementary, Self.columnHeader?):
             return row == 0 && column >= 0 && column < sheet.columnCount ? columnHeader(column) : nil
@@ -119,13 +134,15 @@ public final class MarkSheetLayout: LayoutPlugin {
     }
 
     private func columnHeader(_ column: Int) -> LayoutAttributes {
-        LayoutAttributes(element: .supplementary(Self.columnHeader, 0, column), frame: sheet.columnHeaderFrame(column),
-                         extra: ["title": column < columnTitles.count ? columnTitles[column] : .string("Column \(column + 1)")])
+        LayoutAttributes(
+            element: .supplementary(Self.columnHeader, 0, column), frame: sheet.columnHeaderFrame(column),
+            extra: ["title": column < columnTitles.count ? columnTitles[column] : .string("Column \(column + 1)")])
     }
 
     private func rowHeader(_ row: Int) -> LayoutAttributes {
-        LayoutAttributes(element: .supplementary(Self.rowHeader, row, 0), frame: sheet.rowHeaderFrame(row),
-                         extra: ["title": row < rowTitles.count ? rowTitles[row] : .string("Row \(row + 1)")])
+        LayoutAttributes(
+            element: .supplementary(Self.rowHeader, row, 0), frame: sheet.rowHeaderFrame(row),
+            extra: ["title": row < rowTitles.count ? rowTitles[row] : .string("Row \(row + 1)")])
     }
 
     private func separator(_ row: Int) -> LayoutAttributes {

@@ -24,7 +24,9 @@ struct MarkSheetMetrics {
         columnWidth = columns > 0 ? (width - options.rowHeaderWidth) / Double(columns) : 0
     }
 
-    var contentSize: Size { Size(width: width, height: options.columnHeaderHeight + options.rowHeight * Double(rowCount)) }
+    var contentSize: Size {
+        Size(width: width, height: options.columnHeaderHeight + options.rowHeight * Double(rowCount))
+    }
 
     func cellFrame(row: Int, column: Int) -> Rect {
         Rect(x: columnX(column), y: rowY(row), width: columnWidth, height: options.rowHeight)
@@ -56,22 +58,25 @@ struct MarkSheetMetrics {
 
     /// The rows whose cells' (and row headers') y-extent meets the rect's. O(1).
     func rows(intersecting rect: Rect) -> Range<Int> {
-        indices(count: rowCount, origin: options.columnHeaderHeight, step: options.rowHeight, extent: options.rowHeight,
-                from: rect.minY, to: rect.maxY)
+        indices(
+            count: rowCount, origin: options.columnHeaderHeight, step: options.rowHeight, extent: options.rowHeight,
+            from: rect.minY, to: rect.maxY)
     }
 
     /// The columns whose cells' (and column headers') x-extent meets the rect's. O(1).
     func columns(intersecting rect: Rect) -> Range<Int> {
         guard columnWidth > 0 else { return 0..<0 }
-        return indices(count: columnCount, origin: options.rowHeaderWidth, step: columnWidth, extent: columnWidth,
-                       from: rect.minX, to: rect.maxX)
+        return indices(
+            count: columnCount, origin: options.rowHeaderWidth, step: columnWidth, extent: columnWidth,
+            from: rect.minX, to: rect.maxX)
     }
 
     /// The rows whose separators intersect the rect. O(1).
     func separatorRows(intersecting rect: Rect) -> Range<Int> {
         guard rect.minX < width, 0 < rect.maxX else { return 0..<0 }
-        return indices(count: rowCount, origin: options.columnHeaderHeight, step: options.rowHeight,
-                       extent: options.separatorHeight, from: rect.minY, to: rect.maxY)
+        return indices(
+            count: rowCount, origin: options.columnHeaderHeight, step: options.rowHeight,
+            extent: options.separatorHeight, from: rect.minY, to: rect.maxY)
     }
 
     private func rowY(_ row: Int) -> Double { options.columnHeaderHeight + options.rowHeight * Double(row) }
@@ -81,7 +86,9 @@ struct MarkSheetMetrics {
     /// interval (low, high) the way `Rect.intersects` decides. Both conditions are monotone
     /// in i, so the answer is a range: its ends are estimated by division, then settled with
     /// the exact comparisons on the same arithmetic as the frames. O(1).
-    private func indices(count: Int, origin: Double, step: Double, extent: Double, from low: Double, to high: Double) -> Range<Int> {
+    private func indices(count: Int, origin: Double, step: Double, extent: Double, from low: Double, to high: Double)
+        -> Range<Int>
+    {
         guard count > 0, step > 0 else { return 0..<0 }
         func start(_ index: Int) -> Double { origin + step * Double(index) }
         func clamp(_ value: Double) -> Int { value.isNaN ? 0 : Int(max(0, min(Double(count), value))) }

@@ -19,8 +19,10 @@ extension TreeLayout {
 
     /// Writes the field for the node at global `index` (in `section`) at `offset` of `raw`;
     /// returns the offset past it.
-    func writeChildren(of index: Int, _ node: TreePlacement.Node, section: Int, in data: DataSource,
-                       into raw: UnsafeMutableRawBufferPointer, at offset: Int) -> Int {
+    func writeChildren(
+        of index: Int, _ node: TreePlacement.Node, section: Int, in data: DataSource,
+        into raw: UnsafeMutableRawBufferPointer, at offset: Int
+    ) -> Int {
         let count = childCount(of: index, node)
         let base = raw.baseAddress! + offset
         base.copyMemory(from: Self.childrenHeader.utf8Start, byteCount: 30)
@@ -40,13 +42,18 @@ extension TreeLayout {
             guard count > 0 else { return cursor }
             // In a tree the children are in the next section: no search for their section.
             let first = Int(node.firstChild), next = section + 1
-            let path = next < data.numberOfSections && first >= data.globalIndex(ofSection: next)
-                && first - data.globalIndex(ofSection: next) < data.numberOfItems(inSection: next)
-                ? ItemPath(section: next, item: first - data.globalIndex(ofSection: next)) : data.itemPath(ofGlobalIndex: first)
+            let path =
+                next < data.numberOfSections && first >= data.globalIndex(ofSection: next)
+                    && first - data.globalIndex(ofSection: next) < data.numberOfItems(inSection: next)
+                ? ItemPath(section: next, item: first - data.globalIndex(ofSection: next))
+                : data.itemPath(ofGlobalIndex: first)
             let sectionCount = data.numberOfItems(inSection: path.section)
             for offset in 0..<count {
                 let item = path.item + offset  // children share a section, unless the source is not a real tree
-                pair(item < sectionCount ? ItemPath(section: path.section, item: item) : data.itemPath(ofGlobalIndex: Int(node.firstChild) + offset))
+                pair(
+                    item < sectionCount
+                        ? ItemPath(section: path.section, item: item)
+                        : data.itemPath(ofGlobalIndex: Int(node.firstChild) + offset))
             }
         } else {
             for child in data.childIndices(ofGlobalIndex: index) { pair(data.itemPath(ofGlobalIndex: child)) }

@@ -28,7 +28,9 @@ extension TreeLayout {
         placement.nodes.withUnsafeBufferPointer { nodes in
             let columns = visibleColumns(rect, sections: data.numberOfSections)
             let targetRow = (rect.minY - insets.top - itemSize.height) / rowHeight
-            withUnsafeTemporaryAllocation(of: (section: Int, range: Range<Int>, guess: Int, probe: Int32).self, capacity: columns.count) { starts in
+            withUnsafeTemporaryAllocation(
+                of: (section: Int, range: Range<Int>, guess: Int, probe: Int32).self, capacity: columns.count
+            ) { starts in
                 // Every column's first probe before any column's search: the loads do not wait
                 // for one another, so their cache misses overlap instead of adding up.
                 var count = 0
@@ -43,7 +45,9 @@ extension TreeLayout {
                 }
                 for start in starts[..<count] {
                     // A row is never negative: the test keeps the probe's load, and the guess.
-                    findVisible(start.section, start.range, near: start.probe >= 0 ? start.guess : start.range.lowerBound, rect, nodes, &cells, &connectors)
+                    findVisible(
+                        start.section, start.range, near: start.probe >= 0 ? start.guess : start.range.lowerBound, rect,
+                        nodes, &cells, &connectors)
                 }
                 _ = starts[..<count].deinitialize()
             }
@@ -61,19 +65,26 @@ extension TreeLayout {
             }
             bytes.withUnsafeMutableBytes { raw in
                 var offset = 0
-                for hit in cells { offset = writeChildren(of: hit.node, nodes[hit.node], section: hit.section, in: data, into: raw, at: offset) }
+                for hit in cells {
+                    offset = writeChildren(
+                        of: hit.node, nodes[hit.node], section: hit.section, in: data, into: raw, at: offset)
+                }
             }
         }
         result.reserveCapacity(result.count + cells.count + connectors.count)
         var start = 0
         for hit in cells {
-            result.append(LayoutAttributes(element: .cell(hit.section, hit.node - hit.sectionStart), frame: hit.frame,
-                                           extraFields: ExtraFields(encoded: bytes[start..<hit.extraEnd])))
+            result.append(
+                LayoutAttributes(
+                    element: .cell(hit.section, hit.node - hit.sectionStart), frame: hit.frame,
+                    extraFields: ExtraFields(encoded: bytes[start..<hit.extraEnd])))
             start = hit.extraEnd
         }
         for hit in connectors {
-            result.append(LayoutAttributes(element: .supplementary(Self.connector, hit.section, hit.node - hit.sectionStart),
-                                           frame: hit.frame, extraFields: ExtraFields()))
+            result.append(
+                LayoutAttributes(
+                    element: .supplementary(Self.connector, hit.section, hit.node - hit.sectionStart),
+                    frame: hit.frame, extraFields: ExtraFields()))
         }
     }
 
@@ -113,18 +124,24 @@ extension TreeLayout {
     /// Finds the cells and connectors of `section` meeting `rect`: a search for the first node
     /// whose cell or connector reaches below `rect.minY` (that bottom grows with the item),
     /// then a scan while the nodes start above `rect.maxY`.
-    private func findVisible(_ section: Int, _ range: Range<Int>, near guess: Int, _ rect: Rect, _ nodes: UnsafeBufferPointer<TreePlacement.Node>,
-                             _ cells: inout [Hit], _ connectors: inout [Hit]) {
+    private func findVisible(
+        _ section: Int, _ range: Range<Int>, near guess: Int, _ rect: Rect,
+        _ nodes: UnsafeBufferPointer<TreePlacement.Node>,
+        _ cells: inout [Hit], _ connectors: inout [Hit]
+    ) {
         var index = firstIndex(in: range, near: guess) { connectorFrame(section: section, nodes[$0]).maxY > rect.minY }
         while index < range.upperBound {
             let node = nodes[index]
             let cell = cellFrame(section: section, node)
             guard cell.minY < rect.maxY else { break }
-            if cell.intersects(rect) { cells.append(Hit(section: section, sectionStart: range.lowerBound, node: index, frame: cell)) }
+            if cell.intersects(rect) {
+                cells.append(Hit(section: section, sectionStart: range.lowerBound, node: index, frame: cell))
+            }
             if node.childCount > 0 {
                 let connector = connectorFrame(section: section, node)
                 if connector.intersects(rect) {
-                    connectors.append(Hit(section: section, sectionStart: range.lowerBound, node: index, frame: connector))
+                    connectors.append(
+                        Hit(section: section, sectionStart: range.lowerBound, node: index, frame: connector))
                 }
             }
             index += 1

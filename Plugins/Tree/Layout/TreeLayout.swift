@@ -45,15 +45,23 @@ public final class TreeLayout: LayoutPlugin {
             throw .data(item: nil, field: nil, message: "tree lays out a 'tree' source; this one has no children")
         }
         let placement = try TreePlacement(data, isCancelled: { context.isCancelled }, progress: context.reportProgress)
-        let size = Size(width: Double(data.numberOfSections) * columnWidth, height: Double(placement.totalRows) * rowHeight)
+        let size = Size(
+            width: Double(data.numberOfSections) * columnWidth, height: Double(placement.totalRows) * rowHeight)
         // Every coordinate lies between 0 and those of the last column's cell and connector
         // reaching the last row (sizes are positive, insets not negative): checking these two
         // checks them all, in O(1).
-        let blamed = insets.left + insets.right + insets.top + insets.bottom > itemSize.width + itemSize.height ? "insets" : "itemSize"
-        let lastRow = TreePlacement.Node(row: Int32(max(placement.totalRows - 1, 0)), lastChildRow: Int32(max(placement.totalRows - 1, 0)),
-                                         firstChild: 0, childCount: 0)
-        let extremes = [cellFrame(section: max(data.numberOfSections - 1, 0), lastRow),
-                        connectorFrame(section: max(data.numberOfSections - 1, 0), TreePlacement.Node(row: 0, lastChildRow: lastRow.row, firstChild: 0, childCount: 0))]
+        let blamed =
+            insets.left + insets.right + insets.top + insets.bottom > itemSize.width + itemSize.height
+            ? "insets" : "itemSize"
+        let lastRow = TreePlacement.Node(
+            row: Int32(max(placement.totalRows - 1, 0)), lastChildRow: Int32(max(placement.totalRows - 1, 0)),
+            firstChild: 0, childCount: 0)
+        let extremes = [
+            cellFrame(section: max(data.numberOfSections - 1, 0), lastRow),
+            connectorFrame(
+                section: max(data.numberOfSections - 1, 0),
+                TreePlacement.Node(row: 0, lastChildRow: lastRow.row, firstChild: 0, childCount: 0)),
+        ]
         try CoordinateCheck.check(extremes, contentSize: size, option: blamed)
         self.placement = placement
         self.data = data
@@ -65,19 +73,24 @@ public final class TreeLayout: LayoutPlugin {
     public func attributes(for element: ElementID) -> LayoutAttributes? {
         let path = element.path
         guard path.section >= 0, path.section < data.numberOfSections,
-              path.item >= 0, path.item < data.numberOfItems(inSection: path.section) else { return nil }
+            path.item >= 0, path.item < data.numberOfItems(inSection: path.section)
+        else { return nil }
         let index = data.globalIndex(of: path)
         let node = placement.nodes[index]
         switch (element.category, element.kind) {
         case (.cell, _):
             var bytes = [UInt8](repeating: 0, count: Self.childrenByteCount(childCount(of: index, node)))
-            bytes.withUnsafeMutableBytes { _ = writeChildren(of: index, node, section: path.section, in: data, into: $0, at: 0) }
-            return LayoutAttributes(element: .cell(path.section, path.item), frame: cellFrame(section: path.section, node),
-                                    extraFields: ExtraFields(encoded: bytes[...]))
+            bytes.withUnsafeMutableBytes {
+                _ = writeChildren(of: index, node, section: path.section, in: data, into: $0, at: 0)
+            }
+            return LayoutAttributes(
+                element: .cell(path.section, path.item), frame: cellFrame(section: path.section, node),
+                extraFields: ExtraFields(encoded: bytes[...]))
         case (.supplementary, Self.connector?):
             guard node.childCount > 0 else { return nil }
-            return LayoutAttributes(element: .supplementary(Self.connector, path.section, path.item),
-                                    frame: connectorFrame(section: path.section, node))
+            return LayoutAttributes(
+                element: .supplementary(Self.connector, path.section, path.item),
+                frame: connectorFrame(section: path.section, node))
         default: return nil
         }
     }
@@ -86,13 +99,15 @@ public final class TreeLayout: LayoutPlugin {
     public var indexByteCount: Int { placement.byteCount }
 
     func cellFrame(section: Int, _ node: TreePlacement.Node) -> Rect {
-        Rect(x: Double(section) * columnWidth + insets.left, y: Double(node.row) * rowHeight + insets.top,
-             width: itemSize.width, height: itemSize.height)
+        Rect(
+            x: Double(section) * columnWidth + insets.left, y: Double(node.row) * rowHeight + insets.top,
+            width: itemSize.width, height: itemSize.height)
     }
 
     func connectorFrame(section: Int, _ node: TreePlacement.Node) -> Rect {
         let cell = cellFrame(section: section, node)
-        return Rect(x: cell.maxX, y: cell.minY, width: insets.left + insets.right,
-                    height: (Double(node.lastChildRow) - Double(node.row)) * rowHeight + itemSize.height)
+        return Rect(
+            x: cell.maxX, y: cell.minY, width: insets.left + insets.right,
+            height: (Double(node.lastChildRow) - Double(node.row)) * rowHeight + itemSize.height)
     }
 }

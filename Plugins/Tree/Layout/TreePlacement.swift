@@ -41,7 +41,9 @@ struct TreePlacement {
 
     init(_ data: DataSource, isCancelled: () -> Bool, progress: (Double) -> Void = { _ in }) throws(LayoutError) {
         let count = data.numberOfItems
-        guard count < Int(Int32.max) else { throw .data(item: nil, field: nil, message: "a tree of \(count) nodes is too large") }
+        guard count < Int(Int32.max) else {
+            throw .data(item: nil, field: nil, message: "a tree of \(count) nodes is too large")
+        }
         var spans = [Int32](repeating: 1, count: count)
         try spans.withUnsafeMutableBufferPointer { spans throws(LayoutError) in
             for node in stride(from: count - 1, through: 0, by: -1) {
@@ -54,14 +56,16 @@ struct TreePlacement {
                 var span = 0
                 for child in children {
                     guard child > node, child < count else {
-                        throw .data(item: data.itemPath(ofGlobalIndex: node), field: "children",
-                                    message: "a child must come after its parent, in a later section")
+                        throw .data(
+                            item: data.itemPath(ofGlobalIndex: node), field: "children",
+                            message: "a child must come after its parent, in a later section")
                     }
                     span += Int(spans[child])
                 }
                 guard span <= count else {  // in a tree, a span counts leaves: at most `count`
-                    throw .data(item: data.itemPath(ofGlobalIndex: node), field: "children",
-                                message: "a node is the child of more than one parent")
+                    throw .data(
+                        item: data.itemPath(ofGlobalIndex: node), field: "children",
+                        message: "a node is the child of more than one parent")
                 }
                 spans[node] = Int32(span)
             }

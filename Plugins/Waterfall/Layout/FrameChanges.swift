@@ -22,8 +22,12 @@ struct FrameChanges {
     /// A prepare that kept every item's identity (a re-layout after preferred sizes): compares
     /// the new frames of items `start...` and the new section tops with the old.
     /// O(n − start + sections).
-    init(old index: SpatialIndex, oldTops: [Double], newFrames: [Rect], from start: Int, newTops: [Double], hasHeaders: Bool) {
-        for (offset, frame) in newFrames.enumerated() where start + offset >= index.count || index.frame(at: start + offset) != frame {
+    init(
+        old index: SpatialIndex, oldTops: [Double], newFrames: [Rect], from start: Int, newTops: [Double],
+        hasHeaders: Bool
+    ) {
+        for (offset, frame) in newFrames.enumerated()
+        where start + offset >= index.count || index.frame(at: start + offset) != frame {
             cellCount += 1
             if cells.count < Self.keptLimit { cells.append(start + offset) }
         }
@@ -44,9 +48,13 @@ extension WaterfallLayout {
         var section = 0
         for global in changes.cells.prefix(limit) {
             while sectionStarts[section + 1] <= global { section += 1 }
-            first.append(LayoutAttributes(element: .cell(section, global - sectionStarts[section]), frame: index.frame(at: global)))
+            first.append(
+                LayoutAttributes(
+                    element: .cell(section, global - sectionStarts[section]), frame: index.frame(at: global)))
         }
-        for header in changes.headers.prefix(limit - first.count) { first.append(attributes(for: .supplementary(Self.header, header, 0))!) }
+        for header in changes.headers.prefix(limit - first.count) {
+            first.append(attributes(for: .supplementary(Self.header, header, 0))!)
+        }
         return (first, changes.cellCount + changes.headerCount)
     }
 }

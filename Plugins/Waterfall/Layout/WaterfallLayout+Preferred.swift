@@ -8,14 +8,19 @@ extension WaterfallLayout {
     public func preferredAttributes(_ preferred: Size, for element: ElementID) -> PreferredSizeAnswer? {
         let path = element.path
         guard element.category == .cell, path.section >= 0, path.item >= 0,
-              preferred.height.isFinite, preferred.height >= 0, preferred.height <= NumberRule.coordinateLimit else { return nil }
+            preferred.height.isFinite, preferred.height >= 0, preferred.height <= NumberRule.coordinateLimit
+        else { return nil }
         // Prepared for this data: the item must exist; before the first prepare, held until it.
         if preparedWidth != nil, !needsData || keptPrefix > 0 {
-            guard path.section < sectionTops.count, path.item < sectionStarts[path.section + 1] - sectionStarts[path.section] else {
+            guard path.section < sectionTops.count,
+                path.item < sectionStarts[path.section + 1] - sectionStarts[path.section]
+            else {
                 return needsData ? remember(preferred.height, for: path) : nil
             }
             let global = sectionStarts[path.section] + path.item
-            if global < (needsData ? min(keptPrefix, heights.count) : heights.count), heights[global] != preferred.height {
+            if global < (needsData ? min(keptPrefix, heights.count) : heights.count),
+                heights[global] != preferred.height
+            {
                 heights[global] = preferred.height
                 firstChanged = min(firstChanged ?? global, global)
             }

@@ -56,7 +56,9 @@ public final class WaterfallLayout: LayoutPlugin {
         let columnWidth = try metrics.columnWidth(boundsWidth: width)
         var starts = [0]
         starts.reserveCapacity(data.numberOfSections + 1)
-        for section in 0..<data.numberOfSections { starts.append(starts[section] + data.numberOfItems(inSection: section)) }
+        for section in 0..<data.numberOfSections {
+            starts.append(starts[section] + data.numberOfItems(inSection: section))
+        }
         // Anything but the same sections at the same width reads and places everything; a
         // new width also drops the preferred sizes, measured for the old one.
         if width != preparedWidth || starts != sectionStarts && !needsData {
@@ -69,9 +71,13 @@ public final class WaterfallLayout: LayoutPlugin {
         if needsData {
             let kept = min(keptPrefix, heights.count, starts.last!)
             heights.removeSubrange(kept...)
-            try ItemHeights.read(from: data, sectionStarts: starts, columnWidth: columnWidth, into: &heights, context: context)
-            for (path, height) in preferredHeights where path.section < data.numberOfSections
-                && path.item < starts[path.section + 1] - starts[path.section] && starts[path.section] + path.item >= kept {
+            try ItemHeights.read(
+                from: data, sectionStarts: starts, columnWidth: columnWidth, into: &heights, context: context)
+            for (path, height) in preferredHeights
+            where path.section < data.numberOfSections
+                && path.item < starts[path.section + 1] - starts[path.section]
+                && starts[path.section] + path.item >= kept
+            {
                 heights[starts[path.section] + path.item] = height
             }
             start = min(start, kept)
@@ -80,13 +86,17 @@ public final class WaterfallLayout: LayoutPlugin {
         var frames: [Rect] = []
         if start > 0 { swap(&frames, &tailScratch) }
         frames.removeAll(keepingCapacity: true)
-        let placement = try WaterfallPlacement(metrics: metrics, columnWidth: columnWidth, sectionStarts: starts, heights: heights)
-            .place(from: start, keeping: start == 0 ? nil : self, into: &frames, context: context)
+        let placement = try WaterfallPlacement(
+            metrics: metrics, columnWidth: columnWidth, sectionStarts: starts, heights: heights
+        )
+        .place(from: start, keeping: start == 0 ? nil : self, into: &frames, context: context)
         let size = Size(width: width, height: (placement.bottoms.last ?? metrics.insets.top) + metrics.insets.bottom)
         try CoordinateCheck.check(frames, contentSize: size, option: nil)
-        lastChanges = keepsIdentities
-            ? FrameChanges(old: index, oldTops: sectionTops, newFrames: frames, from: start, newTops: placement.tops,
-                           hasHeaders: metrics.headerHeight > 0)
+        lastChanges =
+            keepsIdentities
+            ? FrameChanges(
+                old: index, oldTops: sectionTops, newFrames: frames, from: start, newTops: placement.tops,
+                hasHeaders: metrics.headerHeight > 0)
             : FrameChanges(everything: starts.last!, sections: starts.count - 1, hasHeaders: metrics.headerHeight > 0)
         if start == 0 {
             index = SpatialIndex(frames: frames)
@@ -107,7 +117,9 @@ public final class WaterfallLayout: LayoutPlugin {
     }
 
     /// The bytes the prepared layout keeps: the cells' index, their heights, the section tops and bottoms.
-    public var byteCount: Int { index.byteCount + heights.count * 8 + (sectionStarts.count + sectionTops.count + sectionBottoms.count) * 8 }
+    public var byteCount: Int {
+        index.byteCount + heights.count * 8 + (sectionStarts.count + sectionTops.count + sectionBottoms.count) * 8
+    }
 
     public var numberOfElements: Int? { index.count + (metrics.headerHeight > 0 ? sectionTops.count : 0) }
 
@@ -117,7 +129,9 @@ public final class WaterfallLayout: LayoutPlugin {
         var section = 0
         for global in hits {
             while sectionStarts[section + 1] <= global { section += 1 }
-            result.append(LayoutAttributes(element: .cell(section, global - sectionStarts[section]), frame: index.frame(at: global)))
+            result.append(
+                LayoutAttributes(
+                    element: .cell(section, global - sectionStarts[section]), frame: index.frame(at: global)))
         }
         guard metrics.headerHeight > 0 else { return }
         // Headers run top to bottom: the first that ends below the rect's top, then on.
@@ -168,8 +182,10 @@ public final class WaterfallLayout: LayoutPlugin {
     }
 
     private func headerFrame(_ section: Int) -> Rect {
-        Rect(x: metrics.insets.left, y: sectionTops[section], width: preparedWidth! - metrics.insets.left - metrics.insets.right,
-             height: metrics.headerHeight)
+        Rect(
+            x: metrics.insets.left, y: sectionTops[section],
+            width: preparedWidth! - metrics.insets.left - metrics.insets.right,
+            height: metrics.headerHeight)
     }
 
     private func headerAttributes(_ section: Int, _ frame: Rect) -> LayoutAttributes {
@@ -184,7 +200,9 @@ extension WaterfallLayout {
         var moved: [ItemPath: Double] = [:]
         for (path, height) in heights where path.section < batch.oldSectionStarts.count - 1 {
             let old = Int(batch.oldSectionStarts[path.section]) + path.item
-            guard old < Int(batch.oldSectionStarts[path.section + 1]), let new = batch.newIndex(ofOld: old) else { continue }
+            guard old < Int(batch.oldSectionStarts[path.section + 1]), let new = batch.newIndex(ofOld: old) else {
+                continue
+            }
             var low = 0, high = batch.newSectionStarts.count - 1  // the last section starting at or before `new`
             while high - low > 1 {
                 let middle = (low + high) / 2

@@ -39,8 +39,11 @@ struct WaterfallMetrics: Equatable {
     func columnWidth(boundsWidth width: Double) throws(LayoutError) -> Double {
         let columnWidth = (width - insets.left - insets.right - Double(columns - 1) * spacing) / Double(columns)
         guard columnWidth > 0 else {
-            throw .option(field: "columns", message: "\(columns) columns with spacing \(spacing.compactDescription) and insets "
-                + "leave no room in a \(width.compactDescription)-point-wide view (column width \(columnWidth.compactDescription))")
+            throw .option(
+                field: "columns",
+                message: "\(columns) columns with spacing \(spacing.compactDescription) and insets "
+                    + "leave no room in a \(width.compactDescription)-point-wide view (column width \(columnWidth.compactDescription))"
+            )
         }
         return columnWidth
     }

@@ -21,15 +21,20 @@ struct WaterfallPlacement {
     /// plus O(sections).
     ///
     /// - Throws: `.cancelled` when the host cancels.
-    func place(from start: Int, keeping previous: WaterfallLayout?, into frames: inout [Rect], context: LayoutContext) throws(LayoutError) -> Sections {
+    func place(from start: Int, keeping previous: WaterfallLayout?, into frames: inout [Rect], context: LayoutContext)
+        throws(LayoutError) -> Sections
+    {
         let sectionCount = sectionStarts.count - 1
         // The first section not kept whole: kept ones end by `start` and ended there before.
         var first = 0
         if let previous {
             while first < sectionCount, sectionStarts[first + 1] <= start, first + 1 < previous.sectionStarts.count,
-                  previous.sectionStarts[first + 1] == sectionStarts[first + 1] { first += 1 }
+                previous.sectionStarts[first + 1] == sectionStarts[first + 1]
+            { first += 1 }
         }
-        var result = Sections(tops: Array(previous?.sectionTops.prefix(first) ?? []), bottoms: Array(previous?.sectionBottoms.prefix(first) ?? []))
+        var result = Sections(
+            tops: Array(previous?.sectionTops.prefix(first) ?? []),
+            bottoms: Array(previous?.sectionBottoms.prefix(first) ?? []))
         frames.reserveCapacity(frames.count + sectionStarts[sectionCount] - start)
         result.tops.reserveCapacity(sectionCount)
         result.bottoms.reserveCapacity(sectionCount)
@@ -41,10 +46,12 @@ struct WaterfallPlacement {
                 resume(&columnHeights, before: start, sectionStart: item, frames: previous.index)
                 item = start
             }
-            try placeItems(item..<sectionStarts[section + 1], sectionStart: sectionStarts[section], columnHeights: &columnHeights,
-                           into: &frames, context: context)
-            let bottom = metrics.bottom(sectionTop: top, columnHeights: columnHeights,
-                                        hasItems: sectionStarts[section + 1] > sectionStarts[section])
+            try placeItems(
+                item..<sectionStarts[section + 1], sectionStart: sectionStarts[section], columnHeights: &columnHeights,
+                into: &frames, context: context)
+            let bottom = metrics.bottom(
+                sectionTop: top, columnHeights: columnHeights,
+                hasItems: sectionStarts[section + 1] > sectionStarts[section])
             result.tops.append(top)
             result.bottoms.append(bottom)
             top = bottom + metrics.spacing
@@ -54,10 +61,13 @@ struct WaterfallPlacement {
 
     /// The rules' inner loop, over raw buffers, in runs of 64K items between cancellation
     /// checks and progress reports: O(items · columns).
-    private func placeItems(_ items: Range<Int>, sectionStart: Int, columnHeights: inout [Double], into frames: inout [Rect],
-                            context: LayoutContext) throws(LayoutError) {
+    private func placeItems(
+        _ items: Range<Int>, sectionStart: Int, columnHeights: inout [Double], into frames: inout [Rect],
+        context: LayoutContext
+    ) throws(LayoutError) {
         let total = Double(max(1, sectionStarts[sectionStarts.count - 1]))
-        let left = metrics.insets.left, spacing = metrics.spacing, step = columnWidth + metrics.spacing, width = columnWidth
+        let left = metrics.insets.left, spacing = metrics.spacing, step = columnWidth + metrics.spacing,
+            width = columnWidth
         let columns = metrics.columns, isRoundRobin = metrics.order == .roundRobin
         var item = items.lowerBound
         while item < items.upperBound {
@@ -83,7 +93,8 @@ struct WaterfallPlacement {
                                 }
                             }
                             let height = heights[index]
-                            output[first + index - item] = Rect(x: left + Double(column) * step, y: running[column], width: width, height: height)
+                            output[first + index - item] = Rect(
+                                x: left + Double(column) * step, y: running[column], width: width, height: height)
                             running[column] += height + spacing
                         }
                     }

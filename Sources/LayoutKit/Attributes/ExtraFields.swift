@@ -35,7 +35,8 @@ public struct ExtraFields: Hashable, Sendable {
     /// malformed contents decode as `ValueReader` decodes them.
     @inlinable
     public init(encoded bytes: ArraySlice<UInt8>) {
-        let isNonEmptyMap = bytes.count >= 9 && bytes.first == ValueTag.map.rawValue
+        let isNonEmptyMap =
+            bytes.count >= 9 && bytes.first == ValueTag.map.rawValue
             && bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: 1, as: UInt32.self) } != 0
         storage = isNonEmptyMap ? .encoded(bytes) : .none
     }
@@ -64,7 +65,9 @@ public struct ExtraFields: Hashable, Sendable {
     }
 
     public static func == (lhs: ExtraFields, rhs: ExtraFields) -> Bool {
-        if case .encoded(let left) = lhs.storage, case .encoded(let right) = rhs.storage, left.elementsEqual(right) { return true }
+        if case .encoded(let left) = lhs.storage, case .encoded(let right) = rhs.storage, left.elementsEqual(right) {
+            return true
+        }
         return lhs.values == rhs.values
     }
 

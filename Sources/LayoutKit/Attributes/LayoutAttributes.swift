@@ -22,18 +22,26 @@ public struct LayoutAttributes: Hashable, Sendable {
     /// `extra` is given, so that no empty dictionary is made per element).
     @inlinable
     public init(element: ElementID, frame: Rect, zIndex: Int = 0, alpha: Double = 1, isHidden: Bool = false) {
-        self.init(element: element, frame: frame, zIndex: zIndex, alpha: alpha, isHidden: isHidden, extraFields: ExtraFields())
+        self.init(
+            element: element, frame: frame, zIndex: zIndex, alpha: alpha, isHidden: isHidden, extraFields: ExtraFields()
+        )
     }
 
     @inlinable
-    public init(element: ElementID, frame: Rect, zIndex: Int = 0, alpha: Double = 1, isHidden: Bool = false,
-                extra: [String: Value] = [:]) {
-        self.init(element: element, frame: frame, zIndex: zIndex, alpha: alpha, isHidden: isHidden, extraFields: ExtraFields(extra))
+    public init(
+        element: ElementID, frame: Rect, zIndex: Int = 0, alpha: Double = 1, isHidden: Bool = false,
+        extra: [String: Value] = [:]
+    ) {
+        self.init(
+            element: element, frame: frame, zIndex: zIndex, alpha: alpha, isHidden: isHidden,
+            extraFields: ExtraFields(extra))
     }
 
     @inlinable
-    public init(element: ElementID, frame: Rect, zIndex: Int = 0, alpha: Double = 1, isHidden: Bool = false,
-                extraFields: ExtraFields) {
+    public init(
+        element: ElementID, frame: Rect, zIndex: Int = 0, alpha: Double = 1, isHidden: Bool = false,
+        extraFields: ExtraFields
+    ) {
         self.element = element
         self.frame = frame
         self.zIndex = zIndex

@@ -13,8 +13,10 @@ extension DataSet {
     /// Each byte is written once, straight into the new data set's own buffers: a batch
     /// update that changes one item of a million costs one copy of the data, no more.
     /// O(pieces + items + bytes).
-    package static func spliced(_ pieces: [DataPiece], of source: DataSource, sectionStarts: [Int64], metadata: [UInt8],
-                                allocator: DataSetAllocator? = nil) -> DataSet {
+    package static func spliced(
+        _ pieces: [DataPiece], of source: DataSource, sectionStarts: [Int64], metadata: [UInt8],
+        allocator: DataSetAllocator? = nil
+    ) -> DataSet {
         precondition(!source.isTree, "trees are built item by item, with their children")
         var items = 0, bytes = 0
         for piece in pieces {
@@ -27,12 +29,18 @@ extension DataSet {
                 bytes += encoded.count
             }
         }
-        precondition(sectionStarts.first == 0 && sectionStarts.last == Int64(items), "the sections must cover the pieces' items")
+        precondition(
+            sectionStarts.first == 0 && sectionStarts.last == Int64(items), "the sections must cover the pieces' items")
         let sections = sectionStarts.count - 1
-        let memory = allocator?(sections, items, bytes, metadata.count)
+        let memory =
+            allocator?(sections, items, bytes, metadata.count)
             ?? .allocate(sections: sections, items: items, valueBytes: bytes, metadataBytes: metadata.count)
         _ = memory.sectionStarts.initialize(from: sectionStarts)
-        metadata.withUnsafeBytes { if let address = $0.baseAddress, $0.count > 0 { memory.metadataBytes.baseAddress!.copyMemory(from: address, byteCount: $0.count) } }
+        metadata.withUnsafeBytes {
+            if let address = $0.baseAddress, $0.count > 0 {
+                memory.metadataBytes.baseAddress!.copyMemory(from: address, byteCount: $0.count)
+            }
+        }
         let offsets = memory.itemOffsets, values = memory.valueBytes
         offsets[0] = 0
         var item = 0, byte = 0
@@ -50,7 +58,11 @@ extension DataSet {
                 item += range.count
                 byte += Int(end - start)
             case .encoded(let encoded):
-                encoded.withUnsafeBytes { if let address = $0.baseAddress { (values.baseAddress! + byte).copyMemory(from: address, byteCount: $0.count) } }
+                encoded.withUnsafeBytes {
+                    if let address = $0.baseAddress {
+                        (values.baseAddress! + byte).copyMemory(from: address, byteCount: $0.count)
+                    }
+                }
                 byte += encoded.count
                 item += 1
                 offsets[item] = Int64(byte)

@@ -1,7 +1,8 @@
 /// Owns the flat arrays behind a `DataSource` (the host's side of the plugin ABI).
 ///
 /// Immutable once built; build one with `DataSetBuilder`.
-public final class DataSet: @unchecked Sendable {  // Unchecked: the buffers are written once in init and only read after.
+public final class DataSet: @unchecked Sendable {
+    // Unchecked: the buffers are written once in init and only read after.
     package let sectionStarts: UnsafeMutableBufferPointer<Int64>
     package let itemOffsets: UnsafeMutableBufferPointer<Int64>
     package let valueBytes: UnsafeMutableRawBufferPointer
@@ -12,8 +13,10 @@ public final class DataSet: @unchecked Sendable {  // Unchecked: the buffers are
     /// `DataSetMemory`); nil when the data set allocated them itself.
     package let owner: AnyObject?
 
-    init(sectionStarts: [Int64], itemOffsets: [Int64], valueBytes: [UInt8],
-         childStarts: [Int64]?, children: [Int64]?, metadata: [UInt8]) {
+    init(
+        sectionStarts: [Int64], itemOffsets: [Int64], valueBytes: [UInt8],
+        childStarts: [Int64]?, children: [Int64]?, metadata: [UInt8]
+    ) {
         self.sectionStarts = .copy(sectionStarts)
         self.itemOffsets = .copy(itemOffsets)
         self.valueBytes = .copyBytes(valueBytes)
@@ -66,8 +69,10 @@ extension DataSet {
             guard let a, let b else { return a == nil && b == nil }
             return a.elementsEqual(b)
         }
-        return same(sectionStarts, other.sectionStarts) && same(itemOffsets, other.itemOffsets) && same(childStarts, other.childStarts)
-            && same(children, other.children) && valueBytes.elementsEqual(other.valueBytes) && metadataBytes.elementsEqual(other.metadataBytes)
+        return same(sectionStarts, other.sectionStarts) && same(itemOffsets, other.itemOffsets)
+            && same(childStarts, other.childStarts)
+            && same(children, other.children) && valueBytes.elementsEqual(other.valueBytes)
+            && metadataBytes.elementsEqual(other.metadataBytes)
     }
 }
 

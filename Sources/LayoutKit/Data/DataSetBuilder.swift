@@ -70,9 +70,10 @@ public struct DataSetBuilder: Sendable {
     }
 
     public func build() -> DataSet {
-        DataSet(sectionStarts: sectionStarts, itemOffsets: itemOffsets, valueBytes: writer.bytes,
-                childStarts: childStarts, children: childStarts == nil ? nil : children,
-                metadata: ValueWriter.encode(metadata))
+        DataSet(
+            sectionStarts: sectionStarts, itemOffsets: itemOffsets, valueBytes: writer.bytes,
+            childStarts: childStarts, children: childStarts == nil ? nil : children,
+            metadata: ValueWriter.encode(metadata))
     }
 
     private mutating func finishItem(children newChildren: [Int]) {

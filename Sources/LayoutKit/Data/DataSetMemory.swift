@@ -8,8 +8,10 @@ package struct DataSetMemory {
     package var metadataBytes: UnsafeMutableRawBufferPointer
     package var owner: AnyObject?
 
-    package init(sectionStarts: UnsafeMutableBufferPointer<Int64>, itemOffsets: UnsafeMutableBufferPointer<Int64>,
-                 valueBytes: UnsafeMutableRawBufferPointer, metadataBytes: UnsafeMutableRawBufferPointer, owner: AnyObject?) {
+    package init(
+        sectionStarts: UnsafeMutableBufferPointer<Int64>, itemOffsets: UnsafeMutableBufferPointer<Int64>,
+        valueBytes: UnsafeMutableRawBufferPointer, metadataBytes: UnsafeMutableRawBufferPointer, owner: AnyObject?
+    ) {
         self.sectionStarts = sectionStarts
         self.itemOffsets = itemOffsets
         self.valueBytes = valueBytes
@@ -23,11 +25,13 @@ package struct DataSetMemory {
             let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(count, 1), alignment: 8)
             return UnsafeMutableRawBufferPointer(rebasing: buffer[0..<count])
         }
-        return DataSetMemory(sectionStarts: .allocate(capacity: sections + 1), itemOffsets: .allocate(capacity: items + 1),
-                             valueBytes: bytes(valueBytes), metadataBytes: bytes(metadataBytes), owner: nil)
+        return DataSetMemory(
+            sectionStarts: .allocate(capacity: sections + 1), itemOffsets: .allocate(capacity: items + 1),
+            valueBytes: bytes(valueBytes), metadataBytes: bytes(metadataBytes), owner: nil)
     }
 }
 
 /// Makes room for a data set of `sections` sections, `items` items, `valueBytes` encoded value
 /// bytes and `metadataBytes` of metadata; nil to let the data set allocate its own.
-package typealias DataSetAllocator = @Sendable (_ sections: Int, _ items: Int, _ valueBytes: Int, _ metadataBytes: Int) -> DataSetMemory?
+package typealias DataSetAllocator =
+    @Sendable (_ sections: Int, _ items: Int, _ valueBytes: Int, _ metadataBytes: Int) -> DataSetMemory?

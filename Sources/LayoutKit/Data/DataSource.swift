@@ -3,7 +3,8 @@
 ///
 /// A read-only view of flat arrays (the plugin ABI's `wb_data_source`): reading an item
 /// decodes it on demand, and `number(at:field:)` allocates nothing.
-public struct DataSource: @unchecked Sendable {  // Unchecked: immutable memory, kept alive by `owner` or, in a plugin, by the host until the next prepare.
+public struct DataSource: @unchecked Sendable {
+    // Unchecked: immutable memory, kept alive by `owner` or, in a plugin, by the host until the next prepare.
     let sectionStarts: UnsafePointer<Int64>
     /// How many sections there are.
     public let numberOfSections: Int
@@ -40,7 +41,9 @@ public struct DataSource: @unchecked Sendable {  // Unchecked: immutable memory,
     public func children(of path: ItemPath) -> [ItemPath] {
         guard let childStarts, let children else { return [] }
         let index = globalIndex(of: path)
-        return (Int(childStarts[index])..<Int(childStarts[index + 1])).map { itemPath(ofGlobalIndex: Int(children[$0])) }
+        return (Int(childStarts[index])..<Int(childStarts[index + 1])).map {
+            itemPath(ofGlobalIndex: Int(children[$0]))
+        }
     }
 
     /// The global indices of the item at global index `index`'s children; empty for leaves
@@ -93,7 +96,8 @@ extension DataSource {
 }
 
 /// A tree item's children as global item indices: a view of the data, valid as long as it.
-public struct ChildIndices: RandomAccessCollection, @unchecked Sendable {  // Unchecked: a read-only view of immutable memory.
+public struct ChildIndices: RandomAccessCollection, @unchecked Sendable {
+    // Unchecked: a read-only view of immutable memory.
     let base: UnsafePointer<Int64>?
     public let startIndex: Int
     public let endIndex: Int

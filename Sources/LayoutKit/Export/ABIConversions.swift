@@ -29,7 +29,9 @@ extension Size {
 
 extension LayoutDirection {
     /// `WB_DIRECTION_*`: what a prepare context carries.
-    package var abi: Int32 { self == .rightToLeft ? Int32(WB_DIRECTION_RIGHT_TO_LEFT) : Int32(WB_DIRECTION_LEFT_TO_RIGHT) }
+    package var abi: Int32 {
+        self == .rightToLeft ? Int32(WB_DIRECTION_RIGHT_TO_LEFT) : Int32(WB_DIRECTION_LEFT_TO_RIGHT)
+    }
 
     package init(abi: Int32) { self = abi == Int32(WB_DIRECTION_RIGHT_TO_LEFT) ? .rightToLeft : .leftToRight }
 }
@@ -49,7 +51,8 @@ extension ElementID {
             guard let found = kindIndex[kind] else { return nil }
             index = found
         }
-        return wb_element(category: Int32(category.rawValue), kind: index, section: Int64(path.section), item: Int64(path.item))
+        return wb_element(
+            category: Int32(category.rawValue), kind: index, section: Int64(path.section), item: Int64(path.item))
     }
 
     /// The Swift identity of a C one; nil if its category or kind is out of range.
@@ -60,7 +63,8 @@ extension ElementID {
             guard element.kind >= 0, Int(element.kind) < kinds.count else { return nil }
             kind = kinds[Int(element.kind)]
         }
-        self.init(category: category, kind: kind, path: ItemPath(section: Int(element.section), item: Int(element.item)))
+        self.init(
+            category: category, kind: kind, path: ItemPath(section: Int(element.section), item: Int(element.item)))
     }
 }
 
@@ -75,7 +79,8 @@ extension DataSource {
             values: ValueReader(UnsafeRawBufferPointer(start: source.value_bytes, count: Int(source.value_length))),
             childStarts: source.child_starts,
             children: source.children,
-            metadataReader: ValueReader(UnsafeRawBufferPointer(start: source.metadata, count: Int(source.metadata_length))),
+            metadataReader: ValueReader(
+                UnsafeRawBufferPointer(start: source.metadata, count: Int(source.metadata_length))),
             owner: nil)
     }
 }

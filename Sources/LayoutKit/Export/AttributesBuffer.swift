@@ -7,11 +7,12 @@ package final class AttributesBuffer {
 
     package init(records: Int = 256, extraBytes: Int = 4096) {
         sink = .allocate(capacity: 1)
-        sink.initialize(to: wb_attributes_sink(
-            records: .allocate(capacity: records), count: 0, capacity: Int64(records),
-            extra_bytes: .allocate(capacity: extraBytes), extra_length: 0, extra_capacity: Int64(extraBytes),
-            reserve: { sink, records, extraBytes in AttributesBuffer.reserve(sink!, records, extraBytes) },
-            host_context: nil))
+        sink.initialize(
+            to: wb_attributes_sink(
+                records: .allocate(capacity: records), count: 0, capacity: Int64(records),
+                extra_bytes: .allocate(capacity: extraBytes), extra_length: 0, extra_capacity: Int64(extraBytes),
+                reserve: { sink, records, extraBytes in AttributesBuffer.reserve(sink!, records, extraBytes) },
+                host_context: nil))
     }
 
     deinit {
@@ -55,15 +56,19 @@ package final class AttributesBuffer {
         guard let element = ElementID(record.element, kinds: kinds) else { return nil }
         var extra: [String: Value] = [:]
         if record.extra_length > 0, record.extra_offset + record.extra_length <= UInt64(sink.pointee.extra_length) {
-            let bytes = UnsafeRawBufferPointer(start: sink.pointee.extra_bytes + Int(record.extra_offset), count: Int(record.extra_length))
+            let bytes = UnsafeRawBufferPointer(
+                start: sink.pointee.extra_bytes + Int(record.extra_offset), count: Int(record.extra_length))
             extra = ValueReader(bytes).value(at: 0).map ?? [:]
         }
-        return LayoutAttributes(element: element, frame: Rect(record.frame), zIndex: Int(record.z_index),
-                                alpha: record.alpha, isHidden: record.is_hidden != 0, extra: extra)
+        return LayoutAttributes(
+            element: element, frame: Rect(record.frame), zIndex: Int(record.z_index),
+            alpha: record.alpha, isHidden: record.is_hidden != 0, extra: extra)
     }
 
     /// Grows the sink to hold at least `records` more records and `extraBytes` more bytes.
-    private static func reserve(_ sink: UnsafeMutablePointer<wb_attributes_sink>, _ records: Int64, _ extraBytes: Int64) -> Int32 {
+    private static func reserve(_ sink: UnsafeMutablePointer<wb_attributes_sink>, _ records: Int64, _ extraBytes: Int64)
+        -> Int32
+    {
         guard records >= 0, extraBytes >= 0, records < 1 << 40, extraBytes < 1 << 40 else { return 0 }
         let neededRecords = sink.pointee.count + records
         if neededRecords > sink.pointee.capacity {
@@ -90,7 +95,8 @@ package final class AttributesBuffer {
 extension UnsafeMutablePointer where Pointee == wb_attributes_sink {
     /// Appends one record (and its extra fields); false if the sink could not grow or the
     /// kind is not one the plugin declared.
-    package func append(_ attributes: LayoutAttributes, kindIndex: [String: Int32], scratch: inout ValueWriter) -> Bool {
+    package func append(_ attributes: LayoutAttributes, kindIndex: [String: Int32], scratch: inout ValueWriter) -> Bool
+    {
         guard let element = attributes.element.abi(kindIndex: kindIndex) else { return false }
         // Encoded fields are copied as they are; values are encoded once, into `scratch`.
         var encoded = attributes.extraFields.encodedBytes ?? []
@@ -110,10 +116,12 @@ extension UnsafeMutablePointer where Pointee == wb_attributes_sink {
             }
             pointee.extra_length += Int64(extraLength)
         }
-        (pointee.records + Int(pointee.count)).initialize(to: wb_attributes(
-            element: element, frame: attributes.frame.abi, alpha: attributes.alpha, z_index: Int32(clamping: attributes.zIndex),
-            is_hidden: attributes.isHidden ? 1 : 0, reserved: (0, 0, 0),
-            extra_offset: UInt64(offset), extra_length: UInt64(extraLength)))
+        (pointee.records + Int(pointee.count)).initialize(
+            to: wb_attributes(
+                element: element, frame: attributes.frame.abi, alpha: attributes.alpha,
+                z_index: Int32(clamping: attributes.zIndex),
+                is_hidden: attributes.isHidden ? 1 : 0, reserved: (0, 0, 0),
+                extra_offset: UInt64(offset), extra_length: UInt64(extraLength)))
         pointee.count += 1
         return true
     }

@@ -1,7 +1,8 @@
 internal import CLayoutABI
 
 /// A plugin's C descriptor, built once and never freed.
-public struct PluginDescriptor: @unchecked Sendable {  // Unchecked: points at immutable memory that lives as long as the image.
+public struct PluginDescriptor: @unchecked Sendable {
+    // Unchecked: points at immutable memory that lives as long as the image.
     /// The `const wb_plugin_descriptor *` to return from the entry point.
     public let pointer: UnsafeRawPointer
 }
@@ -14,48 +15,50 @@ public enum PluginExport {
         let info = L.info
         let factory = LayoutFactory(info: info) { options throws(LayoutError) in try L(options: options) }
         let descriptor = UnsafeMutablePointer<wb_plugin_descriptor>.allocate(capacity: 1)
-        descriptor.initialize(to: wb_plugin_descriptor(
-            abi_version: WB_ABI_VERSION,
-            abi_minor_version: WB_ABI_MINOR_VERSION,
-            descriptor_size: UInt64(MemoryLayout<wb_plugin_descriptor>.size),
-            functions_size: UInt64(MemoryLayout<wb_layout_functions>.size),
-            name: makeCString(info.name),
-            version: makeCString(info.version),
-            summary: makeCString(info.summary),
-            kinds: makeCStringArray(info.kinds.map(\.name)),
-            kind_categories: makeArray(info.kinds.map { Int32($0.category.rawValue) }),
-            kind_count: Int32(info.kinds.count),
-            option_count: Int32(info.options.count),
-            option_names: makeCStringArray(info.options),
-            functions: functionTable,
-            plugin_data: UnsafeRawPointer(Unmanaged.passRetained(factory).toOpaque()),
-            flips_horizontally: info.flipsHorizontally ? 1 : 0,
-            reserved_flags: 0))
+        descriptor.initialize(
+            to: wb_plugin_descriptor(
+                abi_version: WB_ABI_VERSION,
+                abi_minor_version: WB_ABI_MINOR_VERSION,
+                descriptor_size: UInt64(MemoryLayout<wb_plugin_descriptor>.size),
+                functions_size: UInt64(MemoryLayout<wb_layout_functions>.size),
+                name: makeCString(info.name),
+                version: makeCString(info.version),
+                summary: makeCString(info.summary),
+                kinds: makeCStringArray(info.kinds.map(\.name)),
+                kind_categories: makeArray(info.kinds.map { Int32($0.category.rawValue) }),
+                kind_count: Int32(info.kinds.count),
+                option_count: Int32(info.options.count),
+                option_names: makeCStringArray(info.options),
+                functions: functionTable,
+                plugin_data: UnsafeRawPointer(Unmanaged.passRetained(factory).toOpaque()),
+                flips_horizontally: info.flipsHorizontally ? 1 : 0,
+                reserved_flags: 0))
         return PluginDescriptor(pointer: UnsafeRawPointer(descriptor))
     }
 
     // Unsafe: written once here, then only read.
     nonisolated(unsafe) private static let functionTable: UnsafePointer<wb_layout_functions> = {
         let table = UnsafeMutablePointer<wb_layout_functions>.allocate(capacity: 1)
-        table.initialize(to: wb_layout_functions(
-            create: ExportedFunctions.create,
-            destroy: ExportedFunctions.destroy,
-            prepare: ExportedFunctions.prepare,
-            content_size: ExportedFunctions.contentSize,
-            elements_in_rect: ExportedFunctions.elementsInRect,
-            attributes_for_element: ExportedFunctions.attributesForElement,
-            should_invalidate_for_bounds_change: ExportedFunctions.shouldInvalidate,
-            invalidation_for_bounds_change: ExportedFunctions.invalidationForBoundsChange,
-            invalidate: ExportedFunctions.invalidate,
-            target_content_offset: ExportedFunctions.targetContentOffset,
-            transition_attributes: ExportedFunctions.transitionAttributes,
-            element_count: ExportedFunctions.elementCount,
-            prepare_for_updates: ExportedFunctions.prepareForUpdates,
-            preferred_attributes: ExportedFunctions.preferredAttributes,
-            changed_elements: ExportedFunctions.changedElements,
-            target_for_moving_item: ExportedFunctions.targetForMovingItem,
-            moving_item_attributes: ExportedFunctions.movingItemAttributes,
-            target_content_offset_for_proposed: ExportedFunctions.targetContentOffsetForProposed))
+        table.initialize(
+            to: wb_layout_functions(
+                create: ExportedFunctions.create,
+                destroy: ExportedFunctions.destroy,
+                prepare: ExportedFunctions.prepare,
+                content_size: ExportedFunctions.contentSize,
+                elements_in_rect: ExportedFunctions.elementsInRect,
+                attributes_for_element: ExportedFunctions.attributesForElement,
+                should_invalidate_for_bounds_change: ExportedFunctions.shouldInvalidate,
+                invalidation_for_bounds_change: ExportedFunctions.invalidationForBoundsChange,
+                invalidate: ExportedFunctions.invalidate,
+                target_content_offset: ExportedFunctions.targetContentOffset,
+                transition_attributes: ExportedFunctions.transitionAttributes,
+                element_count: ExportedFunctions.elementCount,
+                prepare_for_updates: ExportedFunctions.prepareForUpdates,
+                preferred_attributes: ExportedFunctions.preferredAttributes,
+                changed_elements: ExportedFunctions.changedElements,
+                target_for_moving_item: ExportedFunctions.targetForMovingItem,
+                moving_item_attributes: ExportedFunctions.movingItemAttributes,
+                target_content_offset_for_proposed: ExportedFunctions.targetContentOffsetForProposed))
         return UnsafePointer(table)
     }()
 
@@ -78,7 +81,8 @@ public enum PluginExport {
 }
 
 /// Makes layouts of one type; the descriptor's `plugin_data`.
-final class LayoutFactory: @unchecked Sendable {  // Unchecked: immutable after init; `make` is the plugin author's closure, not `@Sendable` in the SDK's API.
+final class LayoutFactory: @unchecked Sendable {
+    // Unchecked: immutable after init; `make` is the plugin author's closure, not `@Sendable` in the SDK's API.
     let info: PluginInfo
     let make: (Options) throws(LayoutError) -> any Layout
     let kindIndex: [String: Int32]

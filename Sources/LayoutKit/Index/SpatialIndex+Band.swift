@@ -33,7 +33,8 @@ extension SpatialIndex {
         // height, which may round below the bottom of the frame it was made for.
         let firstLeaf = min(start / Self.fanout, bandLeaves.count)
         bandLeaves.removeSubrange(firstLeaf...)
-        var running = bandLeaves.last ?? BandLeaf(reach: -.infinity, leftmostRight: .infinity, rightmostLeft: -.infinity)
+        var running =
+            bandLeaves.last ?? BandLeaf(reach: -.infinity, leftmostRight: .infinity, rightmostLeft: -.infinity)
         leafFrames.withUnsafeBufferPointer { frames in
             var position = firstLeaf * Self.fanout
             while position < frames.count {
@@ -104,7 +105,8 @@ extension SpatialIndex {
                     while leaf < leaves.count, frames[leaf * Self.fanout].minY < rect.maxY {
                         if leaves[leaf].intersects(rect) {
                             let first = leaf * Self.fanout
-                            for position in first..<Swift.min(first + Self.fanout, frames.count) where frames[position].intersects(rect) {
+                            for position in first..<Swift.min(first + Self.fanout, frames.count)
+                            where frames[position].intersects(rect) {
                                 take(position)
                             }
                         } else {

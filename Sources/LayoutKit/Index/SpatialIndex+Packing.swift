@@ -56,7 +56,8 @@ extension SpatialIndex {
 
     /// Quickselect (Hoare, median of three): puts the `nth` smallest centre by x (or y) at
     /// `nth`, smaller ones before it and larger ones after.
-    private static func select(_ centres: UnsafeMutableBufferPointer<Centre>, _ range: Range<Int>, nth: Int, byX: Bool) {
+    private static func select(_ centres: UnsafeMutableBufferPointer<Centre>, _ range: Range<Int>, nth: Int, byX: Bool)
+    {
         func key(_ index: Int) -> Double { byX ? centres[index].x : centres[index].y }
         var low = range.lowerBound, high = range.upperBound - 1
         while low < high {

@@ -90,7 +90,8 @@ public struct SpatialIndex: Sendable {
     /// The bytes the index holds: frames, permutations, node boxes and the band's values per leaf.
     public var byteCount: Int {
         leafFrames.count * MemoryLayout<Rect>.stride + ((order?.count ?? 0) + (positions?.count ?? 0)) * 4
-            + levels.reduce(0) { $0 + $1.count * MemoryLayout<Rect>.stride } + bandLeaves.count * MemoryLayout<BandLeaf>.stride
+            + levels.reduce(0) { $0 + $1.count * MemoryLayout<Rect>.stride } + bandLeaves.count
+            * MemoryLayout<BandLeaf>.stride
     }
 
     /// Appends the indices of the frames intersecting `rect` to `result`, ascending.
@@ -156,7 +157,9 @@ public struct SpatialIndex: Sendable {
         precondition(leafFrames.count - start + frames.count < Int(Int32.max), "too many frames for one index")
         if leafFrames.count - start == frames.count {
             leafFrames.withUnsafeMutableBufferPointer { leaves in
-                _ = frames.withUnsafeBufferPointer { UnsafeMutableBufferPointer(rebasing: leaves[start...]).update(fromContentsOf: $0) }
+                _ = frames.withUnsafeBufferPointer {
+                    UnsafeMutableBufferPointer(rebasing: leaves[start...]).update(fromContentsOf: $0)
+                }
             }
         } else {
             leafFrames.removeSubrange(start...)

@@ -25,11 +25,16 @@ public enum CoordinateCheck {
     @inlinable
     public static func check(_ frames: some Sequence<Rect>, contentSize: Size, option: String?) throws(LayoutError) {
         guard isAllowed(contentSize.width), isAllowed(contentSize.height) else {
-            throw error(option, "the content size would be \(contentSize.width.compactDescription) × \(contentSize.height.compactDescription)")
+            throw error(
+                option,
+                "the content size would be \(contentSize.width.compactDescription) × \(contentSize.height.compactDescription)"
+            )
         }
         for frame in frames where !isAllowed(frame) {
-            throw error(option, "a frame would be {x: \(frame.x.compactDescription), y: \(frame.y.compactDescription), "
-                + "width: \(frame.width.compactDescription), height: \(frame.height.compactDescription)}")
+            throw error(
+                option,
+                "a frame would be {x: \(frame.x.compactDescription), y: \(frame.y.compactDescription), "
+                    + "width: \(frame.width.compactDescription), height: \(frame.height.compactDescription)}")
         }
     }
 

@@ -50,7 +50,8 @@ public protocol Layout: AnyObject {
     /// holds at least `pieceSize` elements the layout may call `flush`, which takes them
     /// (leaving `result` empty), and goes on appending. Lets a whole-layout answer cross to
     /// the host without existing twice. Default: `elements(in:into:)`, in one piece.
-    func elements(in rect: Rect, into result: inout [LayoutAttributes], pieceSize: Int, flush: (inout [LayoutAttributes]) -> Void)
+    func elements(
+        in rect: Rect, into result: inout [LayoutAttributes], pieceSize: Int, flush: (inout [LayoutAttributes]) -> Void)
 
     /// An element measured itself and would like `preferred` (UIKit's
     /// `preferredLayoutAttributesFitting`). Return what you make of it — the element's size
@@ -89,7 +90,9 @@ extension Layout {
         return result
     }
 
-    public func elements(in rect: Rect, into result: inout [LayoutAttributes], pieceSize: Int, flush: (inout [LayoutAttributes]) -> Void) {
+    public func elements(
+        in rect: Rect, into result: inout [LayoutAttributes], pieceSize: Int, flush: (inout [LayoutAttributes]) -> Void
+    ) {
         elements(in: rect, into: &result)
     }
 

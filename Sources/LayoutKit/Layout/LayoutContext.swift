@@ -1,6 +1,8 @@
 /// What `prepare` works from: the data, the collection view's bounds, a way to notice that
 /// the host no longer wants the result, and a way to tell it how far the work has got.
-public struct LayoutContext: @unchecked Sendable {  // Unchecked: `cancelFlag` is only read, and the host writes it atomically; `progress` is the host's callback, called on the preparing thread.
+public struct LayoutContext: @unchecked Sendable {
+    // Unchecked: `cancelFlag` is only read, and the host writes it atomically; `progress` is the host's callback,
+    // called on the preparing thread.
     public var dataSource: DataSource
     public var bounds: Rect
     /// The view's direction. A plugin whose `PluginInfo.flipsHorizontally` is true lays out
@@ -10,11 +12,17 @@ public struct LayoutContext: @unchecked Sendable {  // Unchecked: `cancelFlag` i
     let progress: ((Double) -> Void)?
 
     /// - Parameter progress: receives `reportProgress`'s fractions (tests, in-process hosts).
-    public init(dataSource: DataSource, bounds: Rect, direction: LayoutDirection = .leftToRight, progress: ((Double) -> Void)? = nil) {
+    public init(
+        dataSource: DataSource, bounds: Rect, direction: LayoutDirection = .leftToRight,
+        progress: ((Double) -> Void)? = nil
+    ) {
         self.init(dataSource: dataSource, bounds: bounds, direction: direction, cancelFlag: nil, progress: progress)
     }
 
-    init(dataSource: DataSource, bounds: Rect, direction: LayoutDirection, cancelFlag: UnsafePointer<Int32>?, progress: ((Double) -> Void)?) {
+    init(
+        dataSource: DataSource, bounds: Rect, direction: LayoutDirection, cancelFlag: UnsafePointer<Int32>?,
+        progress: ((Double) -> Void)?
+    ) {
         self.dataSource = dataSource
         self.bounds = bounds
         self.direction = direction

@@ -13,7 +13,8 @@ public enum LayoutError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .option(let field, let message): return "option '\(field)': \(message)"
         case .data(let item, let field, let message):
-            let subject = [item.map { "item \($0)" }, field.map { "field '\($0)'" }].compactMap { $0 }.joined(separator: ", ")
+            let subject = [item.map { "item \($0)" }, field.map { "field '\($0)'" }].compactMap { $0 }.joined(
+                separator: ", ")
             return subject.isEmpty ? message : "\(subject): \(message)"
         case .layout(let message): return message
         case .cancelled: return "cancelled"

@@ -30,8 +30,10 @@ public struct PluginInfo: Sendable {
     /// `flipsHorizontallyInOppositeLayoutDirection`): the layout then always lays out left to right.
     public var flipsHorizontally: Bool
 
-    public init(name: String, version: String, summary: String, kinds: [ElementKind] = [], options: [String] = [],
-                flipsHorizontally: Bool = false) {
+    public init(
+        name: String, version: String, summary: String, kinds: [ElementKind] = [], options: [String] = [],
+        flipsHorizontally: Bool = false
+    ) {
         self.name = name
         self.version = version
         self.summary = summary

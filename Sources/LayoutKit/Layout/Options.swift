@@ -26,14 +26,18 @@ public struct Options: Sendable {
     }
 
     /// A finite number within ±1e15 (and `minimum`), or `default` when absent.
-    public mutating func number(_ key: String, default defaultValue: Double, minimum: Bound = .any) throws(LayoutError) -> Double {
+    public mutating func number(_ key: String, default defaultValue: Double, minimum: Bound = .any) throws(LayoutError)
+        -> Double
+    {
         readKeys.insert(key)
         guard let value = values[key] else { return defaultValue }
         return try Self.number(value, field: key, rule: minimum.rule)
     }
 
     /// A whole number in `range`, or `default` when absent.
-    public mutating func integer(_ key: String, default defaultValue: Int, in range: ClosedRange<Int>) throws(LayoutError) -> Int {
+    public mutating func integer(_ key: String, default defaultValue: Int, in range: ClosedRange<Int>)
+        throws(LayoutError) -> Int
+    {
         readKeys.insert(key)
         guard let value = values[key] else { return defaultValue }
         let rule = NumberRule.whole(range)
@@ -69,8 +73,9 @@ public struct Options: Sendable {
             guard let value = fields[name] else { return fallback }
             return try Self.number(value, field: "\(key).\(name)", rule: .nonNegative)
         }
-        return EdgeInsets(top: try edge("top", defaultValue.top), left: try edge("left", defaultValue.left),
-                          bottom: try edge("bottom", defaultValue.bottom), right: try edge("right", defaultValue.right))
+        return EdgeInsets(
+            top: try edge("top", defaultValue.top), left: try edge("left", defaultValue.left),
+            bottom: try edge("bottom", defaultValue.bottom), right: try edge("right", defaultValue.right))
     }
 
     /// A string, or `default` when absent.
@@ -87,8 +92,10 @@ public struct Options: Sendable {
     public func rejectUnknownKeys() throws(LayoutError) {
         for key in values.keys.sorted() where !readKeys.contains(key) {
             let known = readKeys.sorted().map { "'\($0)'" }.joined(separator: ", ")
-            throw .option(field: key, message: "unknown option\(Suggestion.phrase(for: key, in: readKeys)); "
-                + (known.isEmpty ? "this layout takes no options" : "known options: \(known)"))
+            throw .option(
+                field: key,
+                message: "unknown option\(Suggestion.phrase(for: key, in: readKeys)); "
+                    + (known.isEmpty ? "this layout takes no options" : "known options: \(known)"))
         }
     }
 
@@ -101,12 +108,20 @@ public struct Options: Sendable {
         return number
     }
 
-    private static func fields(of value: Value, key: String, allowed: [String], required: Bool) throws(LayoutError) -> [String: Value] {
+    private static func fields(of value: Value, key: String, allowed: [String], required: Bool) throws(LayoutError)
+        -> [String: Value]
+    {
         guard case .map(let fields) = value else {
-            throw .option(field: key, message: "expected a map with \(allowed.joined(separator: ", ")), got \(value.kindDescription)")
+            throw .option(
+                field: key,
+                message: "expected a map with \(allowed.joined(separator: ", ")), got \(value.kindDescription)")
         }
         for name in fields.keys.sorted() where !allowed.contains(name) {
-            throw .option(field: "\(key).\(name)", message: "unknown field\(Suggestion.phrase(for: name, in: allowed)); expected \(allowed.joined(separator: ", "))")
+            throw .option(
+                field: "\(key).\(name)",
+                message:
+                    "unknown field\(Suggestion.phrase(for: name, in: allowed)); expected \(allowed.joined(separator: ", "))"
+            )
         }
         if required, let missing = allowed.first(where: { fields[$0] == nil }) {
             throw .option(field: "\(key).\(missing)", message: "missing")

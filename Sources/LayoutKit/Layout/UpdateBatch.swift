@@ -17,8 +17,10 @@ public struct UpdateBatch {
     /// Indices into `itemRuns`, in order of the runs' old positions.
     private let runsByOld: [Int]
 
-    public init(oldSectionStarts: UnsafeBufferPointer<Int64>, newSectionStarts: UnsafeBufferPointer<Int64>,
-                sectionOldToNew: UnsafeBufferPointer<Int64>, sectionNewToOld: UnsafeBufferPointer<Int64>, itemRuns: [ItemRun]) {
+    public init(
+        oldSectionStarts: UnsafeBufferPointer<Int64>, newSectionStarts: UnsafeBufferPointer<Int64>,
+        sectionOldToNew: UnsafeBufferPointer<Int64>, sectionNewToOld: UnsafeBufferPointer<Int64>, itemRuns: [ItemRun]
+    ) {
         self.oldSectionStarts = oldSectionStarts
         self.newSectionStarts = newSectionStarts
         self.sectionOldToNew = sectionOldToNew

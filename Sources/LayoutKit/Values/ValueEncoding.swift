@@ -1,7 +1,13 @@
 /// Tags of the binary value encoding (see the plugin ABI header).
 @usableFromInline
 enum ValueTag: UInt8 {
-    case null = 0, falseValue = 1, trueValue = 2, number = 3, string = 4, list = 5, map = 6
+    case null = 0
+    case falseValue = 1
+    case trueValue = 2
+    case number = 3
+    case string = 4
+    case list = 5
+    case map = 6
 }
 
 /// Appends values in the binary value encoding shared by host and plugins.

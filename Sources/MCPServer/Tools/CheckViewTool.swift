@@ -13,28 +13,41 @@ enum CheckViewTool: Tool {
         """
     static let properties: JSONValue = [
         "view": Schema.view,
-        "rects": ["type": "integer", "minimum": 0, "maximum": 100_000, "description": "How many random rects to query (default 200)."],
+        "rects": [
+            "type": "integer", "minimum": 0, "maximum": 100_000,
+            "description": "How many random rects to query (default 200).",
+        ],
         "seed": ["type": "integer", "minimum": 0, "description": "Seeds the random rects (default 0)."],
     ]
     static let required = ["view"]
-    static let outputSchema = Schema.object([
-        "view": ["type": "string"], "passed": ["type": "boolean"], "violations": ["type": "integer"], "findings": Schema.strings,
-    ], required: ["view", "passed", "violations", "findings"])
+    static let outputSchema = Schema.object(
+        [
+            "view": ["type": "string"], "passed": ["type": "boolean"], "violations": ["type": "integer"],
+            "findings": Schema.strings,
+        ], required: ["view", "passed", "violations", "findings"])
 
     static func run(_ arguments: Arguments, _ call: ToolCall) throws(ToolError) -> ToolResult {
         let id = try arguments.string("view")
         let rects = try arguments.integer("rects", in: 0...100_000, default: 200)
         let seed = try arguments.integer("seed", in: 0...(1 << 53), default: 0)
         let (workspace, view) = try call.server.openView(id)
-        var runner = CheckRunner(plugins: call.server.plugins, checker: LayoutChecker(rectCount: rects, seed: UInt64(seed)))
+        var runner = CheckRunner(
+            plugins: call.server.plugins, checker: LayoutChecker(rectCount: rects, seed: UInt64(seed)))
         runner.timeout = call.server.engine.timeout
-        guard let report = runner.check(viewNamed: view.name, of: workspace) else { throw ToolError("no open view '\(id)'") }
+        guard let report = runner.check(viewNamed: view.name, of: workspace) else {
+            throw ToolError("no open view '\(id)'")
+        }
         if report.isError { throw ToolError(report.findings.joined(separator: "\n")) }
         let passed = report.violations == 0
-        let summary = passed
+        let summary =
+            passed
             ? "View \(id) (\(view.layout)) keeps the layout contract (\(rects) random rects, seed \(seed))."
-            : "View \(id) (\(view.layout)) breaks the layout contract \(report.violations) time(s):\n" + report.findings.joined(separator: "\n")
-        return ToolResult(structured: ["view": .string(id), "passed": .bool(passed), "violations": .number(Double(report.violations)),
-                                       "findings": .array(report.findings.map { .string($0) })], summary: summary)
+            : "View \(id) (\(view.layout)) breaks the layout contract \(report.violations) time(s):\n"
+                + report.findings.joined(separator: "\n")
+        return ToolResult(
+            structured: [
+                "view": .string(id), "passed": .bool(passed), "violations": .number(Double(report.violations)),
+                "findings": .array(report.findings.map { .string($0) }),
+            ], summary: summary)
     }
 }

@@ -17,11 +17,14 @@ enum LayoutViewTool: Tool {
         "bounds": Schema.rect,
     ]
     static let required = ["view"]
-    static let outputSchema = Schema.object([
-        "view": ["type": "string"], "layout": ["type": "string"], "contentSize": Schema.size, "bounds": Schema.rect, "rect": Schema.rect,
-        "elementCount": ["type": "integer"], "elements": ["type": "array", "items": Schema.attributes], "truncated": ["type": "boolean"],
-        "counts": ["type": "array", "items": ["type": "object"]], "picture": ViewPicture.pictureSchema,
-    ], required: ["view", "layout", "contentSize", "bounds", "rect", "elementCount", "elements", "picture"])
+    static let outputSchema = Schema.object(
+        [
+            "view": ["type": "string"], "layout": ["type": "string"], "contentSize": Schema.size, "bounds": Schema.rect,
+            "rect": Schema.rect,
+            "elementCount": ["type": "integer"], "elements": ["type": "array", "items": Schema.attributes],
+            "truncated": ["type": "boolean"],
+            "counts": ["type": "array", "items": ["type": "object"]], "picture": ViewPicture.pictureSchema,
+        ], required: ["view", "layout", "contentSize", "bounds", "rect", "elementCount", "elements", "picture"])
 
     static func run(_ arguments: Arguments, _ call: ToolCall) throws(ToolError) -> ToolResult {
         let id = try arguments.string("view")
@@ -31,19 +34,23 @@ enum LayoutViewTool: Tool {
             if let rect = try arguments.rect("bounds") { call.server.withState { $0.bounds[id] = rect } }
         }
         let prepared = try call.engine("prepare", ["view": .string(id)])
-        let contentSize = Size(width: prepared["contentSize"]?["width"]?.numberValue ?? 0, height: prepared["contentSize"]?["height"]?.numberValue ?? 0)
+        let contentSize = Size(
+            width: prepared["contentSize"]?["width"]?.numberValue ?? 0,
+            height: prepared["contentSize"]?["height"]?.numberValue ?? 0)
         let bounds = call.server.currentBounds(of: id, view: view)
         let rect = try arguments.rect("rect") ?? bounds
         let answer = try call.engine("query", ["view": .string(id), "rect": arguments["rect"] ?? rectJSON(rect)])
         let shown = ViewPicture(view: id, layout: view.layout, rect: rect, answer: answer)
         let picture = try shown.render()
-        let structured: [(key: String, value: JSONValue)] = [
-            ("view", .string(id)), ("layout", .string(view.layout)),
-            ("contentSize", ["width": .number(contentSize.width), "height": .number(contentSize.height)]),
-            ("bounds", rectJSON(bounds)), ("picture", ViewPicture.pictureInfo(picture)),
-        ] + shown.structured
-        return ToolResult(structured: .object(structured), summary: shown.summary(contentSize: contentSize, picture: picture),
-                          pictures: [("The rect of \(id):", picture)])
+        let structured: [(key: String, value: JSONValue)] =
+            [
+                ("view", .string(id)), ("layout", .string(view.layout)),
+                ("contentSize", ["width": .number(contentSize.width), "height": .number(contentSize.height)]),
+                ("bounds", rectJSON(bounds)), ("picture", ViewPicture.pictureInfo(picture)),
+            ] + shown.structured
+        return ToolResult(
+            structured: .object(structured), summary: shown.summary(contentSize: contentSize, picture: picture),
+            pictures: [("The rect of \(id):", picture)])
     }
 }
 

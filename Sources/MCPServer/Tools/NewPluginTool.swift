@@ -12,23 +12,29 @@ enum NewPluginTool: Tool {
         build folder among the server's --plugins folders, or run it with workbench check.
         """
     static let properties: JSONValue = [
-        "name": ["type": "string", "description": "The layout's name: lowercase letters, digits and dashes (e.g. my-list)."],
+        "name": [
+            "type": "string", "description": "The layout's name: lowercase letters, digits and dashes (e.g. my-list).",
+        ],
         "language": ["type": "string", "enum": ["swift", "c"], "description": "Default swift."],
         "directory": ["type": "string", "description": "The folder to write; it must not exist or be empty."],
     ]
     static let required = ["name", "directory"]
-    static let outputSchema = Schema.object([
-        "name": ["type": "string"], "language": ["type": "string"], "directory": ["type": "string"],
-        "files": Schema.strings, "next": ["type": "string"],
-    ], required: ["name", "language", "directory", "files", "next"])
+    static let outputSchema = Schema.object(
+        [
+            "name": ["type": "string"], "language": ["type": "string"], "directory": ["type": "string"],
+            "files": Schema.strings, "next": ["type": "string"],
+        ], required: ["name", "language", "directory", "files", "next"])
 
     static func run(_ arguments: Arguments, _ call: ToolCall) throws(ToolError) -> ToolResult {
         let languageName = try arguments.optionalString("language") ?? "swift"
         guard let language = PluginScaffold.Language(rawValue: languageName) else {
-            throw ToolError("invalid arguments: arguments.language: expected \"swift\" or \"c\", got \"\(languageName)\"")
+            throw ToolError(
+                "invalid arguments: arguments.language: expected \"swift\" or \"c\", got \"\(languageName)\"")
         }
         guard let checkout = call.server.workbenchCheckout else {
-            throw ToolError("cannot tell which workbench checkout this server was built in, so a plugin has nothing to build against")
+            throw ToolError(
+                "cannot tell which workbench checkout this server was built in, so a plugin has nothing to build against"
+            )
         }
         let directory = URL(fileURLWithPath: try arguments.string("directory")).standardizedFileURL.path
         let name = try arguments.string("name")
@@ -39,12 +45,18 @@ enum NewPluginTool: Tool {
         } catch {
             throw ToolError(error.message)
         }
-        let next = language == .swift
+        let next =
+            language == .swift
             ? "cd \(directory) && swift build && swift test && \(checkout)/.build/debug/workbench check Workspaces --plugins .build/debug"
             : "cd \(directory) && make && make check"
         let files = scaffold.files.map(\.path)
-        return ToolResult(structured: ["name": .string(scaffold.name), "language": .string(language.rawValue), "directory": .string(directory),
-                                       "files": .array(files.map { .string($0) }), "next": .string(next)],
-                          summary: "Wrote the \(language.rawValue) plugin '\(scaffold.name)' (\(files.count) files) to \(directory). Next: \(next)")
+        return ToolResult(
+            structured: [
+                "name": .string(scaffold.name), "language": .string(language.rawValue), "directory": .string(directory),
+                "files": .array(files.map { .string($0) }), "next": .string(next),
+            ],
+            summary:
+                "Wrote the \(language.rawValue) plugin '\(scaffold.name)' (\(files.count) files) to \(directory). Next: \(next)"
+        )
     }
 }

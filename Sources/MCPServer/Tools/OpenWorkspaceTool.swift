@@ -15,23 +15,36 @@ enum OpenWorkspaceTool: Tool {
         "text": ["type": "string", "description": "The workspace's YAML text, instead of a path."],
         "directory": ["type": "string", "description": "With text: the folder its data files are found in."],
     ]
-    static let outputSchema = Schema.object([
-        "workspace": ["type": "string"],
-        "views": ["type": "array", "items": Schema.object([
-            "id": ["type": "string"], "name": ["type": "string"], "layout": ["type": "string"], "source": ["type": "string"], "viewport": Schema.size,
-        ], required: ["id", "name", "layout", "source", "viewport"])],
-    ], required: ["workspace", "views"])
+    static let outputSchema = Schema.object(
+        [
+            "workspace": ["type": "string"],
+            "views": [
+                "type": "array",
+                "items": Schema.object(
+                    [
+                        "id": ["type": "string"], "name": ["type": "string"], "layout": ["type": "string"],
+                        "source": ["type": "string"], "viewport": Schema.size,
+                    ], required: ["id", "name", "layout", "source", "viewport"]),
+            ],
+        ], required: ["workspace", "views"])
 
     static func run(_ arguments: Arguments, _ call: ToolCall) throws(ToolError) -> ToolResult {
         let params: JSONValue
         switch (arguments.has("path"), arguments.has("text")) {
         case (true, false):
-            guard !arguments.has("directory") else { throw ToolError("invalid arguments: arguments.directory goes with text, not path") }
+            guard !arguments.has("directory") else {
+                throw ToolError("invalid arguments: arguments.directory goes with text, not path")
+            }
             let path = try arguments.string("path")
             params = ["path": .string(URL(fileURLWithPath: path).standardizedFileURL.path), "watch": true]
         case (false, true):
-            let directory = try arguments.optionalString("directory").map { URL(fileURLWithPath: $0).standardizedFileURL.path }
-            params = ["text": .string(try arguments.string("text")), "directory": .string(directory ?? FileManager.default.currentDirectoryPath)]
+            let directory = try arguments.optionalString("directory").map {
+                URL(fileURLWithPath: $0).standardizedFileURL.path
+            }
+            params = [
+                "text": .string(try arguments.string("text")),
+                "directory": .string(directory ?? FileManager.default.currentDirectoryPath),
+            ]
         default:
             throw ToolError("invalid arguments: give exactly one of arguments.path and arguments.text")
         }
@@ -42,7 +55,8 @@ enum OpenWorkspaceTool: Tool {
         }
         call.server.notify("notifications/resources/list_changed", [:])
         let names = views.map { "\($0["id"]?.stringValue ?? "?") (\($0["layout"]?.stringValue ?? "?"))" }
-        let summary = "Opened workspace '\(opened["workspace"]?.stringValue ?? "?")' with \(views.count) view(s): \(names.joined(separator: ", "))."
+        let summary =
+            "Opened workspace '\(opened["workspace"]?.stringValue ?? "?")' with \(views.count) view(s): \(names.joined(separator: ", "))."
         return ToolResult(structured: opened, summary: summary)
     }
 }

@@ -47,16 +47,22 @@ enum ToolTable {
 enum Schema {
     static let rect: JSONValue = [
         "type": "object", "description": "A rectangle in points.",
-        "properties": ["x": ["type": "number"], "y": ["type": "number"], "width": ["type": "number", "minimum": 0], "height": ["type": "number", "minimum": 0]],
+        "properties": [
+            "x": ["type": "number"], "y": ["type": "number"], "width": ["type": "number", "minimum": 0],
+            "height": ["type": "number", "minimum": 0],
+        ],
         "required": ["x", "y", "width", "height"], "additionalProperties": false,
     ]
     static let size: JSONValue = [
-        "type": "object", "properties": ["width": ["type": "number"], "height": ["type": "number"]], "required": ["width", "height"],
+        "type": "object", "properties": ["width": ["type": "number"], "height": ["type": "number"]],
+        "required": ["width", "height"],
     ]
     static let element: JSONValue = [
-        "type": "object", "description": "An element: cell, supplementary or decoration view (the last two with a kind).",
+        "type": "object",
+        "description": "An element: cell, supplementary or decoration view (the last two with a kind).",
         "properties": [
-            "category": ["type": "string", "enum": ["cell", "supplementary", "decoration"]], "kind": ["type": ["string", "null"]],
+            "category": ["type": "string", "enum": ["cell", "supplementary", "decoration"]],
+            "kind": ["type": ["string", "null"]],
             "section": ["type": "integer", "minimum": 0], "item": ["type": "integer", "minimum": 0],
         ],
         "required": ["category", "section", "item"],
@@ -65,12 +71,15 @@ enum Schema {
     static let attributes: JSONValue = [
         "type": "object",
         "properties": [
-            "category": ["type": "string"], "kind": ["type": ["string", "null"]], "section": ["type": "integer"], "item": ["type": "integer"],
+            "category": ["type": "string"], "kind": ["type": ["string", "null"]], "section": ["type": "integer"],
+            "item": ["type": "integer"],
             "frame": rect, "zIndex": ["type": "integer"], "alpha": ["type": "number"], "hidden": ["type": "boolean"],
         ],
         "required": ["category", "section", "item", "frame"],
     ]
-    static let view: JSONValue = ["type": "string", "description": "A view id, \"workspace/view\", as open_workspace lists them."]
+    static let view: JSONValue = [
+        "type": "string", "description": "A view id, \"workspace/view\", as open_workspace lists them.",
+    ]
     static let strings: JSONValue = ["type": "array", "items": ["type": "string"]]
 
     static func object(_ properties: JSONValue, required: [String]) -> JSONValue {

@@ -18,16 +18,23 @@ enum UpdateViewTool: Tool {
         """
     static let properties: JSONValue = [
         "view": Schema.view,
-        "changes": ["type": "array", "items": ["type": "object"], "description": "The batch, as the layout protocol's update takes it."],
+        "changes": [
+            "type": "array", "items": ["type": "object"],
+            "description": "The batch, as the layout protocol's update takes it.",
+        ],
         "rect": Schema.rect,
-        "images": ["type": "boolean", "description": "Also return pictures of the rect before and after (default false)."],
+        "images": [
+            "type": "boolean", "description": "Also return pictures of the rect before and after (default false).",
+        ],
     ]
     static let required = ["view", "changes"]
-    static let outputSchema = Schema.object([
-        "appearing": ["type": "array", "items": ["type": "object"]], "disappearing": ["type": "array", "items": ["type": "object"]],
-        "moving": ["type": "array", "items": ["type": "object"]], "contentSize": Schema.size,
-        "before": ViewPicture.pictureSchema, "after": ViewPicture.pictureSchema,
-    ], required: ["appearing", "disappearing", "moving", "contentSize"])
+    static let outputSchema = Schema.object(
+        [
+            "appearing": ["type": "array", "items": ["type": "object"]],
+            "disappearing": ["type": "array", "items": ["type": "object"]],
+            "moving": ["type": "array", "items": ["type": "object"]], "contentSize": Schema.size,
+            "before": ViewPicture.pictureSchema, "after": ViewPicture.pictureSchema,
+        ], required: ["appearing", "disappearing", "moving", "contentSize"])
 
     static func run(_ arguments: Arguments, _ call: ToolCall) throws(ToolError) -> ToolResult {
         let id = try arguments.string("view")
@@ -35,12 +42,18 @@ enum UpdateViewTool: Tool {
         let wantsImages = try arguments.bool("images", default: false)
         let rect = try arguments.rect("rect") ?? call.server.currentBounds(of: id, view: view)
         func picture() throws(ToolError) -> ViewPicture {
-            ViewPicture(view: id, layout: view.layout, rect: rect, answer: try call.engine("query", ["view": .string(id), "rect": rectJSON(rect)]))
+            ViewPicture(
+                view: id, layout: view.layout, rect: rect,
+                answer: try call.engine("query", ["view": .string(id), "rect": rectJSON(rect)]))
         }
         let before = wantsImages ? try picture().render() : nil
-        var params: [(key: String, value: JSONValue)] = [("view", .string(id)), ("changes", arguments["changes"] ?? .null)]
+        var params: [(key: String, value: JSONValue)] = [
+            ("view", .string(id)), ("changes", arguments["changes"] ?? .null),
+        ]
         if let given = arguments["rect"] { params.append(("rect", given)) }
-        guard case .object(var answer) = try call.engine("update", .object(params)) else { throw ToolError("the engine gave no update") }
+        guard case .object(var answer) = try call.engine("update", .object(params)) else {
+            throw ToolError("the engine gave no update")
+        }
         var pictures: [(caption: String, picture: PNGRenderer.Picture)] = []
         if let before {
             let after = try picture().render()
@@ -50,7 +63,8 @@ enum UpdateViewTool: Tool {
         let result = JSONValue.object(answer)
         func count(_ key: String) -> Int { result[key]?.arrayValue?.count ?? 0 }
         let size = result["contentSize"]
-        let summary = "Updated \(id): in the rect, \(count("appearing")) element(s) appear, \(count("disappearing")) disappear and "
+        let summary =
+            "Updated \(id): in the rect, \(count("appearing")) element(s) appear, \(count("disappearing")) disappear and "
             + "\(count("moving")) move; the content size is now \(ViewPicture.format(size?["width"]?.numberValue ?? 0)) × "
             + "\(ViewPicture.format(size?["height"]?.numberValue ?? 0))."
         return ToolResult(structured: result, summary: summary, pictures: pictures)

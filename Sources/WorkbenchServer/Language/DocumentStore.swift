@@ -51,8 +51,9 @@ final class DocumentStore: Sendable {
     /// The unsaved texts of open data files, by resolved path (`WorkspaceLoader.unsavedFiles`).
     var unsavedFiles: [String: String] {
         let texts = state.withLock { $0.dataTexts }
-        return Dictionary(texts.compactMap { uri, text in DocumentURI.path(of: uri).map { (DocumentURI.resolved($0), text) } },
-                          uniquingKeysWith: { first, _ in first })
+        return Dictionary(
+            texts.compactMap { uri, text in DocumentURI.path(of: uri).map { (DocumentURI.resolved($0), text) } },
+            uniquingKeysWith: { first, _ in first })
     }
 
     func setChecked(_ findings: [Finding], for uri: String, version: Int) {

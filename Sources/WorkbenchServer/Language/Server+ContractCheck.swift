@@ -40,23 +40,29 @@ extension Server {
             for view in workspace.views {
                 guard documents.workspace(document.uri)?.version == document.version else { return }
                 guard (try? plugins.registry.plugin(named: view.layout)) != nil,
-                      let data = workspace.sources[view.source]?.data.source,
-                      data.numberOfItems <= Self.contractCheckItemLimit
+                    let data = workspace.sources[view.source]?.data.source,
+                    data.numberOfItems <= Self.contractCheckItemLimit
                 else { continue }
                 switch runner.contract(of: view, in: workspace) {
                 case .failure(let diagnostic):
                     let mark = diagnostic.path == document.path ? diagnostic.mark : view.mark
-                    findings.append(Finding(mark: mark, severity: .error, code: "layout.refused", message: diagnostic.message))
+                    findings.append(
+                        Finding(mark: mark, severity: .error, code: "layout.refused", message: diagnostic.message))
                 case .success(let checked):
                     findings += checked.violations.map { _, violation in
-                        Finding(mark: view.mark, severity: .warning, code: "contract.\(violation.invariant.rawValue)",
-                                message: "view '\(view.name)' (\(view.layout)) breaks the layout contract: \(violation.description)")
+                        Finding(
+                            mark: view.mark, severity: .warning, code: "contract.\(violation.invariant.rawValue)",
+                            message:
+                                "view '\(view.name)' (\(view.layout)) breaks the layout contract: \(violation.description)"
+                        )
                     }
                 }
             }
             documents.setChecked(findings, for: document.uri, version: document.version)
             enqueueDocuments { [self] in
-                if let current = documents.workspace(document.uri), current.version == document.version { publish(current) }
+                if let current = documents.workspace(document.uri), current.version == document.version {
+                    publish(current)
+                }
             }
         }
     }

@@ -8,12 +8,16 @@ extension Server {
     /// Runs a language-server method on the documents queue, in arrival order with the other
     /// document methods and beside the control and view queues; a request cancelled while it
     /// waits is answered -32800.
-    func runOnDocuments(_ method: any ControlMethod.Type, _ params: Params, _ pending: ServerState.Pending,
-                        _ reply: @escaping @Sendable (Result<[UInt8], RPCError>) -> Void) {
+    func runOnDocuments(
+        _ method: any ControlMethod.Type, _ params: Params, _ pending: ServerState.Pending,
+        _ reply: @escaping @Sendable (Result<[UInt8], RPCError>) -> Void
+    ) {
         work.enter()
         documents.queue.async { [self] in
             defer { work.leave() }
-            if state.hasShutDown { return reply(.failure(.invalidRequest("the server has shut down; only 'exit' is accepted"))) }
+            if state.hasShutDown {
+                return reply(.failure(.invalidRequest("the server has shut down; only 'exit' is accepted")))
+            }
             if pending.isCancelled { return reply(.failure(.requestCancelled)) }
             reply(Result { () throws(RPCError) in try method.run(params, server: self) })
         }
@@ -32,7 +36,9 @@ extension Server {
     func documentDidLoad(_ document: WorkspaceDocument) {
         var document = document
         let dataFiles = document.dataFilePaths
-        let dataDocuments = dataFiles.isEmpty ? [] : documents.allWorkspaces.filter { dataFiles.contains(DocumentURI.resolved($0.path)) }
+        let dataDocuments =
+            dataFiles.isEmpty
+            ? [] : documents.allWorkspaces.filter { dataFiles.contains(DocumentURI.resolved($0.path)) }
         for data in dataDocuments where data.uri != document.uri {
             _ = documents.close(data.uri)
             documents.setDataText(data.lines.text, for: data.uri)
@@ -92,8 +98,12 @@ extension Server {
     /// Publishes the document's findings: the loader's and the plugins', and the contract
     /// checker's when they are about this version.
     func publish(_ document: WorkspaceDocument) {
-        let findings = document.findings(plugins: plugins.registry) + documents.checkedFindings(document.uri, version: document.version)
-        publish(uri: document.uri, version: document.version, diagnostics: document.diagnostics(findings, encoding: documents.encoding))
+        let findings =
+            document.findings(plugins: plugins.registry)
+            + documents.checkedFindings(document.uri, version: document.version)
+        publish(
+            uri: document.uri, version: document.version,
+            diagnostics: document.diagnostics(findings, encoding: documents.encoding))
     }
 
     func publish(uri: String, version: Int?, diagnostics: [JSONValue]) {

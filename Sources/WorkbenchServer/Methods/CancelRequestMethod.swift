@@ -6,7 +6,9 @@ import JSONRPC
 enum CancelRequestMethod: ImmediateMethod {
     static let name = "$/cancelRequest"
 
-    static func receive(_ params: Params, server: Server, reply: @escaping @Sendable (Result<[UInt8], RPCError>) -> Void) {
+    static func receive(
+        _ params: Params, server: Server, reply: @escaping @Sendable (Result<[UInt8], RPCError>) -> Void
+    ) {
         switch params.value["id"] {
         case .number(let number)?: server.state.cancel(.number(number))
         case .string(let string)?: server.state.cancel(.string(string))

@@ -37,6 +37,8 @@ enum ChangeMethod: ControlMethod {
 extension Workspace {
     /// The workspace file and every data file it read, as absolute paths.
     var filePaths: [String] {
-        ([file.path] + sources.values.map(\.file.path) + views.compactMap(\.measuredSizes?.file.path)).map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+        ([file.path] + sources.values.map(\.file.path) + views.compactMap(\.measuredSizes?.file.path)).map {
+            URL(fileURLWithPath: $0).standardizedFileURL.path
+        }
     }
 }

@@ -6,7 +6,9 @@ import JSONRPC
 enum ExitMethod: ImmediateMethod {
     static let name = "exit"
 
-    static func receive(_ params: Params, server: Server, reply: @escaping @Sendable (Result<[UInt8], RPCError>) -> Void) {
+    static func receive(
+        _ params: Params, server: Server, reply: @escaping @Sendable (Result<[UInt8], RPCError>) -> Void
+    ) {
         server.requestExit()
         // Answered (if sent as a request) after everything queued before it.
         server.enqueueControl { reply(.success(Array("null".utf8))) }

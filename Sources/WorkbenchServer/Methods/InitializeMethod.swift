@@ -32,7 +32,8 @@ enum InitializeMethod: ControlMethod {
         writer.endArray()
         writer.key("plugins"); writer.plugins(server.plugins.registry)
         writer.key("protocolVersion"); writer.string(protocolVersion)
-        writer.key("serverInfo"); writer.json(.object([("name", .string("workbench")), ("version", .string(serverVersion))]))
+        writer.key("serverInfo");
+        writer.json(.object([("name", .string("workbench")), ("version", .string(serverVersion))]))
         writer.key("version"); writer.string(serverVersion)
         writer.endObject()
         return writer.bytes

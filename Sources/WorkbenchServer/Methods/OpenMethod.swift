@@ -50,7 +50,9 @@ enum OpenMethod: ControlMethod {
 extension JSONWriter {
     /// `{views: [{contentOffsetAdjustment?, direction, id, layout, name, source, viewport}], workspace}`,
     /// and `changed` when given.
-    mutating func opened(_ name: String, _ entries: [ViewEntry], changed: [String]? = nil, adjustments: [String: Point] = [:]) {
+    mutating func opened(
+        _ name: String, _ entries: [ViewEntry], changed: [String]? = nil, adjustments: [String: Point] = [:]
+    ) {
         beginObject()
         if let changed {
             key("changed")

@@ -20,7 +20,8 @@ enum PreferredSizesMethod: ViewMethod {
             result = try session.setPreferredSizes(sizes)
         } catch {
             switch error {
-            case .unknownElement(let index, let element): throw .invalidParams("params.sizes[\(index)].element: the view has no \(element)")
+            case .unknownElement(let index, let element):
+                throw .invalidParams("params.sizes[\(index)].element: the view has no \(element)")
             case .failed(let failure): throw RPCError(failure)
             }
         }

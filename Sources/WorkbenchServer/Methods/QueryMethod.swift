@@ -37,7 +37,9 @@ extension QueryMethod {
     /// `{elements: [...]}` written straight from the plugin's checked records, extra fields
     /// from the plugin's encoded bytes (decoded only when not canonical): one plugin call,
     /// no `LayoutAttributes` built. A non-finite number among them is a layout error, never a `null`.
-    static func writeRecords(_ records: AttributesRecords, labelsFrom data: DataSource? = nil) -> Result<[UInt8], RPCError> {
+    static func writeRecords(_ records: AttributesRecords, labelsFrom data: DataSource? = nil) -> Result<
+        [UInt8], RPCError
+    > {
         var writer = JSONWriter(capacity: 16 + records.count * 170)
         writer.beginObject()
         writer.key("elements")
@@ -49,7 +51,9 @@ extension QueryMethod {
             writer.beginArray()
             for index in 0..<records.count {
                 let record = records[index]
-                let label = record.category == .cell ? data.value(at: ItemPath(section: record.section, item: record.item)).label : nil
+                let label =
+                    record.category == .cell
+                    ? data.value(at: ItemPath(section: record.section, item: record.item)).label : nil
                 if let label { writer.string(label) } else { writer.null() }
             }
             writer.endArray()

@@ -11,9 +11,13 @@ enum ReloadMethod: ControlMethod {
     static func run(_ params: Params, server: Server) throws(RPCError) -> [UInt8] {
         var forcing: Set<String> = []
         if params.has("plugins") {
-            guard case .array(let names) = params.value["plugins"] else { throw .invalidParams("params.plugins: expected an array of plugin names") }
+            guard case .array(let names) = params.value["plugins"] else {
+                throw .invalidParams("params.plugins: expected an array of plugin names")
+            }
             for (index, name) in names.enumerated() {
-                guard case .string(let name) = name else { throw .invalidParams("params.plugins[\(index)]: expected a plugin name (a string)") }
+                guard case .string(let name) = name else {
+                    throw .invalidParams("params.plugins[\(index)]: expected a plugin name (a string)")
+                }
                 forcing.insert(name)
             }
         }

@@ -30,7 +30,8 @@ extension ViewMethod {
 protocol ImmediateMethod: SendableMetatype {
     static var name: String { get }
     /// Acts on the server; `reply` is called once, with the answer a request would get.
-    static func receive(_ params: Params, server: Server, reply: @escaping @Sendable (Result<[UInt8], RPCError>) -> Void)
+    static func receive(
+        _ params: Params, server: Server, reply: @escaping @Sendable (Result<[UInt8], RPCError>) -> Void)
 }
 
 /// Runs session work, turning its errors into JSON-RPC errors.
@@ -47,8 +48,9 @@ extension JSONWriter {
     /// and a `null` in its place would be a wrong answer, so that is a layout error (-32004).
     func checkedBytes() throws(RPCError) -> [UInt8] {
         guard nonFiniteNumberCount == 0 else {
-            throw RPCError(code: RPCError.layoutErrorCode,
-                           message: "the layout produced \(nonFiniteNumberCount) number(s) that are not finite (NaN or infinite)")
+            throw RPCError(
+                code: RPCError.layoutErrorCode,
+                message: "the layout produced \(nonFiniteNumberCount) number(s) that are not finite (NaN or infinite)")
         }
         return bytes
     }

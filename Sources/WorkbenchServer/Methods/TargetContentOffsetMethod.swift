@@ -10,7 +10,9 @@ enum TargetContentOffsetMethod: ViewMethod {
 
     static func run(_ params: Params, session: ViewSession) throws(RPCError) -> [UInt8] {
         let proposed = try params.point("proposed"), velocity = try params.point("velocity")
-        let target = try rpc { () throws(ViewSessionError) in try session.targetContentOffset(proposed: proposed, velocity: velocity) }
+        let target = try rpc { () throws(ViewSessionError) in
+            try session.targetContentOffset(proposed: proposed, velocity: velocity)
+        }
         var writer = JSONWriter()
         writer.point(target)
         return try writer.checkedBytes()

@@ -19,9 +19,11 @@ enum TransitionMethod: ViewMethod {
         var options: [String: Value]?
         if params.has("options") {
             guard case .object(let members)? = params.value["options"] else {
-                throw .invalidParams("params.options: expected an object, got \(params.value["options"]?.kindDescription ?? "nothing")")
+                throw .invalidParams(
+                    "params.options: expected an object, got \(params.value["options"]?.kindDescription ?? "nothing")")
             }
-            options = Dictionary(members.map { ($0.key, Params.dataValue($0.value)) }, uniquingKeysWith: { _, last in last })
+            options = Dictionary(
+                members.map { ($0.key, Params.dataValue($0.value)) }, uniquingKeysWith: { _, last in last })
         }
         let result = try rpc { () throws(RequestFailure) in try session.transition(to: layout, options: options) }
         var writer = JSONWriter()

@@ -11,7 +11,8 @@ enum CompletionMethod: ControlMethod {
     static func run(_ params: Params, server: Server) throws(RPCError) -> [UInt8] {
         let position = try params.position()
         guard let document = try params.workspaceDocument(in: server) else { return Array("null".utf8) }
-        return encoded(document.completion(at: position, encoding: server.documents.encoding, plugins: server.plugins.registry))
+        return encoded(
+            document.completion(at: position, encoding: server.documents.encoding, plugins: server.plugins.registry))
     }
 }
 

@@ -21,8 +21,9 @@ enum DidChangeMethod: ControlMethod {
             let replacement = try change.string("text")
             if change.has("range") {
                 let range = try change.object("range")
-                text = TextLines(text).replacing(Range(start: try range.position("start"), end: try range.position("end")),
-                                                 with: replacement, encoding: server.documents.encoding)
+                text = TextLines(text).replacing(
+                    Range(start: try range.position("start"), end: try range.position("end")),
+                    with: replacement, encoding: server.documents.encoding)
             } else {
                 text = replacement
             }

@@ -4,7 +4,8 @@ import LanguageServer
 
 /// `textDocument/didOpen {textDocument: {uri, languageId, version, text}}` (notification): the
 /// editor's text becomes authoritative. A workspace file is loaded and diagnosed, and its
-/// views served as `open` does, and its layout contract checked (`DidSaveMethod`); a data file (CSV, JSON, or YAML a workspace reads) is read
+/// views served as `open` does, and its layout contract checked (`DidSaveMethod`); a data file (CSV, JSON, or YAML a
+/// workspace reads) is read
 /// from this text by the workspaces that use it.
 enum DidOpenMethod: ControlMethod {
     static let name = "textDocument/didOpen"
@@ -20,7 +21,8 @@ enum DidOpenMethod: ControlMethod {
             server.documents.setDataText(text, for: uri)
             server.dataFileDidChange(path)
         } else {
-            server.documentDidLoad(WorkspaceDocument(uri: uri, path: path, version: version, text: text, loader: server.documentLoader))
+            server.documentDidLoad(
+                WorkspaceDocument(uri: uri, path: path, version: version, text: text, loader: server.documentLoader))
             if let document = server.documents.workspace(uri) { server.checkContract(of: document) }
         }
         return Array("null".utf8)

@@ -10,10 +10,14 @@ enum HoverMethod: ControlMethod {
         let position = try params.position()
         guard let document = try params.workspaceDocument(in: server) else { return Array("null".utf8) }
         let name = document.workspace?.name ?? ""
-        let findings = document.findings(plugins: server.plugins.registry) + server.documents.checkedFindings(document.uri, version: document.version)
-        let hover = document.hover(at: position, encoding: server.documents.encoding, plugins: server.plugins.registry, prepared: { view in
-            server.state.view("\(name)/\(view)").flatMap { entry in server.state.withLock { entry.prepared } }
-        }, findings: findings)
+        let findings =
+            document.findings(plugins: server.plugins.registry)
+            + server.documents.checkedFindings(document.uri, version: document.version)
+        let hover = document.hover(
+            at: position, encoding: server.documents.encoding, plugins: server.plugins.registry,
+            prepared: { view in
+                server.state.view("\(name)/\(view)").flatMap { entry in server.state.withLock { entry.prepared } }
+            }, findings: findings)
         return encoded(hover)
     }
 }
