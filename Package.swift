@@ -109,7 +109,7 @@ let package = Package(
         // `workbench mcp`: the Model Context Protocol for coding agents, over the same engine as `serve`.
         .target(
             name: "MCPServer",
-            dependencies: ["CheckRunner", "JSON", "JSONOutput", "JSONRPC", "LayoutChecker", "LayoutKit", "PluginHost", "PluginScaffold",
+            dependencies: ["CheckRunner", "DescriptorIO", "JSON", "JSONOutput", "JSONRPC", "LayoutChecker", "LayoutKit", "PluginHost", "PluginScaffold",
                            "PNGRenderer", "SVGRenderer", "WorkbenchServer", "WorkspaceModel"]
         ),
         // `workbench preview`: the page and the WebSocket transport of the same server.

@@ -1,3 +1,4 @@
+import DescriptorIO
 import Dispatch
 import Foundation
 import JSON
@@ -76,8 +77,7 @@ public final class MCPServer: Sendable {
         var framer = MessageFramer(maximumMessageSize: maximumMessageSize)
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
+            let count = DescriptorIO.read(input, into: &buffer)
             for event in count > 0 ? framer.feed(buffer[..<count]) : framer.finish() {
                 switch event {
                 case .message(let bytes): receive(bytes)
