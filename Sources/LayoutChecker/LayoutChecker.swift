@@ -5,8 +5,8 @@ import LayoutKit
 /// layouts. `workbench check` runs it on plugins; a plugin's own tests run it in-process:
 ///
 ///     let data = DataSet.items([120, 160, 80])
-///     let violations = try LayoutChecker().check(data: data.source, bounds: Rect(x: 0, y: 0, width: 375, height: 667))
-/// {
+///     let bounds = Rect(x: 0, y: 0, width: 375, height: 667)
+///     let violations = try LayoutChecker().check(data: data.source, bounds: bounds) {
 ///         try MyLayout(options: Options())
 ///     }
 ///     #expect(violations.isEmpty, "\(violations)")

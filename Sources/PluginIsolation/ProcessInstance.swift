@@ -4,10 +4,9 @@ import Foundation
 import LayoutKit
 import PluginHost
 
-/// A layout living in a plugin process of its own (which ends with it). The parent keeps what matters — the options,
-/// the
-/// data and bounds it was last prepared with — so when the child dies the layout is made
-/// again in the next child and prepared as it was, on its next request.
+/// A layout living in a plugin process of its own (which ends with it). The parent keeps what
+/// matters — the options, the data and bounds it was last prepared with — so when the child
+/// dies the layout is made again in the next child and prepared as it was, on its next request.
 final class ProcessInstance: PluginInstance, DataAllocating {
     let process: PluginProcess
     let plugin: LoadedPlugin

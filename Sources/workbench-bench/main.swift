@@ -6,16 +6,17 @@ import Foundation
 //
 //     swift run -c release workbench-bench                 every layout at 10^4, 10^5 and 10^6 elements
 //     swift run -c release workbench-bench --quick         10^3 and 10^4 only (a smoke run)
-//     swift run -c release workbench-bench tree server     only the named parts (circles, tree, mark-sheet, guide,
-// waterfall, packing, run, update, move, isolation, server, preview)
+//     swift run -c release workbench-bench tree server     only the named parts: circles, tree, mark-sheet, guide,
+//                                                          waterfall, packing, run, update, move, isolation, server,
+//                                                          preview
 //     swift run -c release workbench-bench --json FILE     also write every figure and target to FILE as JSON
 //     swift run -c release workbench-bench --engine-only   for profilers: no references, no checks (ratios are nan)
 //     swift run -c release workbench-bench --quick --baseline Benchmarks/baseline-quick.json
 //                                                          the regression guard: exit status 1 if a ratio got worse
 //     swift run -c release workbench-bench --quick --record-baseline FILE
-//                                                          record this run's guarded ratios in a baseline (an existing
-//                                                          file keeps, per figure, the worse of its value and this
-// run's)
+//                                                          record this run's guarded ratios in a baseline (an
+//                                                          existing file keeps, per figure, the worse of its value
+//                                                          and this run's)
 //
 // It ends with the targets, each with its measured value, its limit and their ratio,
 // and with --baseline, each guarded figure (a ratio to a reference measured in the same run)

@@ -6,16 +6,14 @@ import Foundation
 // peer-bench: the workbench's viewport queries beside Boost.Geometry's packed R-tree, on the
 // same frames and viewports, in one process (release mode).
 //
-//     swift run -c release peer-bench                       circles, tree, mark-sheet, guide at 10^6 elements
-//     swift run -c release peer-bench --quick               at 10^4, 10^4 random viewports (a smoke run)
-//     swift run -c release peer-bench circles tree          only the named workloads
+//     swift run -c release peer-bench                  every workload at 10^6 elements
+//     swift run -c release peer-bench --quick          at 10^4, 10^4 random viewports (a smoke run)
+//     swift run -c release peer-bench circles tree     only the named workloads
 //     swift run -c release peer-bench --elements N --queries N --rounds N
-//     swift run -c release peer-bench --json FILE           every figure, ratio and target as JSON (workbench-bench's
-// format)
-//     swift run -c release peer-bench --baseline FILE       the regression guard on the engine/Boost ratios: exit
-// status 1 if one got worse
-//     swift run -c release peer-bench --record-baseline FILE  record the ratios (an existing file keeps, per figure,
-// the worse value)
+//     swift run -c release peer-bench --json FILE      every figure, ratio and target as JSON (workbench-bench's format)
+//     swift run -c release peer-bench --baseline FILE  the guard on the engine/Boost ratios: exit 1 if one got worse
+//     swift run -c release peer-bench --record-baseline FILE
+//                                                      record the ratios (an existing file keeps the worse per figure)
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 /// Removes `flag` and its value from the arguments; nil when the flag is not there.

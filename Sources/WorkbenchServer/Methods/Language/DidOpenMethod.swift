@@ -4,9 +4,9 @@ import LanguageServer
 
 /// `textDocument/didOpen {textDocument: {uri, languageId, version, text}}` (notification): the
 /// editor's text becomes authoritative. A workspace file is loaded and diagnosed, and its
-/// views served as `open` does, and its layout contract checked (`DidSaveMethod`); a data file (CSV, JSON, or YAML a
-/// workspace reads) is read
-/// from this text by the workspaces that use it.
+/// views served as `open` does, and its layout contract checked (`DidSaveMethod`); a data
+/// file (CSV, JSON, or YAML a workspace reads) is read from this text by the workspaces that
+/// use it.
 enum DidOpenMethod: ControlMethod {
     static let name = "textDocument/didOpen"
 
