@@ -169,16 +169,9 @@ final class InProcessInstance: PluginInstance, DataAllocating {
         defer { buffer.releaseExcess() }
         let count = changedElements(handle, Int64(limit), buffer.sink)
         guard count >= 0 else { return nil }
-        let records = try writtenRecords()
-        guard records.count <= min(limit, Int(count)) else {
-            throw .badRecord(
-                plugin: plugin.name, element: "the changed elements", field: "count",
-                problem: "\(records.count) records for \(count) changes, at most \(limit) asked")
-        }
-        let (order, _) = try check.check(records, extras: writtenExtras, data: preparedSource, rect: nil)
-        let answer = AttributesRecords(
-            records: records, extras: writtenExtras, order: order, kindNames: kindNames, repairs: [])
-        return ((0..<answer.count).map { answer.element(at: $0) }, Int(count))
+        return try check.changedElements(
+            try writtenRecords(), extras: writtenExtras, total: count, limit: limit, data: preparedSource,
+            kindNames: kindNames)
     }
 
     /// A failed call, as both backends report it.

@@ -26,16 +26,8 @@ extension ProcessInstance {
             var tail = MessageReader(Array(reply.bytes.suffix(8)))
             let total = try fields(operation) { () throws(ChannelError) in try tail.read(Int64.self) }
             let (records, extras) = try results(of: reply, in: child, operation: operation)
-            guard total >= 0 else { return nil }
-            guard records.count <= min(limit, Int(total)) else {
-                throw .badRecord(
-                    plugin: plugin.name, element: "the changed elements", field: "count",
-                    problem: "\(records.count) records for \(total) changes, at most \(limit) asked")
-            }
-            let (order, _) = try check.check(records, extras: extras, data: preparedSource, rect: nil)
-            let answer = AttributesRecords(
-                records: records, extras: extras, order: order, kindNames: kindNames, repairs: [])
-            return ((0..<answer.count).map { answer.element(at: $0) }, Int(total))
+            return try check.changedElements(
+                records, extras: extras, total: total, limit: limit, data: preparedSource, kindNames: kindNames)
         }
     }
 
