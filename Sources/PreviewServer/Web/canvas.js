@@ -6,7 +6,8 @@
 // frame − drawn offset, and a scroll moves one transform rather than every node. Each scroll or resize sends the bounds (`invalidate {bounds}`) and
 // queries the visible rect plus a margin, in one batch; nodes are recycled by element key,
 // so the DOM holds what is visible, whatever the view's size. Draws never overlap: a scroll
-// during one asks for the next, and only the latest position is drawn.
+// during one asks for the next, and only the latest position is drawn. A drag or a transition
+// holds draws meanwhile (`pause`, `resume`).
 
 const margin = 0.25;  // of the viewport's size, on each side
 
@@ -25,6 +26,8 @@ export class ViewCanvas {
     this.running = false;
     this.userScrolled = false;
     this.drawCount = 0;
+    this.current = Promise.resolve();  // the draw running, if any
+    this.paused = null;  // while set (a drag, a transition), draws wait
     view.addEventListener('scroll', () => this.draw().catch(() => {}));
     for (const type of ['wheel', 'pointerdown', 'keydown', 'touchstart']) {
       view.addEventListener(type, () => { this.userScrolled = true; }, { passive: true });
@@ -41,6 +44,7 @@ export class ViewCanvas {
   async show(info) {
     this.viewID = info.id;
     this.layout = info.layout;
+    this.direction = info.direction ?? 'leftToRight';
     this.needsPrepare = true;
     this.lastBounds = null;
     for (const node of this.nodes.values()) node.remove();
@@ -69,10 +73,12 @@ export class ViewCanvas {
   async pump() {
     this.running = true;
     while (this.waiting) {
+      while (this.paused) await this.paused;
       const waiting = this.waiting;
       this.waiting = null;
       try {
-        await this.drawOnce();
+        this.current = this.drawOnce();
+        await this.current;
         waiting.resolve();
       } catch (error) {
         this.hooks.onError(error);
@@ -80,6 +86,18 @@ export class ViewCanvas {
       }
     }
     this.running = false;
+  }
+
+  /** Holds draws until `resume()`; resolves once no draw is running. */
+  async pause() {
+    if (!this.paused) this.paused = new Promise((resolve) => { this.resumeDraws = resolve; });
+    await this.current.catch(() => {});
+  }
+
+  resume() {
+    const resume = this.resumeDraws;
+    this.paused = null;
+    resume?.();
   }
 
   async drawOnce() {
