@@ -382,6 +382,48 @@ def test_a_transition_animates_to_the_new_layout(preview, artifacts):
     check_drawn_equals_engine(preview, "after a transition back to circles")
 
 
+def test_self_sizing_sends_the_measured_labels(preview, artifacts):
+    preview.open("photo-wall/phone")
+    preview.js("() => workbench.scrollTo(0, 0)")
+    data = {KEY(e): FRAME(e) for e in preview.js("() => workbench.drawn()")}
+    preview.page.check("#self-sizing")
+    preview.js("() => workbench.selfSizing(true)")
+    drawn = check_drawn_equals_engine(preview, "after self-sizing")
+    cells = [e for e in drawn if e["category"] == "cell"]
+    measured = preview.js("cells => cells.map(e => workbench.measure(e.frame.width, e.text))", cells)
+    assert all(e["frame"]["height"] == m for e, m in zip(cells, measured)), \
+        [(KEY(e), e["frame"]["height"], m) for e, m in zip(cells, measured)][:5]
+    changed = [KEY(e) for e in cells if KEY(e) in data and data[KEY(e)][3] != e["frame"]["height"]]
+    assert changed, "no cell took its measured height"
+    preview.page.screenshot(path=os.path.join(artifacts, "photo-wall_phone_self_sized.png"))
+    # Layouts that ignore the sizes draw as the engine says; turned off, the data's heights return.
+    preview.open("circles/alarms")
+    check_drawn_equals_engine(preview, "circles with self-sizing on")
+    preview.open("photo-wall/phone")
+    preview.js("() => workbench.selfSizing(false)")
+    assert {KEY(e): FRAME(e) for e in check_drawn_equals_engine(preview, "self-sizing off")} == data
+    # Scrolled down a long waterfall, the cells measured around the bounds shrink: the page
+    # scrolls by each answer's contentOffsetAdjustment, to the bounds the engine answered.
+    preview.open("circles/many-alarms")
+    preview.js("() => workbench.transition('waterfall', {columns: 4})")
+    preview.js("() => workbench.scrollTo(0, 6000)")
+    calls = len(preview.js("() => workbench.sizeAnswers()"))
+    preview.js("() => workbench.selfSizing(true)")
+    # Each draw measures the cells it drew: scrolled up by an adjustment, it draws cells not yet
+    # measured, so drawing again at the same place ends when nothing more is sent.
+    for _ in range(30):
+        count = preview.js("() => workbench.sizeAnswers().length")
+        preview.js("() => { const b = workbench.bounds(); return workbench.scrollTo(b.x, b.y).then(() => 0); }")
+        if preview.js("() => workbench.sizeAnswers().length") == count:
+            break
+    answers = preview.js("() => workbench.sizeAnswers()")[calls:]
+    assert answers and any(a["contentOffsetAdjustment"]["y"] != 0 for a in answers), answers
+    after = preview.js("() => workbench.bounds()")
+    assert (after["x"], after["y"]) == (answers[-1]["bounds"]["x"], answers[-1]["bounds"]["y"]), (after, answers)
+    check_drawn_equals_engine(preview, "self-sized, scrolled")
+    preview.js("() => workbench.selfSizing(false).then(() => workbench.transition('circles', {spacing: 6}))")
+
+
 def measure(preview, workbench):
     """Round trips of a guide viewport query over the WebSocket and over stdio, and frame times
     while scrolling the 10^6-element guide; printed, not asserted."""
@@ -527,7 +569,8 @@ def main():
              test_a_long_prepare_shows_its_progress,
              test_the_dom_holds_only_what_is_visible_on_a_million_elements,
              test_right_to_left_pins_the_guides_headers_to_the_right, test_a_drag_reorders_as_update_would,
-             test_a_cancelled_drag_leaves_the_layout_untouched, test_a_transition_animates_to_the_new_layout]
+             test_a_cancelled_drag_leaves_the_layout_untouched, test_a_transition_animates_to_the_new_layout,
+             test_self_sizing_sends_the_measured_labels]
     passed = failed = 0
     with sync_playwright() as playwright:
         preview = Preview(arguments.workbench, ["Workspaces", live_file, "Tests/Browser/million.yaml", "--plugins", plugins], playwright)

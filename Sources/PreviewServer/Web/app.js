@@ -7,6 +7,7 @@ import { ViewCanvas } from './canvas.js';
 import { applyUpdate, changeFromForm } from './updates.js';
 import { Mover } from './move.js';
 import { applyTransition } from './transition.js';
+import { answers as sizeAnswers, forgetIgnoring, measure, selfSize, sizedViews } from './selfsizing.js';
 
 const $ = (selector) => document.querySelector(selector);
 const views = new Map();  // id → {id, name, layout, viewport, workspace}
@@ -87,6 +88,25 @@ async function setDirection(direction) {
   return canvas.draw();
 }
 
+/** Self-sizing on or off; off, the views given sizes drop them (`invalidate {view}`). */
+async function setSelfSizing(on) {
+  $('#self-sizing').checked = on;
+  canvas.content.classList.toggle('self-sizing', on);
+  canvas.afterDraw = on ? selfSize : null;
+  forgetIgnoring();
+  if (!on) {
+    await canvas.pause();
+    try {
+      for (const view of sizedViews) await rpc.request('invalidate', { view });
+    } finally {
+      sizedViews.clear();
+      canvas.resume();
+    }
+  }
+  canvas.needsPrepare = true;
+  return canvas.draw();
+}
+
 /** Switches the shown view to another layout or options, animated. */
 async function transition(layout, options) {
   const answer = await applyTransition(canvas, layout, options);
@@ -151,6 +171,7 @@ async function start() {
       .catch((error) => { $('#update-result').textContent = error.message; });
   });
   $('#direction').addEventListener('change', (event) => { setDirection(event.target.value).catch((error) => viewResult(error.message)); });
+  $('#self-sizing').addEventListener('change', (event) => { setSelfSizing(event.target.checked).catch((error) => viewResult(error.message)); });
   $('#transition').addEventListener('submit', (event) => {
     event.preventDefault();
     const form = event.target, text = form.elements.options.value.trim();
@@ -181,6 +202,12 @@ async function start() {
     update: (changes) => applyUpdate(canvas, changes),
     /** Turns the view (`leftToRight`, `rightToLeft`), as the direction select does; resolves when drawn. */
     direction: setDirection,
+    /** Self-sizing on or off, as its box does; resolves when drawn (sizes sent and drawn again). */
+    selfSizing: setSelfSizing,
+    /** The height a self-sized cell of `width` takes for `text`. */
+    measure,
+    /** The answers of `preferredSizes` that changed a layout, without `invalidated`. */
+    sizeAnswers: () => [...sizeAnswers],
     /** Switches layout (and options), as the switcher does; resolves with the answer once animating. */
     transition,
     /** Resolves once the drag's requests so far are answered (and, ended, drawn). */

@@ -7,7 +7,7 @@
 // queries the visible rect plus a margin, in one batch; nodes are recycled by element key,
 // so the DOM holds what is visible, whatever the view's size. Draws never overlap: a scroll
 // during one asks for the next, and only the latest position is drawn. A drag or a transition
-// holds draws meanwhile (`pause`, `resume`).
+// holds draws meanwhile (`pause`, `resume`); `afterDraw` (self-sizing) may ask for another at once.
 
 const margin = 0.25;  // of the viewport's size, on each side
 
@@ -28,6 +28,7 @@ export class ViewCanvas {
     this.drawCount = 0;
     this.current = Promise.resolve();  // the draw running, if any
     this.paused = null;  // while set (a drag, a transition), draws wait
+    this.afterDraw = null;  // async (canvas) → true when the layout changed and wants a redraw (self-sizing)
     view.addEventListener('scroll', () => this.draw().catch(() => {}));
     for (const type of ['wheel', 'pointerdown', 'keydown', 'touchstart']) {
       view.addEventListener(type, () => { this.userScrolled = true; }, { passive: true });
@@ -100,7 +101,7 @@ export class ViewCanvas {
     resume?.();
   }
 
-  async drawOnce() {
+  async drawOnce(depth = 0) {
     const view = this.viewID;
     if (!view) return;
     const bounds = this.currentBounds();
@@ -120,6 +121,7 @@ export class ViewCanvas {
     this.lastRect = rect;
     if (prepares) this.setContentSize(results[1].contentSize, bounds);
     this.render(results[results.length - 1], bounds);
+    if (this.afterDraw && depth < 4 && await this.afterDraw(this) && view === this.viewID) return this.drawOnce(depth + 1);
     this.drawCount += 1;
     this.hooks.onDrawn();
   }
