@@ -16,6 +16,7 @@ from playwright.sync_api import sync_playwright
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 KEY = lambda e: (e["category"], e.get("kind") or "", e["section"], e["item"])
 FRAME = lambda e: tuple(e["frame"][k] for k in ("x", "y", "width", "height"))
+ARGUMENTS = None  # the command line's, once parsed
 
 
 class Preview:
@@ -256,6 +257,173 @@ def test_the_dom_holds_only_what_is_visible_on_a_million_elements(preview, artif
         assert nodes == len(drawn) and nodes <= 2.5 * visible, f"{nodes} DOM nodes for about {visible:.0f} visible cells"
 
 
+def test_right_to_left_pins_the_guides_headers_to_the_right(preview, artifacts):
+    preview.open("tv-guide/listings")
+    preview.js("() => workbench.scrollTo(240, 60)")
+    preview.js("() => workbench.direction('rightToLeft')")
+    assert preview.page.input_value("#direction") == "rightToLeft"
+    for x, y in [(None, None), (0, 0), (1e6, 1e6), (130, 95)]:
+        if x is not None:
+            preview.js("([x, y]) => workbench.scrollTo(x, y)", [x, y])
+        bounds = preview.js("() => workbench.bounds()")
+        drawn = check_drawn_equals_engine(preview, f"right to left at {x},{y}")
+        right = bounds["x"] + bounds["width"]
+        # The channel column (item 0 of each row) and the corner hug the bounds' right edge.
+        column = [e for e in drawn if e["category"] == "cell" and e["item"] == 0]
+        assert column and all(abs(e["frame"]["x"] + e["frame"]["width"] - right) < 1e-9 for e in column), \
+            f"right to left at {x},{y}: the channel column is not at the right edge {right}: {column[:3]}"
+        corner = [e for e in column if e["section"] == 0]
+        assert corner and abs(corner[0]["frame"]["y"] - bounds["y"]) < 1e-9, (bounds, corner)
+        screen = preview.js("""() => {
+            const view = document.querySelector('#view').getBoundingClientRect();
+            const node = document.querySelector("#content > div[data-category=cell][data-section='0'][data-item='0']");
+            return [node.getBoundingClientRect().right, view.x + workbench.bounds().width];
+        }""")
+        assert abs(screen[0] - screen[1]) < 0.02, f"the corner is not drawn at the view's right edge: {screen}"
+    preview.page.screenshot(path=os.path.join(artifacts, "tv-guide_listings_right_to_left.png"))
+    preview.js("() => workbench.direction('leftToRight')")
+    corner = [e for e in check_drawn_equals_engine(preview, "back to left to right")
+              if e["category"] == "cell" and e["section"] == 0 and e["item"] == 0]
+    assert corner and corner[0]["frame"]["x"] == preview.js("() => workbench.bounds()")["x"], corner
+
+
+def drag(preview, cell, to, cancel=False):
+    """Drags `cell` ([section, item]) with the mouse to `to` (a point in the view's space);
+    Escape first when `cancel`. Returns whether cells were moving (animated) during the drag."""
+    box = preview.page.locator(f"#content > div[data-category=cell][data-section='{cell[0]}'][data-item='{cell[1]}']").bounding_box()
+    origin, bounds = preview.page.locator("#view").bounding_box(), preview.js("() => workbench.bounds()")
+    preview.page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    preview.page.mouse.down()
+    preview.page.mouse.move(origin["x"] + to[0] - bounds["x"], origin["y"] + to[1] - bounds["y"], steps=12)
+    preview.js("() => workbench.moveDone()")
+    made_room = preview.js("() => document.querySelector('#content > .dragging') !== null "
+                           "&& document.getAnimations().length > 0")
+    if cancel:
+        preview.page.keyboard.press("Escape")
+    preview.page.mouse.up()
+    preview.js("() => workbench.moveDone()")
+    preview.js("() => Promise.allSettled(document.getAnimations().map(a => a.finished))")
+    assert preview.js("() => document.querySelector('#content > .dragging, #content > .ghost')") is None
+    return made_room
+
+
+def fresh_view(workspace, view, bounds, calls):
+    """Opens `workspace` anew in a `workbench serve` of its own, gives `view` these bounds, and
+    answers `calls` ([method, params] with the view filled in) there."""
+    process = subprocess.Popen([ARGUMENTS.workbench, "serve"], cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                               stderr=subprocess.DEVNULL, text=True)
+    answers = []
+    try:
+        for index, (method, params) in enumerate([["open", {"path": os.path.join(ROOT, workspace)}],
+                                                  ["invalidate", {"view": view, "bounds": bounds}], *calls]):
+            params = params if method == "open" else {"view": view, **params}
+            process.stdin.write(json.dumps({"jsonrpc": "2.0", "id": index, "method": method, "params": params}) + "\n")
+            process.stdin.flush()
+            answer = json.loads(process.stdout.readline())
+            assert "result" in answer, (method, answer)
+            answers.append(answer["result"])
+    finally:
+        process.stdin.close()
+        process.wait(timeout=10)
+    return answers[2:]
+
+
+def test_a_drag_reorders_as_update_would(preview, artifacts):
+    preview.open("photo-wall/tablet")
+    preview.js("() => workbench.scrollTo(0, 0)")
+    target = next(e for e in preview.js("() => workbench.drawn()") if e["category"] == "cell" and e["item"] == 4)["frame"]
+    assert drag(preview, [0, 0], [target["x"] + target["width"] / 2, target["y"] + target["height"] / 2]), \
+        "the cells did not make room while dragging"
+    last = preview.js("() => workbench.lastMove()")
+    assert last["commit"] and last["from"] == [0, 0] and last["target"] != [0, 0], last
+    drawn = check_drawn_equals_engine(preview, "after a drag")
+    # A second, fresh view of the same workspace, told the same move as an update, answers the
+    # same and lays out what the page drew.
+    bounds, rect = preview.js("() => workbench.bounds()"), preview.js("() => workbench.queried()")
+    update, query = fresh_view("Workspaces/photo-wall.yaml", "photo-wall/tablet", bounds,
+                               [["update", {"changes": [{"move": last["from"], "to": last["target"]}]}],
+                                ["query", {"rect": rect}]])
+    assert update == last["answer"], f"endMove answered {last['answer']}, update on a fresh view {update}"
+    assert {KEY(e): FRAME(e) for e in drawn} == {KEY(e): FRAME(e) for e in query["elements"]}, \
+        "the page after the drag differs from a fresh view after the same update"
+
+
+def test_a_cancelled_drag_leaves_the_layout_untouched(preview, artifacts):
+    preview.open("photo-wall/tablet")
+    preview.js("() => workbench.scrollTo(0, 0)")
+    before = {KEY(e): FRAME(e) for e in preview.js("() => workbench.drawn()")}
+    target = next(e for e in preview.js("() => workbench.drawn()") if e["category"] == "cell" and e["item"] == 6)["frame"]
+    assert drag(preview, [0, 1], [target["x"] + 5, target["y"] + 5], cancel=True), "the cells did not make room"
+    last = preview.js("() => workbench.lastMove()")
+    assert not last["commit"] and last["target"] != [0, 1], last
+    assert {KEY(e): FRAME(e) for e in check_drawn_equals_engine(preview, "after a cancelled drag")} == before
+
+
+def test_a_transition_animates_to_the_new_layout(preview, artifacts):
+    preview.open("circles/many-alarms")
+    preview.js("() => workbench.scrollTo(0, 3000)")
+    started = preview.js("""() => workbench.transition('waterfall', {columns: 4}).then(answer =>
+        ({answer, animations: document.getAnimations().length}))""")
+    answer = started["answer"]
+    assert started["animations"] > 0 and answer["moving"], f"the transition did not animate: {started['animations']}"
+    preview.js("() => Promise.allSettled(document.getAnimations().map(a => a.finished))")
+    bounds = preview.js("() => workbench.bounds()")
+    assert (bounds["x"], bounds["y"]) == (answer["contentOffset"]["x"], answer["contentOffset"]["y"]), (bounds, answer)
+    assert preview.js("() => workbench.contentSize()") == answer["contentSize"]
+    check_drawn_equals_engine(preview, "after a transition to waterfall")
+    assert "(waterfall)" in preview.page.inner_text("#title")
+    # Back through the switcher, with the view's own options.
+    preview.page.select_option("#layout", "circles")
+    preview.page.fill("#transition input[name=options]", '{"spacing": 6}')
+    preview.page.click("#transition button")
+    wait_for(preview, "() => document.querySelector('#title').textContent.includes('(circles)')")
+    wait_for(preview, "() => document.querySelector('#view-result').textContent.includes('moving')")
+    preview.js("() => Promise.allSettled(document.getAnimations().map(a => a.finished))")
+    check_drawn_equals_engine(preview, "after a transition back to circles")
+
+
+def test_self_sizing_sends_the_measured_labels(preview, artifacts):
+    preview.open("photo-wall/phone")
+    preview.js("() => workbench.scrollTo(0, 0)")
+    data = {KEY(e): FRAME(e) for e in preview.js("() => workbench.drawn()")}
+    preview.page.check("#self-sizing")
+    preview.js("() => workbench.selfSizing(true)")
+    drawn = check_drawn_equals_engine(preview, "after self-sizing")
+    cells = [e for e in drawn if e["category"] == "cell"]
+    measured = preview.js("cells => cells.map(e => workbench.measure(e.frame.width, e.text))", cells)
+    assert all(e["frame"]["height"] == m for e, m in zip(cells, measured)), \
+        [(KEY(e), e["frame"]["height"], m) for e, m in zip(cells, measured)][:5]
+    changed = [KEY(e) for e in cells if KEY(e) in data and data[KEY(e)][3] != e["frame"]["height"]]
+    assert changed, "no cell took its measured height"
+    preview.page.screenshot(path=os.path.join(artifacts, "photo-wall_phone_self_sized.png"))
+    # Layouts that ignore the sizes draw as the engine says; turned off, the data's heights return.
+    preview.open("circles/alarms")
+    check_drawn_equals_engine(preview, "circles with self-sizing on")
+    preview.open("photo-wall/phone")
+    preview.js("() => workbench.selfSizing(false)")
+    assert {KEY(e): FRAME(e) for e in check_drawn_equals_engine(preview, "self-sizing off")} == data
+    # Scrolled down a long waterfall, the cells measured around the bounds shrink: the page
+    # scrolls by each answer's contentOffsetAdjustment, to the bounds the engine answered.
+    preview.open("circles/many-alarms")
+    preview.js("() => workbench.transition('waterfall', {columns: 4})")
+    preview.js("() => workbench.scrollTo(0, 6000)")
+    calls = len(preview.js("() => workbench.sizeAnswers()"))
+    preview.js("() => workbench.selfSizing(true)")
+    # Each draw measures the cells it drew: scrolled up by an adjustment, it draws cells not yet
+    # measured, so drawing again at the same place ends when nothing more is sent.
+    for _ in range(30):
+        count = preview.js("() => workbench.sizeAnswers().length")
+        preview.js("() => { const b = workbench.bounds(); return workbench.scrollTo(b.x, b.y).then(() => 0); }")
+        if preview.js("() => workbench.sizeAnswers().length") == count:
+            break
+    answers = preview.js("() => workbench.sizeAnswers()")[calls:]
+    assert answers and any(a["contentOffsetAdjustment"]["y"] != 0 for a in answers), answers
+    after = preview.js("() => workbench.bounds()")
+    assert (after["x"], after["y"]) == (answers[-1]["bounds"]["x"], answers[-1]["bounds"]["y"]), (after, answers)
+    check_drawn_equals_engine(preview, "self-sized, scrolled")
+    preview.js("() => workbench.selfSizing(false).then(() => workbench.transition('circles', {spacing: 6}))")
+
+
 def measure(preview, workbench):
     """Round trips of a guide viewport query over the WebSocket and over stdio, and frame times
     while scrolling the 10^6-element guide; printed, not asserted."""
@@ -376,7 +544,10 @@ def main():
     parser.add_argument("--artifacts", default=os.path.join(ROOT, ".ci/artifacts/preview"))
     parser.add_argument("--docs", action="store_true", help="also write docs/preview-guide.png")
     parser.add_argument("--measure", action="store_true", help="print round-trip and frame-time figures")
+    parser.add_argument("--only", default="", help="run only the tests whose names contain this")
     arguments = parser.parse_args()
+    global ARGUMENTS
+    ARGUMENTS = arguments
     os.makedirs(arguments.artifacts, exist_ok=True)
     live = tempfile.mkdtemp(prefix="workbench-preview-")
     live_file = os.path.join(live, "live.yaml")
@@ -396,12 +567,15 @@ def main():
              test_inserts_and_deletes_animate,
              test_edits_redraw_and_broken_edits_show_the_located_error, test_a_rebuilt_plugin_is_reloaded_and_its_views_redrawn,
              test_a_long_prepare_shows_its_progress,
-             test_the_dom_holds_only_what_is_visible_on_a_million_elements]
+             test_the_dom_holds_only_what_is_visible_on_a_million_elements,
+             test_right_to_left_pins_the_guides_headers_to_the_right, test_a_drag_reorders_as_update_would,
+             test_a_cancelled_drag_leaves_the_layout_untouched, test_a_transition_animates_to_the_new_layout,
+             test_self_sizing_sends_the_measured_labels]
     passed = failed = 0
     with sync_playwright() as playwright:
         preview = Preview(arguments.workbench, ["Workspaces", live_file, "Tests/Browser/million.yaml", "--plugins", plugins], playwright)
         try:
-            for test in tests:
+            for test in [test for test in tests if arguments.only in test.__name__]:
                 try:
                     extra = {name: value for name, value in [("live_file", live_file), ("plugins", plugins)]
                              if name in test.__code__.co_varnames[:test.__code__.co_argcount]}

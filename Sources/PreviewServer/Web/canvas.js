@@ -6,7 +6,8 @@
 // frame − drawn offset, and a scroll moves one transform rather than every node. Each scroll or resize sends the bounds (`invalidate {bounds}`) and
 // queries the visible rect plus a margin, in one batch; nodes are recycled by element key,
 // so the DOM holds what is visible, whatever the view's size. Draws never overlap: a scroll
-// during one asks for the next, and only the latest position is drawn.
+// during one asks for the next, and only the latest position is drawn. A drag or a transition
+// holds draws meanwhile (`pause`, `resume`); `afterDraw` (self-sizing) may ask for another at once.
 
 const margin = 0.25;  // of the viewport's size, on each side
 
@@ -25,6 +26,9 @@ export class ViewCanvas {
     this.running = false;
     this.userScrolled = false;
     this.drawCount = 0;
+    this.current = Promise.resolve();  // the draw running, if any
+    this.paused = null;  // while set (a drag, a transition), draws wait
+    this.afterDraw = null;  // async (canvas) → true when the layout changed and wants a redraw (self-sizing)
     view.addEventListener('scroll', () => this.draw().catch(() => {}));
     for (const type of ['wheel', 'pointerdown', 'keydown', 'touchstart']) {
       view.addEventListener(type, () => { this.userScrolled = true; }, { passive: true });
@@ -41,6 +45,7 @@ export class ViewCanvas {
   async show(info) {
     this.viewID = info.id;
     this.layout = info.layout;
+    this.direction = info.direction ?? 'leftToRight';
     this.needsPrepare = true;
     this.lastBounds = null;
     for (const node of this.nodes.values()) node.remove();
@@ -69,10 +74,12 @@ export class ViewCanvas {
   async pump() {
     this.running = true;
     while (this.waiting) {
+      while (this.paused) await this.paused;
       const waiting = this.waiting;
       this.waiting = null;
       try {
-        await this.drawOnce();
+        this.current = this.drawOnce();
+        await this.current;
         waiting.resolve();
       } catch (error) {
         this.hooks.onError(error);
@@ -82,7 +89,19 @@ export class ViewCanvas {
     this.running = false;
   }
 
-  async drawOnce() {
+  /** Holds draws until `resume()`; resolves once no draw is running. */
+  async pause() {
+    if (!this.paused) this.paused = new Promise((resolve) => { this.resumeDraws = resolve; });
+    await this.current.catch(() => {});
+  }
+
+  resume() {
+    const resume = this.resumeDraws;
+    this.paused = null;
+    resume?.();
+  }
+
+  async drawOnce(depth = 0) {
     const view = this.viewID;
     if (!view) return;
     const bounds = this.currentBounds();
@@ -102,6 +121,7 @@ export class ViewCanvas {
     this.lastRect = rect;
     if (prepares) this.setContentSize(results[1].contentSize, bounds);
     this.render(results[results.length - 1], bounds);
+    if (this.afterDraw && depth < 4 && await this.afterDraw(this) && view === this.viewID) return this.drawOnce(depth + 1);
     this.drawCount += 1;
     this.hooks.onDrawn();
   }

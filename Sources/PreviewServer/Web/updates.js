@@ -5,14 +5,38 @@
 
 import { keyOf } from './canvas.js';
 
-const duration = 350;
+export const duration = 350;
 
-/** The keyframe of an element's attributes (in #content, frames are content coordinates). */
-function keyframe({ frame, alpha }) {
+/** The keyframe of an element's attributes (in #content, frames are content coordinates),
+ *  moved by `shift` (attributes of an earlier scroll position, seen from the current one). */
+export function keyframe({ frame, alpha }, shift = { x: 0, y: 0 }) {
   return {
-    left: `${frame.x}px`, top: `${frame.y}px`,
+    left: `${frame.x + shift.x}px`, top: `${frame.y + shift.y}px`,
     width: `${frame.width}px`, height: `${frame.height}px`, opacity: alpha,
   };
+}
+
+/** Animates an answer in `update`'s shape onto the drawn nodes: appearing elements from
+ *  `initial`, moving ones from `before`, disappearing ones as ghosts to `final`. `shift` moves
+ *  the old side (`before`, `final`) when the scroll offset changed in between (a transition). */
+export function animateAnswer(canvas, answer, shift = { x: 0, y: 0 }) {
+  for (const { after, initial } of answer.appearing) {
+    canvas.nodes.get(keyOf(after))?.animate([keyframe(initial), keyframe(after)], { duration, easing: 'ease-out' });
+  }
+  for (const { before, after } of answer.moving) {
+    canvas.nodes.get(keyOf(after))?.animate([keyframe(before, shift), keyframe(after)], { duration, easing: 'ease-in-out' });
+  }
+  for (const { before, final } of answer.disappearing) ghost(canvas, before, final, shift);
+}
+
+/** A node for an element gone from the layout, animated from `before` to `final`, then removed. */
+export function ghost(canvas, before, final, shift = { x: 0, y: 0 }, label = null) {
+  const node = document.createElement('div');
+  canvas.place(node, before, label);
+  node.classList.add('ghost');
+  canvas.content.appendChild(node);
+  const animation = node.animate([keyframe(before, shift), keyframe(final, shift)], { duration, easing: 'ease-in', fill: 'forwards' });
+  animation.finished.finally(() => node.remove());
 }
 
 /** Sends `changes` for the canvas's view, redraws, and starts the animations; resolves with the answer. */
@@ -21,20 +45,7 @@ export async function applyUpdate(canvas, changes) {
   const answer = await canvas.rpc.request('update', { view, changes, rect: canvas.lastRect });
   canvas.needsPrepare = true;
   await canvas.draw();
-  for (const { after, initial } of answer.appearing) {
-    canvas.nodes.get(keyOf(after))?.animate([keyframe(initial), keyframe(after)], { duration, easing: 'ease-out' });
-  }
-  for (const { before, after } of answer.moving) {
-    canvas.nodes.get(keyOf(after))?.animate([keyframe(before), keyframe(after)], { duration, easing: 'ease-in-out' });
-  }
-  for (const { before, final } of answer.disappearing) {
-    const ghost = document.createElement('div');
-    canvas.place(ghost, before, null);
-    ghost.classList.add('ghost');
-    canvas.content.appendChild(ghost);
-    const animation = ghost.animate([keyframe(before), keyframe(final)], { duration, easing: 'ease-in', fill: 'forwards' });
-    animation.finished.finally(() => ghost.remove());
-  }
+  animateAnswer(canvas, answer);
   return answer;
 }
 

@@ -1,0 +1,199 @@
+// Drag to reorder, as UICollectionView's interactive movement. A pointer pressed on a cell and
+// moved a few points begins a move (`beginMove`): the cell leaves its slot and follows the
+// pointer. Each further move asks `updateMove` — the engine picks the target and answers how
+// the cells in the bounds make room since the previous step (`update`'s shape), animated.
+// Releasing commits (`endMove {commit: true}`, which is `update {changes: [{move}]}`), Escape
+// cancels; the page then redraws and slides every cell from where it was shown. Draws wait
+// meanwhile and the wheel does not scroll, so the steps and the drawing share one bounds.
+
+import { keyOf } from './canvas.js';
+import { duration, ghost, keyframe } from './updates.js';
+
+const threshold = 4;  // points a pressed pointer moves before it drags
+const cellKey = ([section, item]) => keyOf({ category: 'cell', section, item });
+
+/** The index path before the move of the cell shown at [s, i] while `from` is dropped at `to`. */
+function original([s, i], from, to) {
+  if (s === to[0]) i = i < to[1] ? i : i - 1;  // its place among the section's other items
+  if (s === from[0]) i = i < from[1] ? i : i + 1;
+  return [s, i];
+}
+
+export class Mover {
+  constructor(canvas, onMessage) {
+    Object.assign(this, { canvas, onMessage });
+    this.pressed = null;  // {node, x, y} until the pointer has moved far enough
+    this.move = null;  // the move in progress
+    this.last = null;  // the last move ended: {from, target, commit, answer}
+    this.done = Promise.resolve();  // the move's requests, in order
+    this.clicked = false;
+    const layer = canvas.layer;
+    layer.addEventListener('pointerdown', (event) => this.down(event));
+    layer.addEventListener('pointermove', (event) => this.moved(event));
+    layer.addEventListener('pointerup', () => this.up(true));
+    layer.addEventListener('pointercancel', () => this.up(false));
+    // A drag is not a click: the inspector keeps what it showed.
+    layer.addEventListener('click', (event) => { if (this.clicked) event.stopImmediatePropagation(); }, true);
+    window.addEventListener('keydown', (event) => { if (event.key === 'Escape') this.end(false); });
+    canvas.view.addEventListener('wheel', (event) => { if (this.move) event.preventDefault(); }, { passive: false });
+  }
+
+  /** The pointer's position in the view's space. */
+  position(event) {
+    const origin = this.canvas.view.getBoundingClientRect(), bounds = this.canvas.lastBounds;
+    return { x: event.clientX - origin.left + bounds.x, y: event.clientY - origin.top + bounds.y };
+  }
+
+  queue(work) {
+    this.done = this.done.then(work).catch((error) => this.onMessage(error.message));
+    return this.done;
+  }
+
+  down(event) {
+    const node = event.target.closest('#content > div');
+    this.clicked = false;
+    if (event.button !== 0 || this.move || node?.element?.category !== 'cell' || node.classList.contains('ghost')) return;
+    this.pressed = { node, x: event.clientX, y: event.clientY };
+  }
+
+  moved(event) {
+    if (this.move) {
+      this.move.position = this.position(event);
+      this.step();
+    } else if (this.pressed && Math.hypot(event.clientX - this.pressed.x, event.clientY - this.pressed.y) >= threshold) {
+      this.begin(event);
+    }
+  }
+
+  up(commit) {
+    this.pressed = null;
+    this.end(commit);
+  }
+
+  begin(event) {
+    const { canvas } = this, { node } = this.pressed, { element } = node;
+    this.pressed = null;
+    this.clicked = true;
+    canvas.layer.setPointerCapture(event.pointerId);
+    const from = [element.section, element.item];
+    const move = { view: canvas.viewID, from, target: from, position: this.position(event), node, labels: new Map() };
+    this.move = move;
+    this.queue(async () => {
+      await canvas.pause();
+      let item;
+      try {
+        ({ item } = await canvas.rpc.request('beginMove', { view: move.view, element: { section: from[0], item: from[1] }, position: move.position }));
+      } catch (error) {
+        this.move = null;
+        canvas.resume();
+        throw error;
+      }
+      // The steps speak of the cells in the bounds: those outside go (their labels are kept).
+      const b = canvas.lastBounds;
+      for (const [key, shown] of canvas.nodes) {
+        if (shown.element.category !== 'cell') continue;
+        move.labels.set(key, shown.textContent);
+        const f = shown.element.frame;
+        const outside = f.x + f.width <= b.x || f.x >= b.x + b.width || f.y + f.height <= b.y || f.y >= b.y + b.height;
+        if (outside || shown === node) { canvas.nodes.delete(key); if (shown !== node) shown.remove(); }
+      }
+      this.showDragged(item);
+    });
+  }
+
+  showDragged(item) {
+    const { node } = this.move;
+    this.canvas.place(node, item, node.textContent);
+    node.classList.add('dragging');
+  }
+
+  /** One `updateMove` at a time, at the latest position: moves made meanwhile are one step. */
+  step() {
+    const move = this.move;
+    if (move.queued || move.ended) return;
+    move.queued = true;
+    this.queue(async () => {
+      move.queued = false;
+      if (move.ended || this.move !== move) return;
+      const answer = await this.canvas.rpc.request('updateMove', { view: move.view, position: move.position });
+      if (!move.ended) this.showStep(move, answer);
+    });
+  }
+
+  showStep(move, answer) {
+    const { canvas } = this;
+    move.target = answer.target;
+    this.showDragged(answer.item);
+    const taken = new Map();
+    for (const { before } of [...answer.moving, ...answer.disappearing]) {
+      const node = canvas.nodes.get(keyOf(before));
+      if (node) { taken.set(keyOf(before), node); canvas.nodes.delete(keyOf(before)); }
+    }
+    for (const { before, final } of answer.disappearing) {
+      const node = taken.get(keyOf(before));
+      ghost(canvas, node?.element ?? before, final, undefined, node?.textContent ?? null);
+      node?.remove();
+    }
+    const enter = (node, shown, after, label) => {
+      canvas.nodes.get(keyOf(after))?.remove();
+      canvas.place(node, after, label);
+      if (!node.parentNode) canvas.content.appendChild(node);
+      canvas.nodes.set(keyOf(after), node);
+      node.animate([keyframe(shown), keyframe(after)], { duration, easing: 'ease-out' });
+    };
+    for (const { before, after } of answer.moving) {
+      const node = taken.get(keyOf(before));
+      if (node) enter(node, node.element, after, node.textContent);
+      else enter(document.createElement('div'), before, after, this.label(move, after));
+    }
+    for (const { after, initial } of answer.appearing) enter(document.createElement('div'), initial, after, this.label(move, after));
+  }
+
+  /** The label of the cell shown at `element`'s index path, if it was drawn when the move began. */
+  label(move, element) {
+    return move.labels.get(cellKey(original([element.section, element.item], move.from, move.target))) ?? null;
+  }
+
+  end(commit) {
+    const move = this.move;
+    if (!move || move.ended) return;
+    move.ended = true;
+    this.queue(async () => {
+      if (this.move !== move) return;  // beginMove failed
+      let answer = null;
+      try {
+        answer = await this.canvas.rpc.request('endMove', { view: move.view, commit });
+      } catch (error) {
+        this.onMessage(error.message);  // e.g. the data changed under the move: it is over
+      }
+      this.move = null;
+      await this.land(move, commit && answer !== null, answer ?? { moving: [] });
+      if (answer) this.last = { from: move.from, target: move.target, commit, answer };
+    });
+  }
+
+  /** Redraws at the end of a move and slides each cell from where it was shown. */
+  async land(move, commit, answer) {
+    const { canvas } = this;
+    // Where each cell is shown, by its index path once the move ends: the steps already
+    // named the cells as a commit leaves them; a cancel says where each goes back to.
+    const shown = new Map();
+    if (commit) for (const [key, node] of canvas.nodes) shown.set(key, node.element);
+    else {
+      for (const { before, after } of answer.moving) {
+        const node = canvas.nodes.get(keyOf(before));
+        if (node) shown.set(keyOf(after), node.element);
+      }
+    }
+    shown.set(cellKey(commit ? move.target : move.from), move.node.element);
+    move.node.remove();
+    canvas.needsPrepare = true;
+    canvas.resume();
+    await canvas.draw();
+    for (const [key, node] of canvas.nodes) {
+      const from = shown.get(key), to = node.element;
+      if (!from || ['x', 'y', 'width', 'height'].every((k) => from.frame[k] === to.frame[k])) continue;
+      node.animate([keyframe(from), keyframe(to)], { duration, easing: 'ease-in-out' });
+    }
+  }
+}
