@@ -52,14 +52,7 @@ struct MoveBenchmark {
         let server = try ServerPeer(executable, isolation: isolation, subject: workload.name)
         defer { server.close() }
         let call = server.call
-        let source =
-            "{generate: {sections: \(workload.sections), items: \(workload.itemsPerSection), min: 20, max: 60}}"
-        _ = try call(
-            "open",
-            #"{"text":"sources: {d: \#(source)}\nviews: {v: {layout: \#(workload.layout), source: d}}","directory":"/tmp"}"#
-        )
-        let view = #"{"view":"workspace/v""#
-        _ = try call("prepare", view + "}")
+        let view = try server.openAlone(workload)
         var reprepare = Double.infinity
         for _ in 0..<3 {
             _ = try call("invalidate", view + "}")

@@ -30,3 +30,19 @@ final class ServerPeer {
 
     func close() { peer.close() }
 }
+
+extension ServerPeer {
+    /// Opens `workload`'s generated data in a view of its own, `workspace/v`, and prepares it;
+    /// returns the start of that view's params (`{"view":"workspace/v"`), to be closed or extended.
+    func openAlone(_ workload: UpdateBenchmark.Workload) throws -> String {
+        let source =
+            "{generate: {sections: \(workload.sections), items: \(workload.itemsPerSection), min: 20, max: 60}}"
+        _ = try call(
+            "open",
+            #"{"text":"sources: {d: \#(source)}\nviews: {v: {layout: \#(workload.layout), source: d}}","directory":"/tmp"}"#
+        )
+        let view = #"{"view":"workspace/v""#
+        _ = try call("prepare", view + "}")
+        return view
+    }
+}

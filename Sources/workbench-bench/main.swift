@@ -22,20 +22,10 @@ import Foundation
 // and with --baseline, each guarded figure (a ratio to a reference measured in the same run)
 // beside its baseline.
 
-var arguments = Array(CommandLine.arguments.dropFirst())
-/// Removes `flag` and its value from the arguments; nil when the flag is not there.
-@MainActor func option(_ flag: String) -> String? {
-    guard let index = arguments.firstIndex(of: flag) else { return nil }
-    guard index + 1 < arguments.count else {
-        print("error: \(flag) needs a file name")
-        exit(2)
-    }
-    defer { arguments.removeSubrange(index...(index + 1)) }
-    return arguments[index + 1]
-}
-let jsonPath = option("--json")
-let baselinePath = option("--baseline")
-let recordPath = option("--record-baseline")
+var commandLine = BenchmarkArguments()
+let jsonPath = commandLine.value(of: "--json")
+let baselinePath = commandLine.value(of: "--baseline")
+let recordPath = commandLine.value(of: "--record-baseline")
 // Read before anything runs, so that a bad file costs no benchmark.
 let baseline: Baseline?
 do {
@@ -44,10 +34,10 @@ do {
     print("error: \(error)")
     exit(2)
 }
-let quick = arguments.contains("--quick")
-let isEngineOnly = arguments.contains("--engine-only")
+let quick = commandLine.remaining.contains("--quick")
+let isEngineOnly = commandLine.remaining.contains("--engine-only")
 let sizes = quick ? [1_000, 10_000] : [10_000, 100_000, 1_000_000]
-let chosen = Set(arguments.filter { !$0.hasPrefix("--") })
+let chosen = Set(commandLine.remaining.filter { !$0.hasPrefix("--") })
 func wants(_ name: String) -> Bool { chosen.isEmpty || chosen.contains(name) }
 #if DEBUG
     print("warning: a debug build; run with `swift run -c release workbench-bench` for real numbers\n")

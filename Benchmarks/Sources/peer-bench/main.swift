@@ -15,33 +15,24 @@ import Foundation
 //     swift run -c release peer-bench --record-baseline FILE
 //                                                      record the ratios (an existing file keeps the worse per figure)
 
-var arguments = Array(CommandLine.arguments.dropFirst())
-/// Removes `flag` and its value from the arguments; nil when the flag is not there.
-@MainActor func option(_ flag: String) -> String? {
-    guard let index = arguments.firstIndex(of: flag) else { return nil }
-    guard index + 1 < arguments.count else {
-        print("error: \(flag) needs a value")
-        exit(64)
-    }
-    defer { arguments.removeSubrange(index...(index + 1)) }
-    return arguments[index + 1]
-}
+var commandLine = BenchmarkArguments()
 @MainActor func number(_ flag: String) -> Int? {
-    guard let text = option(flag) else { return nil }
+    guard let text = commandLine.value(of: flag) else { return nil }
     guard let value = Int(text), value > 0 else {
         print("error: \(flag) needs a positive whole number, got '\(text)'")
         exit(64)
     }
     return value
 }
-let jsonPath = option("--json"), baselinePath = option("--baseline"), recordPath = option("--record-baseline")
-let quick = arguments.contains("--quick")
+let jsonPath = commandLine.value(of: "--json"), baselinePath = commandLine.value(of: "--baseline"),
+    recordPath = commandLine.value(of: "--record-baseline")
+let quick = commandLine.remaining.contains("--quick")
 let elements = number("--elements") ?? (quick ? 10_000 : 1_000_000)
 let queries = number("--queries") ?? (quick ? 10_000 : 100_000)
 let rounds = number("--rounds") ?? 3
-let chosen = arguments.filter { !$0.hasPrefix("--") }
+let chosen = commandLine.remaining.filter { !$0.hasPrefix("--") }
 if let unknown = chosen.first(where: { !Workloads.layouts.contains($0) })
-    ?? arguments.first(where: { $0.hasPrefix("--") && $0 != "--quick" })
+    ?? commandLine.remaining.first(where: { $0.hasPrefix("--") && $0 != "--quick" })
 {
     print("error: unknown argument '\(unknown)'; workloads: \(Workloads.layouts.joined(separator: " "))")
     exit(64)
