@@ -24,4 +24,40 @@ public struct BenchmarkArguments {
         defer { remaining.removeSubrange(index...(index + 1)) }
         return remaining[index + 1]
     }
+
+    /// Removes `flag` and its value, a whole number above 0; nil when the flag is not there.
+    /// Anything else is a usage error (status 64).
+    public mutating func positiveNumber(of flag: String) -> Int? {
+        guard let text = value(of: flag) else { return nil }
+        guard let number = Int(text), number > 0 else {
+            print("error: \(flag) needs a positive whole number, got '\(text)'")
+            exit(64)
+        }
+        return number
+    }
+
+    /// Removes `--json`, `--record-baseline` and `--baseline` and their files. The baseline is
+    /// read now, so that a bad file costs no benchmark: one that cannot be read exits with 2.
+    public mutating func outputs() -> BenchmarkOutputs {
+        var outputs = BenchmarkOutputs(json: value(of: "--json"), record: value(of: "--record-baseline"))
+        if let path = value(of: "--baseline") {
+            do {
+                outputs.baseline = (path, try Baseline(contentsOf: path))
+            } catch {
+                print("error: \(error)")
+                exit(2)
+            }
+        }
+        return outputs
+    }
+}
+
+/// Where a benchmark's figures go at its end (`Report.finish`).
+public struct BenchmarkOutputs {
+    /// `--json FILE`: every figure and target.
+    public var json: String?
+    /// `--record-baseline FILE`: the guarded figures recorded.
+    public var record: String?
+    /// `--baseline FILE`, read: the guarded figures compared with it.
+    public var baseline: (file: String, baseline: Baseline)?
 }

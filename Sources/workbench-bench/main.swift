@@ -23,17 +23,8 @@ import Foundation
 // beside its baseline.
 
 var commandLine = BenchmarkArguments()
-let jsonPath = commandLine.value(of: "--json")
-let baselinePath = commandLine.value(of: "--baseline")
-let recordPath = commandLine.value(of: "--record-baseline")
-// Read before anything runs, so that a bad file costs no benchmark.
-let baseline: Baseline?
-do {
-    baseline = try baselinePath.map(Baseline.init(contentsOf:))
-} catch {
-    print("error: \(error)")
-    exit(2)
-}
+// Read before anything runs, so that a bad baseline file costs no benchmark.
+let outputs = commandLine.outputs()
 let quick = commandLine.remaining.contains("--quick")
 let isEngineOnly = commandLine.remaining.contains("--engine-only")
 let sizes = quick ? [1_000, 10_000] : [10_000, 100_000, 1_000_000]
@@ -155,12 +146,7 @@ do {
         "workbench-bench\(quick ? " --quick" : "") ratios to references measured in the same run (each layout's queries "
         + "to a brute-force scan of its frames, the byte writer to JSONEncoder); written by --record-baseline, compared by "
         + "--baseline; update only on purpose"
-    if try report.finish(
-        isQuick: quick, json: jsonPath, record: recordPath, about: about,
-        baseline: baselinePath.flatMap { path in baseline.map { (path, $0) } })
-    {
-        exit(1)
-    }
+    if try report.finish(isQuick: quick, outputs: outputs, about: about) { exit(1) }
 } catch {
     print("error: \(error)")
     exit(1)

@@ -16,33 +16,17 @@ import Foundation
 //                                                      record the ratios (an existing file keeps the worse per figure)
 
 var commandLine = BenchmarkArguments()
-@MainActor func number(_ flag: String) -> Int? {
-    guard let text = commandLine.value(of: flag) else { return nil }
-    guard let value = Int(text), value > 0 else {
-        print("error: \(flag) needs a positive whole number, got '\(text)'")
-        exit(64)
-    }
-    return value
-}
-let jsonPath = commandLine.value(of: "--json"), baselinePath = commandLine.value(of: "--baseline"),
-    recordPath = commandLine.value(of: "--record-baseline")
+let outputs = commandLine.outputs()
 let quick = commandLine.remaining.contains("--quick")
-let elements = number("--elements") ?? (quick ? 10_000 : 1_000_000)
-let queries = number("--queries") ?? (quick ? 10_000 : 100_000)
-let rounds = number("--rounds") ?? 3
+let elements = commandLine.positiveNumber(of: "--elements") ?? (quick ? 10_000 : 1_000_000)
+let queries = commandLine.positiveNumber(of: "--queries") ?? (quick ? 10_000 : 100_000)
+let rounds = commandLine.positiveNumber(of: "--rounds") ?? 3
 let chosen = commandLine.remaining.filter { !$0.hasPrefix("--") }
 if let unknown = chosen.first(where: { !Workloads.layouts.contains($0) })
     ?? commandLine.remaining.first(where: { $0.hasPrefix("--") && $0 != "--quick" })
 {
     print("error: unknown argument '\(unknown)'; workloads: \(Workloads.layouts.joined(separator: " "))")
     exit(64)
-}
-let baseline: Baseline?
-do {
-    baseline = try baselinePath.map(Baseline.init(contentsOf:))
-} catch {
-    print("error: \(error)")
-    exit(2)
 }
 #if DEBUG
     print("warning: a debug build; run with `swift run -c release peer-bench` for real numbers\n")
@@ -78,12 +62,7 @@ do {
     let about =
         "peer-bench\(quick ? " --quick" : "") ratios of the engine's query times to Boost's best packed R-tree, measured in the "
         + "same run; written by --record-baseline, compared by --baseline; update only on purpose"
-    if try report.finish(
-        isQuick: quick, json: jsonPath, record: recordPath, about: about,
-        baseline: baselinePath.flatMap { path in baseline.map { (path, $0) } })
-    {
-        exit(1)
-    }
+    if try report.finish(isQuick: quick, outputs: outputs, about: about) { exit(1) }
 } catch {
     print("error: \(error)")
     exit(1)
