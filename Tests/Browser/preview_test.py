@@ -380,6 +380,11 @@ def test_a_transition_animates_to_the_new_layout(preview, artifacts):
     wait_for(preview, "() => document.querySelector('#view-result').textContent.includes('moving')")
     preview.js("() => Promise.allSettled(document.getAnimations().map(a => a.finished))")
     check_drawn_equals_engine(preview, "after a transition back to circles")
+    # Another view: the panels no longer speak of this one.
+    preview.open("circles/alarms")
+    leftover = preview.js("""() => [document.querySelector('#view-result').textContent,
+        document.querySelector('#transition input[name=options]').value]""")
+    assert leftover == ["", ""], leftover
 
 
 def test_self_sizing_sends_the_measured_labels(preview, artifacts):

@@ -43,6 +43,9 @@ async function open(id) {
   showTitle(info);
   $('#direction').value = info.direction ?? 'leftToRight';
   $('#inspector').textContent = '';
+  // What the panels said was about the view shown before.
+  $('#view-result').textContent = $('#update-result').textContent = '';
+  $('#transition').elements.options.value = '';
   showError(brokenWorkspaces.get(info.workspace) ?? null);
   history.replaceState(null, '', `${location.pathname}${location.search.replace(/&view=[^&]*/, '')}&view=${encodeURIComponent(id)}`);
   await canvas.show(info);
