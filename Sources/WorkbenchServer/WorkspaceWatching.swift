@@ -30,13 +30,17 @@ extension Server {
         guard let current = state.workspace(name)?.document, current.file.path == path,
             let watcher = state.watcher(of: name)
         else { return }
+        // Replaced first, then told: the notification describes what is now served.
+        let reloaded = Result { () throws(Diagnostic) in
+            let workspace = try loader.load(path: path)
+            watcher.watch(workspace.filePaths)
+            return replaceWorkspace(name, with: workspace, keepingViews: true)
+        }
         notify(
             ClientNotification.workspaceDidChange.message { writer in
                 writer.beginObject()
-                do throws(Diagnostic) {
-                    let workspace = try loader.load(path: path)
-                    let (_, changed, adjustments) = replaceWorkspace(name, with: workspace, keepingViews: true)
-                    watcher.watch(workspace.filePaths)
+                switch reloaded {
+                case .success(let (_, changed, adjustments)):
                     writer.key("contentOffsetAdjustments")
                     writer.beginObject()
                     for (id, adjustment) in adjustments.sorted(by: { $0.key < $1.key }) {
@@ -47,13 +51,14 @@ extension Server {
                     writer.beginArray()
                     for id in changed { writer.string(id) }
                     writer.endArray()
-                } catch {
+                case .failure(let error):
                     writer.key("error")
                     writer.beginObject()
-                    writer.key("column");
-                    if let mark = error.mark { writer.integer(mark.column) } else { writer.null() }
+                    writer.key("column")
+                    if let column = error.mark?.column { writer.integer(column) } else { writer.null() }
                     writer.key("file"); writer.string(error.path)
-                    writer.key("line"); if let mark = error.mark { writer.integer(mark.line) } else { writer.null() }
+                    writer.key("line")
+                    if let line = error.mark?.line { writer.integer(line) } else { writer.null() }
                     writer.key("rendered"); writer.string(error.description)
                     writer.endObject()
                     writer.key("views")
