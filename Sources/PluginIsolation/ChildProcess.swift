@@ -13,12 +13,13 @@ final class ChildProcess {
     var results: SharedMemory?
     var resultCapacity = (records: 0, extraBytes: 0)
 
-    /// Spawns `executable plugin-process library` with a fresh channel at its fd 3.
-    init(executable: String, library: String) throws(ChannelError) {
+    /// Spawns `executable plugin-process library` with a fresh channel at its fd 3, in `sandbox`.
+    init(executable: String, library: String, sandbox: PluginSandbox) throws(ChannelError) {
         var pair: [Int32] = [-1, -1]
         guard wb_seqpacket_pair(&pair) == 0 else { throw .system("socketpair", errno) }
         let spawned = try Self.spawn(
-            executable, [executable, "plugin-process", library], giving: pair[1], keeping: pair[0])
+            executable, [executable, "plugin-process"] + sandbox.childArguments + ["--", library], giving: pair[1],
+            keeping: pair[0])
         pid = spawned
         channel = Channel(fileDescriptor: pair[0])
         pidfd = wb_pidfd_open(spawned)
@@ -71,6 +72,11 @@ final class ChildProcess {
 
     /// The bits of the last progress fraction the plugin reported (offset 8 of the control page).
     var progressWord: UnsafeMutablePointer<UInt64> { (control.base + 8).assumingMemoryBound(to: UInt64.self) }
+
+    /// What the sandbox refused when it stopped the child, if it did (offset 16 of the control page).
+    var stopWord: UInt64 {
+        wb_atomic_load_u64((control.base + PluginProcessChild.stopWordOffset).assumingMemoryBound(to: UInt64.self))
+    }
 
     /// What the child is waiting on next: whether a reply came or the child died.
     enum Readiness { case reply, died, neither }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import PluginHost
+import PluginIsolation
 
 /// `workbench plugins`: what was found, and why anything was refused.
 struct PluginsCommand: ParsableCommand {
@@ -12,6 +13,7 @@ struct PluginsCommand: ParsableCommand {
     func run() throws {
         let registry = PluginDiscovery.registry(plugins, isolation: .process)
         print("Searched: \(PluginDiscovery.searchPath(plugins).joined(separator: ", "))")
+        print(PluginSandbox().summary)
         if registry.plugins.isEmpty { print("No plugins found.") }
         for plugin in registry.plugins.values.sorted(by: { $0.name < $1.name }) {
             print("\(plugin.name) \(plugin.version)  \(plugin.path)")
