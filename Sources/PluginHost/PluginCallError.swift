@@ -11,7 +11,7 @@ public enum PluginCallError: Error, Equatable, Sendable, CustomStringConvertible
     /// The plugin's host process died (a signal's name, "SIGSEGV", or "exit status N").
     case crashed(plugin: String, signal: String, operation: String)
     /// The plugin sandbox stopped the plugin's host process for what it tried: `refused` names it
-    /// ("system call socket", "memory limit of 2 GiB"), `signal` how the process ended.
+    /// ("system call socket refused", "memory limit of 2 GiB reached"), `signal` how it ended.
     case stoppedBySandbox(plugin: String, refused: String, signal: String, operation: String)
     /// The plugin ran past the time limit and was stopped.
     case timedOut(plugin: String, operation: String, seconds: Double)
@@ -32,7 +32,7 @@ public enum PluginCallError: Error, Equatable, Sendable, CustomStringConvertible
             return "plugin '\(plugin)' crashed (\(signal)) in \(operation)"
         case .stoppedBySandbox(let plugin, let refused, let signal, let operation):
             return
-                "plugin '\(plugin)' was stopped by the plugin sandbox in \(operation): \(refused) refused (\(signal))"
+                "plugin '\(plugin)' was stopped by the plugin sandbox in \(operation): \(refused) (\(signal))"
         case .timedOut(let plugin, let operation, let seconds):
             return "plugin '\(plugin)' took longer than \(seconds.compactDescription) s in \(operation) and was stopped"
         case .cancelled: return "cancelled"

@@ -62,10 +62,8 @@ public struct PluginDescriber: Sendable {
             case .line(let bytes):
                 if let line = try? JSONDecoder().decode(DescribedLibrary.self, from: Data(bytes)) {
                     if let stopped = line.stopped {  // its last line: the rest go to a new child
-                        let how = child.end(killing: true)
-                        let refused =
-                            stopped == "memory limit" ? "memory limit of \(sandbox.memoryLimitDescription)" : stopped
-                        let reason = "was stopped by the plugin sandbox while loading: \(refused) refused (\(how))"
+                        let how = child.end(killing: true, grace: 200)
+                        let reason = "was stopped by the plugin sandbox: \(sandbox.refusal(reported: stopped)) (\(how))"
                         outcomes.append(.failure(.loadFailed(path: library.path, reason: reason)))
                         return outcomes
                     }

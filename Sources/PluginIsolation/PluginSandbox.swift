@@ -138,17 +138,23 @@ extension PluginSandbox {
     }
 
     /// What a stop word recorded by `apply(…reportingTo:)` says: nil if nothing was stopped,
-    /// else what the sandbox refused ("system call socket", "memory limit of 2 GiB").
+    /// else what the sandbox refused ("system call socket refused", "memory limit of 2 GiB reached").
     func refusal(in word: UInt64) -> String? {
         switch UInt32(truncatingIfNeeded: word >> 32) {
         case UInt32(WB_SANDBOX_STOP_SYSTEM_CALL):
             let number = UInt32(truncatingIfNeeded: word)
-            return "system call \(wb_sandbox_system_call_name(number).map { String(cString: $0) } ?? "\(number)")"
+            let name = wb_sandbox_system_call_name(number).map { String(cString: $0) } ?? "\(number)"
+            return refusal(reported: "system call \(name)")
         case UInt32(WB_SANDBOX_STOP_MEMORY):
-            return "memory limit of \(memoryLimitDescription)"
+            return refusal(reported: "memory limit")
         default:
             return nil
         }
+    }
+
+    /// What a child's `{"stopped": …}` line says, in the same words as `refusal(in:)`.
+    func refusal(reported stopped: String) -> String {
+        stopped == "memory limit" ? "memory limit of \(memoryLimitDescription) reached" : "\(stopped) refused"
     }
 }
 

@@ -20,8 +20,8 @@ struct ServerBenchmark {
             print("server: skipped, no workbench beside this benchmark (swift build -c release builds it)\n")
             return nil
         }
-        // Both modes at once, requests alternating, so that both see the same machine.
-        let (first, serverTimes, inProcessTimes) = try roundTrips(executable)
+        // All modes at once, requests alternating, so that all see the same machine.
+        let (first, serverTimes, unsandboxedTimes, inProcessTimes) = try roundTrips(executable)
         let elements = first.split(separator: UInt8(ascii: "{")).count / 2
 
         let echo = try Peer("/bin/cat", [])
@@ -51,6 +51,7 @@ struct ServerBenchmark {
         report.record("server.query\(elements).roundTrip.p50", p50, "s")
         report.record("server.query\(elements).roundTrip.p99", p99, "s")
         report.record("server.query\(elements).roundTrip.max", serverTimes.max() ?? 0, "s")
+        report.record("server.query\(elements).roundTripUnsandboxed.p50", Self.percentile(unsandboxedTimes, 0.5), "s")
         report.record("server.pipePingPong.p50", Self.percentile(pipeTimes, 0.5), "s")
         report.record("server.pipePingPong.p99", Self.percentile(pipeTimes, 0.99), "s")
         report.record("server.encode100.writer", writerTime, "s")
@@ -61,7 +62,11 @@ struct ServerBenchmark {
             "server — query of \(elements) elements (\(first.count) bytes) through `workbench serve` over pipes, \(requests) requests"
         )
         print("  round trip:        \(Self.percentiles(serverTimes))   (--isolation process, the default)")
+        print("  unsandboxed:       \(Self.percentiles(unsandboxedTimes))   (--isolation process --sandbox off)")
         print("  in-process:        \(Self.percentiles(inProcessTimes))   (--isolation none)")
+        print(
+            "  sandbox on / off at p50: ×\(String(format: "%.2f", Self.percentile(serverTimes, 0.5) / Self.percentile(unsandboxedTimes, 0.5)))"
+                + "; target ×1.00 (the filters cost nothing per call)")
         print(
             "  process / none at p50: ×\(String(format: "%.2f", Self.percentile(serverTimes, 0.5) / Self.percentile(inProcessTimes, 0.5)))"
                 + "; target ≤ ×1.5")
@@ -77,9 +82,11 @@ struct ServerBenchmark {
     }
 
     /// The first reply and the timings of `requests` more query round trips through
-    /// `workbench serve --isolation process` and `--isolation none`, taken in turns.
-    private func roundTrips(_ executable: String) throws -> ([UInt8], [Double], [Double]) {
+    /// `workbench serve --isolation process` (sandboxed, then with `--sandbox off`) and
+    /// `--isolation none`, taken in turns.
+    private func roundTrips(_ executable: String) throws -> ([UInt8], [Double], [Double], [Double]) {
         let isolated = try Peer(executable, ["serve", "--isolation", "process"])
+        let unsandboxed = try Peer(executable, ["serve", "--isolation", "process", "--sandbox", "off"])
         let inProcess = try Peer(executable, ["serve", "--isolation", "none"])
         let open =
             #"{"jsonrpc":"2.0","id":0,"method":"open","params":{"text":"sources: {marks: {generate: {sections: 1000, items: 10}}}\nviews: {marks: {layout: mark-sheet, source: marks, viewport: {width: 1100, height: 600}}}","directory":"/tmp"}}"#
@@ -90,7 +97,7 @@ struct ServerBenchmark {
                     .utf8) + [10]
         }
         var first: [UInt8] = []
-        for server in [isolated, inProcess] {
+        for server in [isolated, unsandboxed, inProcess] {
             _ = try server.roundTrip(Array((open + "\n").utf8))
             let reply = try server.roundTrip(request(1))
             guard first.isEmpty || first == reply else {
@@ -98,15 +105,17 @@ struct ServerBenchmark {
             }
             first = reply
         }
-        var isolatedTimes: [Double] = [], inProcessTimes: [Double] = []
+        var isolatedTimes: [Double] = [], unsandboxedTimes: [Double] = [], inProcessTimes: [Double] = []
         for id in 0..<requests {
             let message = request(id + 2)
             isolatedTimes.append(try Measure.seconds { _ = try isolated.roundTrip(message) })
+            unsandboxedTimes.append(try Measure.seconds { _ = try unsandboxed.roundTrip(message) })
             inProcessTimes.append(try Measure.seconds { _ = try inProcess.roundTrip(message) })
         }
         isolated.close()
+        unsandboxed.close()
         inProcess.close()
-        return (first, isolatedTimes, inProcessTimes)
+        return (first, isolatedTimes, unsandboxedTimes, inProcessTimes)
     }
 
     static func percentile(_ times: [Double], _ fraction: Double) -> Double {
