@@ -336,7 +336,7 @@ async def an_agent_written_plugin_runs_in_the_plugin_sandbox(server):
         source_path = os.path.join(folder, "agent_probe.c")
         with open(source_path) as file:
             source = file.read()
-        anchor = "list_layout *layout = (list_layout *)handle;\n"
+        anchor = "const wb_prepare_context *context, wb_error *error) {\n"
         expect(anchor in source, "the template's prepare changed")
         probe = (
             '    FILE *secret = fopen("/etc/hostname", "r");\n'
