@@ -1,5 +1,6 @@
 #if os(macOS)
     import Darwin
+    import MachO
     import Foundation
 
     /// The plugin sandbox on macOS: the same policy as Linux's, as a `sandbox_init` profile.
