@@ -173,7 +173,11 @@ static int handle(int signal, void (*handler)(int, siginfo_t *, void *)) {
 /* ---- the memory limit ---- */
 
 int wb_sandbox_limit_memory(uint64_t bytes) {
-    struct rlimit limit = { .rlim_cur = bytes, .rlim_max = bytes };
+    struct rlimit limit;
+    if (getrlimit(RLIMIT_AS, &limit) != 0) return -1;
+    /* A lower limit the workbench itself runs under (ulimit -v) stays: it cannot be raised. */
+    if (limit.rlim_max != RLIM_INFINITY && limit.rlim_max < bytes) bytes = limit.rlim_max;
+    limit.rlim_cur = limit.rlim_max = bytes;
     if (setrlimit(RLIMIT_AS, &limit) != 0) return -1;
     const int crashes[] = { SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT };
     for (size_t index = 0; index < sizeof crashes / sizeof crashes[0]; index++) {

@@ -16,7 +16,8 @@ public struct PluginSandbox: Sendable, Equatable {
     /// The address space a plugin process may use, in bytes (`--plugin-memory`).
     public var memoryLimit: UInt64
 
-    /// 2 GiB: the bundled layouts need at most about 0.9 GiB on `Workspaces/large`.
+    /// 2 GiB: a plugin process of the bundled layouts peaks at 241 MiB of address space on
+    /// `Workspaces/large`, 881 MiB on views of 10^6 elements (docs/reliability.md).
     public static let defaultMemoryLimit: UInt64 = 2 << 30
     /// The smallest limit accepted: below it the Swift runtime cannot even start its threads.
     public static let smallestMemoryLimit: UInt64 = 256 << 20

@@ -17,8 +17,8 @@ int wb_sandbox_landlock_abi(void);
 int wb_sandbox_seccomp_available(void);
 
 /**
- * Limits this process's address space (RLIMIT_AS, soft and hard) to `bytes`; a plugin cannot
- * raise it again. Also arms the memory-limit report: a later crash (SIGSEGV, SIGBUS, SIGILL,
+ * Limits this process's address space (RLIMIT_AS, soft and hard) to `bytes`, or to the hard
+ * limit it already has if that is lower; a plugin cannot raise it again. Also arms the memory-limit report: a later crash (SIGSEGV, SIGBUS, SIGILL,
  * SIGTRAP, SIGABRT) in a thread whose last failure was ENOMEM is reported as the memory limit.
  * 0, or -1 with errno.
  */
