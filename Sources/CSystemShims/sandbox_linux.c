@@ -172,12 +172,16 @@ static int handle(int signal, void (*handler)(int, siginfo_t *, void *)) {
 
 /* ---- the memory limit ---- */
 
-int wb_sandbox_limit_memory(uint64_t bytes) {
+uint64_t wb_sandbox_memory_limit_below_hard_limit(uint64_t bytes) {
     struct rlimit limit;
-    if (getrlimit(RLIMIT_AS, &limit) != 0) return -1;
+    if (getrlimit(RLIMIT_AS, &limit) != 0 || limit.rlim_max == RLIM_INFINITY) return bytes;
+    return limit.rlim_max < bytes ? (uint64_t)limit.rlim_max : bytes;
+}
+
+int wb_sandbox_limit_memory(uint64_t bytes) {
     /* A lower limit the workbench itself runs under (ulimit -v) stays: it cannot be raised. */
-    if (limit.rlim_max != RLIM_INFINITY && limit.rlim_max < bytes) bytes = limit.rlim_max;
-    limit.rlim_cur = limit.rlim_max = bytes;
+    bytes = wb_sandbox_memory_limit_below_hard_limit(bytes);
+    struct rlimit limit = { .rlim_cur = bytes, .rlim_max = bytes };
     if (setrlimit(RLIMIT_AS, &limit) != 0) return -1;
     const int crashes[] = { SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT };
     for (size_t index = 0; index < sizeof crashes / sizeof crashes[0]; index++) {
@@ -387,6 +391,7 @@ int wb_sandbox_restrict_calls(void) {
 
 int wb_sandbox_landlock_abi(void) { return 0; }
 int wb_sandbox_seccomp_available(void) { return 0; }
+uint64_t wb_sandbox_memory_limit_below_hard_limit(uint64_t bytes) { return bytes; }
 int wb_sandbox_limit_memory(uint64_t bytes) { (void)bytes; errno = ENOSYS; return -1; }
 int wb_sandbox_restrict_files(const char *const *readable, int count, const char *const *writable, int count_writable) {
     (void)readable, (void)count, (void)writable, (void)count_writable;

@@ -35,9 +35,14 @@ public struct PluginSandbox: Sendable, Equatable {
         isEnabled ? ["--plugin-memory", String(memoryLimit)] : ["--sandbox", "off"]
     }
 
-    /// The address-space limit in words ("2 GiB", "512 MiB").
+    /// The address-space limit a plugin process gets: `memoryLimit`, or the hard limit this
+    /// process runs under (and its children inherit) if that is lower.
+    public var effectiveMemoryLimit: UInt64 { wb_sandbox_memory_limit_below_hard_limit(memoryLimit) }
+
+    /// The effective address-space limit in words ("2 GiB", "512 MiB").
     public var memoryLimitDescription: String {
-        memoryLimit % (1 << 30) == 0 ? "\(memoryLimit >> 30) GiB" : "\(memoryLimit >> 20) MiB"
+        let limit = effectiveMemoryLimit
+        return limit % (1 << 30) == 0 ? "\(limit >> 30) GiB" : "\(limit >> 20) MiB"
     }
 }
 

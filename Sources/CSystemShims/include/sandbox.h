@@ -16,6 +16,9 @@ int wb_sandbox_landlock_abi(void);
 /** 1 when this kernel filters system calls with seccomp-bpf (and can trap), else 0. */
 int wb_sandbox_seccomp_available(void);
 
+/** `bytes`, or the hard address-space limit this process runs under (RLIMIT_AS) if lower. */
+uint64_t wb_sandbox_memory_limit_below_hard_limit(uint64_t bytes);
+
 /**
  * Limits this process's address space (RLIMIT_AS, soft and hard) to `bytes`, or to the hard
  * limit it already has if that is lower; a plugin cannot raise it again. Also arms the memory-limit report: a later crash (SIGSEGV, SIGBUS, SIGILL,
