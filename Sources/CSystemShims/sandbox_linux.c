@@ -387,12 +387,22 @@ int wb_sandbox_restrict_calls(void) {
     return syscall(__NR_seccomp, SECCOMP_SET_MODE_FILTER, SECCOMP_FILTER_FLAG_TSYNC, &filter) == 0 ? 0 : -1;
 }
 
-#else /* not Linux on x86_64 or arm64: no sandbox here (Darwin's is in PluginSandbox.swift) */
+#else /* not Linux on x86_64 or arm64: only the memory limit (Darwin's sandbox is in PluginSandbox+Darwin.swift) */
+
+#include <sys/resource.h>
 
 int wb_sandbox_landlock_abi(void) { return 0; }
 int wb_sandbox_seccomp_available(void) { return 0; }
-uint64_t wb_sandbox_memory_limit_below_hard_limit(uint64_t bytes) { return bytes; }
-int wb_sandbox_limit_memory(uint64_t bytes) { (void)bytes; errno = ENOSYS; return -1; }
+uint64_t wb_sandbox_memory_limit_below_hard_limit(uint64_t bytes) {
+    struct rlimit limit;
+    if (getrlimit(RLIMIT_AS, &limit) != 0 || limit.rlim_max == RLIM_INFINITY) return bytes;
+    return limit.rlim_max < bytes ? (uint64_t)limit.rlim_max : bytes;
+}
+int wb_sandbox_limit_memory(uint64_t bytes) {
+    bytes = wb_sandbox_memory_limit_below_hard_limit(bytes);
+    struct rlimit limit = { .rlim_cur = bytes, .rlim_max = bytes };
+    return setrlimit(RLIMIT_AS, &limit);
+}
 int wb_sandbox_restrict_files(const char *const *readable, int count, const char *const *writable, int count_writable) {
     (void)readable, (void)count, (void)writable, (void)count_writable;
     errno = ENOSYS;
