@@ -227,7 +227,14 @@ static int allow(int ruleset, const char *path, uint64_t access, uint64_t handle
     return result == 0 ? 0 : -1;
 }
 
-struct loaded_folders { int ruleset; uint64_t access, handled; int failed; };
+struct loaded_folders {
+    int ruleset;
+    uint64_t access, handled;
+    int failed;
+    /* The folders allowed so far (as prefixes of the libraries' names, which stay valid). */
+    struct { const char *name; size_t length; } seen[128];
+    size_t seen_count;
+};
 
 /* Each loaded library's folder (the Swift runtime's, the C library's…) may be read. */
 static int allow_folder_of_library(struct dl_phdr_info *info, size_t size, void *data) {
@@ -239,6 +246,13 @@ static int allow_folder_of_library(struct dl_phdr_info *info, size_t size, void 
     size_t length = (size_t)(slash - name);
     char folder[4096];
     if (length == 0 || length >= sizeof folder) return 0;
+    for (size_t index = 0; index < folders->seen_count; index++) {
+        if (folders->seen[index].length == length && memcmp(folders->seen[index].name, name, length) == 0) return 0;
+    }
+    if (folders->seen_count < sizeof folders->seen / sizeof folders->seen[0]) {
+        folders->seen[folders->seen_count].name = name;
+        folders->seen[folders->seen_count++].length = length;
+    }
     memcpy(folder, name, length);
     folder[length] = 0;
     if (allow(folders->ruleset, folder, folders->access, folders->handled) != 0) folders->failed = 1;
@@ -286,7 +300,7 @@ int wb_sandbox_restrict_files(const char *const *readable, int count, const char
     for (int index = 0; index < count_writable; index++) {
         failed |= allow(ruleset, writable[index], write, handled) != 0;
     }
-    struct loaded_folders folders = { ruleset, read, handled, 0 };
+    struct loaded_folders folders = { .ruleset = ruleset, .access = read, .handled = handled };
     dl_iterate_phdr(allow_folder_of_library, &folders);
     failed |= folders.failed;
     int failure = errno;
