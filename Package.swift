@@ -186,7 +186,9 @@ let package = Package(
         .testTarget(name: "GuideTests", dependencies: ["Guide", "ReferenceLayouts", "LayoutKit", "LayoutChecker", "TestSupport"]),
         .testTarget(name: "LayoutCheckerTests", dependencies: ["LayoutChecker", "LayoutKit", "Circles", "Tree", "MarkSheet", "Guide", "TestSupport"]),
         .testTarget(name: "PNGRendererTests", dependencies: ["PNGRenderer", "SVGRenderer", "LayoutKit"]),
-        .testTarget(name: "SessionsTests", dependencies: ["Sessions", "BatchUpdates", "LayoutKit"]),
+        .testTarget(
+            name: "SessionsTests", dependencies: ["Sessions", "BatchUpdates", "LayoutKit", "PluginHost", "WorkspaceModel", "TestSupport"]
+        ),
         .testTarget(name: "BatchRunnerTests", dependencies: ["BatchRunner", "TestSupport", "PluginHost", "WorkspaceModel", "LayoutKit"]),
         .testTarget(name: "PluginScaffoldTests", dependencies: ["PluginScaffold", "TestSupport"]),
         .testTarget(name: "PluginIsolationTests", dependencies: ["PluginIsolation", "PluginHost", "BatchUpdates", "LayoutKit", "CLayoutABI", "TestSupport"]),
