@@ -101,7 +101,7 @@ let package = Package(
         .target(name: "PNGRenderer", dependencies: ["CCairo", "LayoutKit", "SVGRenderer"]),
         .target(name: "BatchRunner", dependencies: ["Sessions", "JSON", "JSONOutput", "SVGRenderer", "PNGRenderer", "SourceDiagnostics"]),
         .target(name: "PluginScaffold"),
-        .target(name: "CheckRunner", dependencies: ["BatchRunner", "LayoutChecker", "Sessions", "JSON", "JSONOutput", "SourceDiagnostics"]),
+        .target(name: "CheckRunner", dependencies: ["BatchRunner", "BatchUpdates", "LayoutChecker", "Sessions", "JSON", "JSONOutput", "SourceDiagnostics"]),
         .target(name: "WorkbenchServer", dependencies: ["DescriptorIO", "JSON", "JSONRPC", "JSONOutput", "Sessions", "BatchUpdates", "FileWatching", "PluginHost", "WorkspaceModel", "SourceDiagnostics", "LayoutKit",
                                                         "LanguageServer", "CheckRunner", "LayoutChecker"]),
         // `workbench serve` as a language server for workspace files.
