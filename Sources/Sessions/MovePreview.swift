@@ -87,27 +87,35 @@ extension ViewSession {
     /// one at `keeping` (the previous step's, still needed to diff against). At most two
     /// previews live per drag, so a target change costs one prepare of the data with the item
     /// moved, which the layout may take incrementally (`prepare_for_updates`, one move).
-    func moveLayout(for target: ItemPath, keeping: ItemPath? = nil) throws(ViewSessionError) -> DirectedInstance {
+    ///
+    /// - Returns: nil when the layout rejects the data with the item at `target` (as it would
+    ///   refuse `update {move}` there): the item cannot go there.
+    func moveLayout(for target: ItemPath, keeping: ItemPath? = nil) throws(ViewSessionError) -> DirectedInstance? {
         guard var move = interactiveMove, !leavesDataUnchanged(from: move.from, to: target),
             let plan = try? BatchPlan(
                 changes: [.move(move.from, to: target)], sectionCounts: source.data.source.sectionCounts,
                 rules: source.data.source.batchRules)
         else { return layout }
         defer { interactiveMove = move }
-        return try call { () throws(PluginCallError) -> DirectedInstance in
+        var preparing: MovePreview?
+        do throws(PluginCallError) {
             var following: [MovePreview] = []
             for preview in move.previews where try preview.follow(self) { following.append(preview) }
             move.previews = following
             if let ready = move.previews.first(where: { $0.target == target }) { return ready.instance }
-            if move.previews.count == 2, let spare = move.previews.first(where: { $0.target != keeping }),
-                try spare.move(to: target, plan: plan, in: self)
-            {
-                return spare.instance
+            if move.previews.count == 2, let spare = move.previews.first(where: { $0.target != keeping }) {
+                preparing = spare
+                if try spare.move(to: target, plan: plan, in: self) { return spare.instance }
             }
+            preparing = nil
             let made = try MovePreview(for: target, plan: plan, in: self)
             if move.previews.count == 2 { move.previews.removeAll { $0.target != keeping } }
             move.previews.append(made)
             return made.instance
+        } catch {
+            if let preparing { move.previews.removeAll { $0 === preparing } }
+            if case .reported(let reported) = error, case .data = reported { return nil }
+            throw Self.locate(error, view: view, source: source, file: workspaceFile)
         }
     }
 

@@ -35,10 +35,15 @@ extension ViewSession {
     public func updateMove(to position: Point) throws(RequestFailure) -> MoveStep {
         let from = try currentMove().from
         return try answering {
-            let target = try target(for: from, at: position)
             let previous = interactiveMove!.target
-            let previousLayout = try moveLayout(for: previous)
-            let current = try moveLayout(for: target, keeping: previous)
+            let previousLayout = try moveLayout(for: previous) ?? layout
+            var target = try target(for: from, at: position)
+            let current: DirectedInstance
+            if let layout = try moveLayout(for: target, keeping: previous) {
+                current = layout
+            } else {  // the layout would refuse the item there (as `update` would): it stays where it was
+                (target, current) = (previous, previousLayout)
+            }
             let mapping = try moveMapping(from: from, to: target)
             let (shown, top) = try movePreview(mapping, in: current)
             let changes = try moveDifference(
@@ -79,7 +84,7 @@ extension ViewSession {
             defer { interactiveMove = nil }
             let last = try moveMapping(from: move.from, to: move.target),
                 untouched = try moveMapping(from: move.from, to: move.from)
-            let lastLayout = try moveLayout(for: move.target)
+            let lastLayout = try moveLayout(for: move.target) ?? layout
             var (restored, _) = try movePreview(untouched, in: layout)
             if let item = try attributes(for: ElementID(category: .cell, kind: nil, path: move.from)),
                 item.frame.intersects(bounds)

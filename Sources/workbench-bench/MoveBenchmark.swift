@@ -77,9 +77,18 @@ struct MoveBenchmark {
         // Jitter inside the dragged cell: the target stays.
         var steps: [Double] = []
         for index in 0..<40 { steps.append(try step(60 + Double(index % 5) * 0.5, 60)) }
-        // Back and forth between two places far apart: every step a new target.
+        // Across the bounds, a new place each step: the steps whose target changed.
         var changes: [Double] = []
-        for index in 0..<10 { changes.append(try index.isMultiple(of: 2) ? step(300, 500) : step(150, 250)) }
+        var target = ""
+        for index in 0..<60 where changes.count < 10 {
+            let seconds = try step(30 + Double(index * 29 % 330), 65 + Double(index * 41 % 580))
+            let answered = server.lastReply.firstRange(of: #""target":["#).map {
+                String(server.lastReply[$0.upperBound...].prefix { $0 != "]" })
+            }
+            if let answered, answered != target { changes.append(seconds) }
+            target = answered ?? target
+        }
+        guard !changes.isEmpty else { throw Mismatch(description: "\(workload.name): no step changed the target") }
         let commit = try call("endMove", view + #","commit":true}"#)
         return (
             reprepare, steps.sorted()[steps.count / 2], changes.sorted()[changes.count / 2], changes[0], begin, commit

@@ -39,6 +39,10 @@ struct ExactMoveTests {
             layout: mark-sheet
             source: marks
             viewport: {width: 500, height: 300}
+          loose-sheet:
+            layout: mark-sheet
+            source: grid
+            viewport: {width: 500, height: 300}
         """
 
     static func session(_ view: String, catalog: PluginCatalog) throws -> ViewSession {
@@ -108,6 +112,26 @@ struct ExactMoveTests {
             #expect(step.item.frame.size == landing.frame.size, "\(view): the dragged item's size at \(target)")
         }
         #expect(targetsSeen.count >= 3, "\(view): the drag should have changed target: \(targetsSeen)")
+    }
+
+    /// Generated data takes moves between sections, but the mark sheet refuses a row longer
+    /// than the first, as `update {move}` there would be refused: the item stays in its row.
+    @Test func aTargetTheLayoutWouldRefuseLeavesTheItemWhereItWas() throws {
+        let catalog = Self.catalog
+        let dragged = try Self.session("loose-sheet", catalog: catalog)
+        let start = try #require(try dragged.attributes(for: .cell(0, 1)))
+        _ = try dragged.beginMove(ItemPath(section: 0, item: 1), at: Point(x: start.frame.midX, y: start.frame.midY))
+        let along = try #require(try dragged.attributes(for: .cell(0, 5)))
+        let first = try dragged.updateMove(to: Point(x: along.frame.midX, y: along.frame.midY))
+        #expect(first.target == ItemPath(section: 0, item: 5))
+        let below = try #require(try dragged.attributes(for: .cell(2, 3)))
+        let refused = try dragged.updateMove(to: Point(x: below.frame.midX, y: below.frame.midY))
+        #expect(refused.target == ItemPath(section: 0, item: 5))
+        #expect(refused.changes.moving.isEmpty && refused.changes.appearing.isEmpty)
+        let updated = try Self.session("loose-sheet", catalog: catalog)
+        #expect(throws: UpdateFailure.self) {
+            try updated.update([.move(ItemPath(section: 0, item: 1), to: ItemPath(section: 2, item: 3))], rect: nil)
+        }
     }
 
     @Test func aCancelledDragMovesTheCellsBackToTheLayoutBeforeIt() throws {
