@@ -91,11 +91,7 @@ extension ViewSession {
     /// - Returns: nil when the layout rejects the data with the item at `target` (as it would
     ///   refuse `update {move}` there): the item cannot go there.
     func moveLayout(for target: ItemPath, keeping: ItemPath? = nil) throws(ViewSessionError) -> DirectedInstance? {
-        guard var move = interactiveMove, !leavesDataUnchanged(from: move.from, to: target),
-            let plan = try? BatchPlan(
-                changes: [.move(move.from, to: target)], sectionCounts: source.data.source.sectionCounts,
-                rules: source.data.source.batchRules)
-        else { return layout }
+        guard var move = interactiveMove, !leavesDataUnchanged(from: move.from, to: target) else { return layout }
         defer { interactiveMove = move }
         var preparing: MovePreview?
         do throws(PluginCallError) {
@@ -103,6 +99,12 @@ extension ViewSession {
             for preview in move.previews where try preview.follow(self) { following.append(preview) }
             move.previews = following
             if let ready = move.previews.first(where: { $0.target == target }) { return ready.instance }
+            // Only a new target pays for a plan: O(sections).
+            guard
+                let plan = try? BatchPlan(
+                    changes: [.move(move.from, to: target)], sectionCounts: source.data.source.sectionCounts,
+                    rules: source.data.source.batchRules)
+            else { return layout }
             if move.previews.count == 2, let spare = move.previews.first(where: { $0.target != keeping }) {
                 preparing = spare
                 if try spare.move(to: target, plan: plan, in: self) { return spare.instance }
