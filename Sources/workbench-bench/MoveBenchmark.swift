@@ -46,6 +46,9 @@ struct MoveBenchmark {
                 Report.shared.record("move.\(items).\(isolation).\(workload.name).updateMove", timings.step, "s")
                 Report.shared.record(
                     "move.\(items).\(isolation).\(workload.name).target-change", timings.targetChange, "s")
+                Report.shared.guarded(
+                    "move.\(items).\(isolation).\(workload.name).targetChangeOverUpdate",
+                    timings.targetChange / timings.commit, better: .lower)
                 Report.shared.record(
                     "move.\(items).\(isolation).\(workload.name).prepare-again", timings.reprepare, "s")
                 if isolation == "process", workload.name == "circles" { circles = (timings.reprepare, timings.step) }
