@@ -232,6 +232,23 @@ check("a plain YAML file gets no server", client_of(plain) == nil and vim.bo[pla
   { vim.lsp.buf_get_clients(plain), vim.bo[plain].filetype })
 check("only two servers run", #vim.tbl_keys(vim.lsp.get_active_clients()) == 2, vim.lsp.get_active_clients())
 
+-- :help workbench, from the plugin's doc folder (tags made in a copy, as a plugin manager does).
+local help = top .. "/help"
+vim.fn.mkdir(help .. "/doc", "p")
+local plugin_doc = vim.api.nvim_get_runtime_file("doc/workbench.txt", false)[1]
+vim.fn.writefile(vim.fn.readfile(plugin_doc), help .. "/doc/workbench.txt")
+vim.cmd("helptags " .. vim.fn.fnameescape(help .. "/doc"))
+vim.opt.runtimepath:prepend(help)
+local topics = {}
+for _, topic in ipairs({ "workbench", ":WorkbenchPreview", ":WorkbenchCheck", ":WorkbenchRun", "workbench.setup()" }) do
+  local ok = pcall(vim.cmd, "help " .. topic)
+  topics[#topics + 1] = ok and vim.fn.expand("%:t") == "workbench.txt" and vim.fn.getline("."):find(topic, 1, true) ~= nil
+    and topic or ("missing " .. topic)
+  if ok and vim.bo.buftype == "help" then vim.cmd("close") end
+end
+check(":help finds the plugin's topics",
+  vim.deep_equal(topics, { "workbench", ":WorkbenchPreview", ":WorkbenchCheck", ":WorkbenchRun", "workbench.setup()" }), topics)
+
 workbench_plugin.stop_previews()
 vim.lsp.stop_client(vim.lsp.get_active_clients())
 vim.fn.delete(top, "rf")

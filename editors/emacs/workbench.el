@@ -1,21 +1,22 @@
-;;; workbench.el --- The Layout Workbench's workspace files, with eglot  -*- lexical-binding: t; -*-
+;;; workbench.el --- Layout Workbench workspace files, with eglot  -*- lexical-binding: t; -*-
 
 ;; Version: 0.1.0
 ;; Package-Requires: ((emacs "28.1") (eglot "1.9"))
 ;; Keywords: languages, tools
-;; URL: https://github.com/ (the workbench's repository, editors/emacs)
 
 ;;; Commentary:
 
-;; `workbench-mode' for the Layout Workbench's workspace files: YAML files with a top-level
-;; `workspace:' key, or files that `workbench-files' names.  It derives from `yaml-mode' when
-;; that is installed (else `prog-mode') and starts `workbench serve', the workbench's language
-;; server, through eglot: errors under the text while typing (Flymake), completion of layout
-;; names, options and sources (`completion-at-point'), hover (Eldoc), definitions (xref) and the
-;; outline (Imenu).  Other YAML files are left alone.
+;; `workbench-mode' for the Layout Workbench's workspace files: YAML files
+;; with a top-level `workspace:' key, or files that `workbench-files' names.
+;; It derives from `yaml-mode' when that is installed (else `prog-mode') and
+;; starts `workbench serve', the workbench's language server, through eglot:
+;; errors under the text while typing (Flymake), completion of layout names,
+;; options and sources (`completion-at-point'), hover (Eldoc), definitions
+;; (xref) and the outline (Imenu).  Other YAML files are left alone.
 ;;
-;; Commands: `workbench-preview' opens the view at point in `workbench preview';
-;; `workbench-check' runs `workbench check' on the file into a compilation buffer.
+;; Commands: `workbench-preview' (C-c C-p) opens the view at point in
+;; `workbench preview'; `workbench-check' (C-c C-c) runs `workbench check' on
+;; the file into a compilation buffer.
 ;;
 ;; Setup: put this folder on `load-path' and `(require 'workbench)'; or
 ;;
@@ -23,13 +24,16 @@
 ;;     :load-path "/path/to/workbench/editors/emacs"
 ;;     :custom (workbench-program "/path/to/workbench"))
 ;;
-;; Works with Emacs 28 and the `eglot' package (1.9 or later), and with Emacs 29's built-in eglot.
+;; Works with Emacs 28 and the `eglot' package (1.9 or later), and with
+;; Emacs 29's built-in eglot.
 
 ;;; Code:
 
 (require 'eglot)
 (require 'compile)
+(require 'seq)
 (require 'subr-x)
+(require 'url-util)
 (require 'yaml-mode nil t)
 
 (defgroup workbench nil
@@ -38,20 +42,21 @@
   :prefix "workbench-")
 
 (defcustom workbench-program "workbench"
-  "The `workbench' executable: a name on `exec-path' or a full path.
+  "The `workbench' executable: a name on variable `exec-path' or a full path.
 It runs `serve' (the language server), `preview' and `check'."
   :type 'string
   :risky t)
 
 (defcustom workbench-arguments nil
-  "Options given to every `workbench' subcommand run here, e.g. (\"--plugins\" \"DIR\")."
+  "Options for every `workbench' subcommand run here.
+For example (\"--plugins\" \"DIR\")."
   :type '(repeat string)
   :risky t)
 
 (defcustom workbench-files nil
   "Globs of workspace files that have no top-level `workspace:' key.
-Relative to the project root (`project-current'), e.g. (\"layouts/*.yaml\").  A project can
-set it in its .dir-locals.el."
+Relative to the project root (`project-current'), e.g. (\"layouts/*.yaml\").
+A project can set it in its .dir-locals.el."
   :type '(repeat string)
   :safe (lambda (value) (and (listp value) (seq-every-p #'stringp value))))
 
@@ -74,15 +79,15 @@ set it in its .dir-locals.el."
            (widen)
            (goto-char (point-min))
            (let ((case-fold-search nil))
-             (re-search-forward "^\\(?:workspace\\|\"workspace\"\\|'workspace'\\)[ \t]*:" nil t))))))
+             (re-search-forward
+              "^\\(?:workspace\\|\"workspace\"\\|'workspace'\\)[ \t]*:" nil t))))))
 
 (defun workbench--root (file)
   "The project root of FILE: its project's root, else its folder."
-  (let ((project (and (fboundp 'project-current)
-                      (let ((default-directory (file-name-directory file)))
-                        (project-current nil)))))
+  (let ((project (let ((default-directory (file-name-directory file)))
+                   (project-current nil))))
     (file-name-as-directory
-     (expand-file-name (if (and project (fboundp 'project-root))
+     (expand-file-name (if project
                            (project-root project)
                          (file-name-directory file))))))
 
@@ -93,11 +98,13 @@ set it in its .dir-locals.el."
               (relative (file-relative-name file (workbench--root file))))
          (seq-some (lambda (glob)
                      (let ((regexp (wildcard-to-regexp glob)))
-                       (or (string-match-p regexp relative) (string-match-p regexp file))))
+                       (or (string-match-p regexp relative)
+                           (string-match-p regexp file))))
                    workbench-files))))
 
-(defalias 'workbench--parent-mode (if (fboundp 'yaml-mode) #'yaml-mode #'prog-mode)
-  "The mode `workbench-mode' derives from: `yaml-mode' when installed, else `prog-mode'.")
+(defalias 'workbench--parent-mode
+  (if (fboundp 'yaml-mode) #'yaml-mode #'prog-mode)
+  "The parent of `workbench-mode': `yaml-mode' if installed, else `prog-mode'.")
 
 ;;;###autoload
 (define-derived-mode workbench-mode workbench--parent-mode "Workbench"
@@ -109,7 +116,7 @@ Starts `workbench serve' through eglot (see `workbench-program').
     (setq-local comment-start "# ")
     (setq-local comment-start-skip "#+[ \t]*")))
 
-;; The language server starts with the mode (remove this hook to start it by hand with M-x eglot).
+;; The server starts with the mode (remove the hook to start it with M-x eglot).
 (add-hook 'workbench-mode-hook #'eglot-ensure)
 
 (define-key workbench-mode-map (kbd "C-c C-p") #'workbench-preview)
@@ -120,8 +127,9 @@ Starts `workbench serve' through eglot (see `workbench-program').
   (append (list workbench-program "serve") workbench-arguments))
 
 (defun workbench--maybe-enable ()
-  "Turn on `workbench-mode' in a YAML buffer whose file `workbench-files' names.
-Runs after the file's local variables, so that a project's .dir-locals.el counts."
+  "Turn on `workbench-mode' in a YAML buffer that `workbench-files' names.
+Runs after the file's local variables, so that a project's .dir-locals.el
+counts."
   (when (and buffer-file-name
              (not (derived-mode-p 'workbench-mode))
              (string-match-p workbench--yaml-file-regexp buffer-file-name)
@@ -129,102 +137,119 @@ Runs after the file's local variables, so that a project's .dir-locals.el counts
     (workbench-mode)))
 
 (defun workbench--maybe-enable-after-save ()
-  "Turn on `workbench-mode' in a YAML buffer that has just become a workspace file."
-  (when (and (not (derived-mode-p 'workbench-mode)) (workbench--workspace-text-p))
+  "Turn on `workbench-mode' in a YAML buffer that became a workspace file."
+  (when (and (not (derived-mode-p 'workbench-mode))
+             (workbench--workspace-text-p))
     (workbench-mode)))
 
 ;;; Commands
 
 (defun workbench--server ()
-  "The eglot server of the buffer, or an error."
+  "The eglot server of the buffer, or a `user-error'."
   (or (and (derived-mode-p 'workbench-mode) (eglot-current-server))
-      (user-error "No workbench server here (not a workspace file, or eglot has not started)")))
+      (user-error "No workbench server here (not a workspace file?)")))
 
 (defun workbench--document ()
   "The buffer's TextDocumentIdentifier."
   (if (fboundp 'eglot--TextDocumentIdentifier)
       (eglot--TextDocumentIdentifier)
-    (list :uri (funcall (if (fboundp 'eglot-path-to-uri) 'eglot-path-to-uri 'eglot--path-to-uri)
+    (list :uri (funcall (if (fboundp 'eglot-path-to-uri)
+                            'eglot-path-to-uri
+                          'eglot--path-to-uri)
                         buffer-file-name))))
 
 (defun workbench-view-at-point ()
-  "The name of the view at point, from the server's outline; nil when point is in no view."
+  "The name of the view at point, from the server's outline, or nil."
   (let ((line (1- (line-number-at-pos)))
-        (symbols (jsonrpc-request (workbench--server) :textDocument/documentSymbol
+        (symbols (jsonrpc-request (workbench--server)
+                                  :textDocument/documentSymbol
                                   (list :textDocument (workbench--document))))
         (chosen nil))
     (seq-doseq (symbol symbols)
-      (let ((range (plist-get symbol :range)))
+      (let* ((range (plist-get symbol :range))
+             (start (plist-get (plist-get range :start) :line))
+             (end (plist-get (plist-get range :end) :line)))
         (when (and (equal (plist-get symbol :name) "views")
-                   (<= (plist-get (plist-get range :start) :line) line)
-                   (<= line (plist-get (plist-get range :end) :line)))
+                   (<= start line) (<= line end))
           (seq-doseq (view (plist-get symbol :children))
-            (when (<= (plist-get (plist-get (plist-get view :range) :start) :line) line)
+            (when (<= (plist-get (plist-get (plist-get view :range) :start) :line)
+                      line)
               (setq chosen (plist-get view :name)))))))
     chosen))
 
 (defun workbench--workspace-name (file)
-  "The workspace's name: its `workspace:' value, else FILE's name without extension."
+  "The workspace's name: its `workspace:' value, else FILE's base name."
   (save-excursion
     (save-restriction
       (widen)
       (goto-char (point-min))
-      (if (re-search-forward "^workspace[ \t]*:[ \t]*\\([^#\n]*?\\)[ \t]*\\(?:#.*\\)?$" nil t)
+      (if (re-search-forward
+           "^workspace[ \t]*:[ \t]*\\([^#\n]*?\\)[ \t]*\\(?:#.*\\)?$" nil t)
           (let ((name (match-string-no-properties 1)))
-            (if (string-match "\\`[\"']\\(.*\\)[\"']\\'" name) (match-string 1 name) name))
+            (if (string-match "\\`[\"']\\(.*\\)[\"']\\'" name)
+                (match-string 1 name)
+              name))
         (file-name-base file)))))
 
+(defun workbench--printed-url (buffer)
+  "The URL line that `workbench preview' printed into BUFFER, or nil."
+  (with-current-buffer buffer
+    (goto-char (point-min))
+    (and (re-search-forward "^\\(https?://[^\n]+\\)\n" nil t)
+         (match-string-no-properties 1))))
+
 (defun workbench--preview-url (file)
-  "The URL (with its token) of the `workbench preview' of FILE, started if needed."
+  "The URL, with its token, of the `workbench preview' of FILE.
+Starts the preview unless one runs for FILE."
   (let ((running (gethash file workbench--previews)))
     (if (and running (process-live-p running) (process-get running 'url))
         (process-get running 'url)
       (let* ((output (generate-new-buffer " *workbench preview*"))
+             (errors (generate-new-buffer " *workbench preview errors*"))
              (process (make-process
                        :name "workbench-preview"
                        :buffer output
-                       :command (append (list workbench-program "preview" file "--port" "0")
+                       :command (append (list workbench-program "preview" file
+                                              "--port" "0")
                                         workbench-arguments)
                        :connection-type 'pipe
                        :noquery t
-                       :stderr (get-buffer-create " *workbench preview errors*")))
+                       :stderr errors))
              (deadline (+ (float-time) 30)))
-        (puthash file process workbench--previews)
         (while (and (process-live-p process)
-                    (not (with-current-buffer output
-                           (goto-char (point-min))
-                           (re-search-forward "^\\(https?://[^\n]+\\)\n" nil t)))
+                    (not (workbench--printed-url output))
                     (< (float-time) deadline))
           (accept-process-output process 0.1))
-        (let ((url (with-current-buffer output
-                     (goto-char (point-min))
-                     (and (re-search-forward "^\\(https?://[^\n]+\\)\n" nil t)
-                          (match-string-no-properties 1)))))
+        (let ((url (workbench--printed-url output)))
           (unless url
-            (remhash file workbench--previews)
             (when (process-live-p process) (delete-process process))
-            (error "workbench preview did not start: %s"
-                   (with-current-buffer " *workbench preview errors*"
-                     (string-trim (buffer-string)))))
+            (error "Workbench preview did not start: %s"
+                   (with-current-buffer errors (string-trim (buffer-string)))))
           (process-put process 'url url)
+          (puthash file process workbench--previews)
           url)))))
 
 ;;;###autoload
 (defun workbench-preview ()
-  "Open the view at point in `workbench preview'.
-Asks the server's \"Open in preview\" command (`workbench.openPreview') for the view, starts
-`workbench preview FILE --port 0' once per file, and opens its URL (with its token) at that
-view with `workbench-open-function'.  Returns the URL."
+  "Open the view at point in `workbench preview'; return its URL.
+Asks the server's \"Open in preview\" command (`workbench.openPreview')
+for the view, starts `workbench preview FILE --port 0' once per file, and
+opens its URL (with its token) at that view with `workbench-open-function'.
+The preview shows the saved file, and follows it as it is saved."
   (interactive)
   (let* ((server (workbench--server))
-         (view (or (workbench-view-at-point) (user-error "Point is not in a view")))
+         (view (or (workbench-view-at-point)
+                   (user-error "Point is not in a view")))
+         (uri (plist-get (workbench--document) :uri))
          (answer (jsonrpc-request server :workspace/executeCommand
                                   (list :command "workbench.openPreview"
-                                        :arguments (vector (plist-get (workbench--document) :uri) view))))
+                                        :arguments (vector uri view))))
          (file (expand-file-name buffer-file-name))
-         (id (concat (workbench--workspace-name file) "/" (plist-get answer :view)))
+         (id (concat (workbench--workspace-name file) "/"
+                     (plist-get answer :view)))
          (base (workbench--preview-url file))
-         (url (concat base (if (string-search "?" base) "&" "?") "view=" (url-hexify-string id))))
+         (url (concat base (if (string-search "?" base) "&" "?")
+                      "view=" (url-hexify-string id))))
     (when (buffer-modified-p)
       (message "The preview shows the saved file; save to see your edits"))
     (funcall workbench-open-function url)
@@ -233,17 +258,20 @@ view with `workbench-open-function'.  Returns the URL."
 
 ;;;###autoload
 (defun workbench-check ()
-  "Run `workbench check' on the file; its errors go to a compilation buffer (`next-error')."
+  "Run `workbench check' on the file into a compilation buffer.
+Each error and broken layout rule is a locus for `next-error'.  Returns
+the buffer."
   (interactive)
   (unless buffer-file-name (user-error "The buffer visits no file"))
   (when (and (buffer-modified-p) (y-or-n-p "Save the file first? "))
     (save-buffer))
-  ;; A pipe, not a terminal: `check' draws its progress line only on a terminal.
+  ;; A pipe, not a terminal: `check' draws a progress line on a terminal.
   (let ((default-directory (file-name-directory buffer-file-name))
         (process-connection-type nil))
     (compilation-start
      (mapconcat #'shell-quote-argument
-                (append (list workbench-program "check" (expand-file-name buffer-file-name))
+                (append (list workbench-program "check"
+                              (expand-file-name buffer-file-name))
                         workbench-arguments)
                 " ")
      nil (lambda (_mode) "*workbench check*"))))
@@ -251,18 +279,21 @@ view with `workbench-open-function'.  Returns the URL."
 (defun workbench-stop-previews ()
   "Stop the previews started by `workbench-preview'."
   (interactive)
-  (maphash (lambda (_file process) (when (process-live-p process) (delete-process process)))
+  (maphash (lambda (_file process)
+             (when (process-live-p process) (delete-process process)))
            workbench--previews)
   (clrhash workbench--previews))
 
 ;;; Attaching
 
-(add-to-list 'magic-mode-alist '(workbench--workspace-text-p . workbench-mode))
+(add-to-list 'magic-mode-alist
+             '(workbench--workspace-text-p . workbench-mode))
 (add-hook 'hack-local-variables-hook #'workbench--maybe-enable)
 (add-hook 'after-save-hook #'workbench--maybe-enable-after-save)
 (add-hook 'kill-emacs-hook #'workbench-stop-previews)
 
-(add-to-list 'eglot-server-programs '((workbench-mode :language-id "yaml") . workbench--contact))
+(add-to-list 'eglot-server-programs
+             '((workbench-mode :language-id "yaml") . workbench--contact))
 
 (provide 'workbench)
 ;;; workbench.el ends here
