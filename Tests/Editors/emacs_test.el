@@ -200,6 +200,18 @@ except urllib.error.HTTPError as error: print(error.code)" url)
     (workbench-test-goto 4 2)
     (workbench-test-check "outside the views there is no view to preview" (null (workbench-view-at-point)))
 
+    ;; workbench-run: the layout summary of the view at point.
+    (workbench-test-goto 9 4)
+    (let* ((answer nil)
+           (process (workbench-run (lambda (summary failure) (setq answer (or summary failure))))))
+      (workbench-test-wait 60 answer)
+      (workbench-test-check "the run summary names the view and its layout, size and elements"
+                            (and (processp process) answer
+                                 (string-match-p "\\`alarms/bubbles: circles, content 375 × [0-9]+, 3 elements (3 cells), leftToRight\\'"
+                                                 answer))
+                            answer)
+      (workbench-test-say "  (summary) %s" answer))
+
     ;; workbench-check: the saved file's errors in a compilation buffer, which next-error follows.
     (workbench-test-goto 9 12)
     (delete-region (point) (line-end-position))

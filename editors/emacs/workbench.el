@@ -16,7 +16,8 @@
 ;;
 ;; Commands: `workbench-preview' (C-c C-p) opens the view at point in
 ;; `workbench preview'; `workbench-check' (C-c C-c) runs `workbench check' on
-;; the file into a compilation buffer.
+;; the file into a compilation buffer; `workbench-run' (C-c C-r) shows the
+;; layout summary of the view at point.
 ;;
 ;; Setup: put this folder on `load-path' and `(require 'workbench)'; or
 ;;
@@ -31,6 +32,7 @@
 
 (require 'eglot)
 (require 'compile)
+(require 'json)
 (require 'seq)
 (require 'subr-x)
 (require 'url-util)
@@ -67,6 +69,10 @@ A project can set it in its .dir-locals.el."
 (defconst workbench--yaml-file-regexp "\\.ya?ml\\'"
   "The names of files that may be workspace files.")
 
+(defconst workbench--workspace-key-regexp
+  "^\\(?:workspace\\|\"workspace\"\\|'workspace'\\)[ \t]*:"
+  "A top-level `workspace:' key.")
+
 (defvar workbench--previews (make-hash-table :test #'equal)
   "Workspace file → the process of its `workbench preview'.")
 
@@ -79,8 +85,7 @@ A project can set it in its .dir-locals.el."
            (widen)
            (goto-char (point-min))
            (let ((case-fold-search nil))
-             (re-search-forward
-              "^\\(?:workspace\\|\"workspace\"\\|'workspace'\\)[ \t]*:" nil t))))))
+             (re-search-forward workbench--workspace-key-regexp nil t))))))
 
 (defun workbench--root (file)
   "The project root of FILE: its project's root, else its folder."
@@ -121,6 +126,7 @@ Starts `workbench serve' through eglot (see `workbench-program').
 
 (define-key workbench-mode-map (kbd "C-c C-p") #'workbench-preview)
 (define-key workbench-mode-map (kbd "C-c C-c") #'workbench-check)
+(define-key workbench-mode-map (kbd "C-c C-r") #'workbench-run)
 
 (defun workbench--contact (&optional _interactive)
   "The command line of the language server, for eglot."
@@ -172,9 +178,9 @@ counts."
         (when (and (equal (plist-get symbol :name) "views")
                    (<= start line) (<= line end))
           (seq-doseq (view (plist-get symbol :children))
-            (when (<= (plist-get (plist-get (plist-get view :range) :start) :line)
-                      line)
-              (setq chosen (plist-get view :name)))))))
+            (let ((range (plist-get view :range)))
+              (when (<= (plist-get (plist-get range :start) :line) line)
+                (setq chosen (plist-get view :name))))))))
     chosen))
 
 (defun workbench--workspace-name (file)
@@ -275,6 +281,101 @@ the buffer."
                         workbench-arguments)
                 " ")
      nil (lambda (_mode) "*workbench check*"))))
+
+(defun workbench--number (value)
+  "VALUE, a JSON number, as text: integers without a fraction."
+  (if (and (floatp value) (= value (ffloor value)) (< (abs value) 1e15))
+      (format "%d" value)
+    (format "%s" value)))
+
+(defun workbench--layout-summary (result)
+  "One line on RESULT, a view as `workbench run' prints it (a plist)."
+  (let ((counts nil)
+        (elements (plist-get result :elements))
+        (size (plist-get result :contentSize)))
+    (seq-doseq (element elements)
+      (let ((category (plist-get element :category)))
+        (setf (alist-get category counts 0 nil #'equal)
+              (1+ (alist-get category counts 0 nil #'equal)))))
+    (format "%s/%s: %s, content %s × %s, %d elements (%s), %s"
+            (plist-get result :workspace) (plist-get result :view)
+            (plist-get result :layout)
+            (workbench--number (plist-get size :width))
+            (workbench--number (plist-get size :height))
+            (length elements)
+            (let ((parts
+                   (delq nil
+                         (mapcar
+                          (lambda (category)
+                            (let ((count (alist-get category counts
+                                                    nil nil #'equal)))
+                              (and count (format "%d %s%s" count category
+                                                 (if (= count 1) "" "s")))))
+                          '("cell" "supplementary" "decoration")))))
+              (if parts (string-join parts ", ") "none"))
+            (or (plist-get result :direction) "leftToRight"))))
+
+(defun workbench--run-result (output view)
+  "The summary of VIEW in OUTPUT, the output of `workbench run', or nil."
+  (with-current-buffer output
+    (goto-char (point-min))
+    (let ((needle (concat "\"view\":" (json-encode-string view)))
+          (found nil))
+      (while (and (not found) (search-forward needle nil t))
+        (let* ((line (buffer-substring-no-properties
+                      (line-beginning-position) (line-end-position)))
+               (result (ignore-errors
+                         (json-parse-string line :object-type 'plist
+                                            :array-type 'list))))
+          (when (equal (plist-get result :view) view)
+            (setq found (workbench--layout-summary result)))))
+      found)))
+
+;;;###autoload
+(defun workbench-run (&optional callback)
+  "Lay out the saved file with `workbench run'; summarize the view at point.
+The summary names the layout, the content size and the elements; or the
+errors that kept the view from being laid out.  CALLBACK, when given, is
+called with the summary and nil, or nil and the error."
+  (interactive)
+  (let* ((view (or (workbench-view-at-point)
+                   (user-error "Point is not in a view")))
+         (file (expand-file-name buffer-file-name))
+         (output (generate-new-buffer " *workbench run*"))
+         (errors (generate-new-buffer " *workbench run errors*")))
+    (when (buffer-modified-p)
+      (message "Laying out the saved file; save to see your edits"))
+    (make-process
+     :name "workbench-run"
+     :buffer output
+     :stderr errors
+     :connection-type 'pipe
+     :noquery t
+     :command (append (list workbench-program "run" file) workbench-arguments)
+     :sentinel
+     (lambda (process _event)
+       (unless (process-live-p process)
+         (let ((stderr (get-buffer-process errors)))
+           (while (and stderr (process-live-p stderr))
+             (accept-process-output stderr 0.05)))
+         (let* ((summary (workbench--run-result output view))
+                (failure
+                 (unless summary
+                   (with-current-buffer errors
+                     (format "View `%s' was not laid out (status %d)%s" view
+                             (process-exit-status process)
+                             (let ((lines (seq-filter
+                                           (lambda (line)
+                                             (string-search ": error: " line))
+                                           (split-string (buffer-string)
+                                                         "\n"))))
+                               (if lines
+                                   (concat ":\n" (string-join lines "\n"))
+                                 "")))))))
+           (kill-buffer output)
+           (kill-buffer errors)
+           (message "%s" (or summary failure))
+           (when callback (funcall callback summary failure))))))))
 
 (defun workbench-stop-previews ()
   "Stop the previews started by `workbench-preview'."
