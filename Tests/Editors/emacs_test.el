@@ -250,8 +250,15 @@ except urllib.error.HTTPError as error: print(error.code)" url)
     (with-current-buffer (workbench-test-open (concat project "plain.yaml"))
       (workbench-test-wait 1 nil)
       (workbench-test-check "a plain YAML file stays in yaml-mode with no server"
-                            (and (eq major-mode 'yaml-mode) (null (eglot-current-server))) major-mode))
-    (workbench-test-check "only two servers run"
+                            (and (eq major-mode 'yaml-mode) (null (eglot-current-server))) major-mode)
+      (goto-char (point-min))
+      (insert "workspace: plain\n")
+      (save-buffer)
+      (run-hooks 'post-command-hook)
+      (workbench-test-check "a YAML file saved with a workspace: key turns to workbench-mode with the project's server"
+                            (and (eq major-mode 'workbench-mode) (eq (workbench-test-wait 20 (eglot-current-server)) first))
+                            major-mode))
+    (workbench-test-check "only two servers run, whatever was opened"
                           (= (length (apply #'append (hash-table-values eglot--servers-by-project))) 2)))
 
   (workbench-stop-previews)

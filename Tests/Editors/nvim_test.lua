@@ -231,6 +231,11 @@ vim.wait(1000, function() return client_of(plain) ~= nil end, 20)
 check("a plain YAML file gets no server", client_of(plain) == nil and vim.bo[plain].filetype == "yaml",
   { vim.lsp.buf_get_clients(plain), vim.bo[plain].filetype })
 check("only two servers run", #vim.tbl_keys(vim.lsp.get_active_clients()) == 2, vim.lsp.get_active_clients())
+vim.api.nvim_buf_set_lines(plain, 0, 0, false, { "workspace: plain" })
+vim.cmd("silent write")
+vim.wait(10000, function() return client_of(plain) ~= nil end, 20)
+check("a YAML file saved with a workspace: key gets the project's server",
+  client_of(plain) ~= nil and client and client_of(plain).id == client.id, client_of(plain))
 
 -- :help workbench, from the plugin's doc folder (tags made in a copy, as a plugin manager does).
 local help = top .. "/help"
