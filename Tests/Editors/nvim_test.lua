@@ -93,6 +93,11 @@ local function client_of(buffer)
   return workbench_plugin.client(buffer)
 end
 
+-- Every running client (vim.lsp.get_clients from 0.10, get_active_clients before).
+local function all_clients()
+  return (vim.lsp.get_clients or vim.lsp.get_active_clients)()
+end
+
 local function open(path)
   vim.cmd("edit " .. vim.fn.fnameescape(path))
   return vim.api.nvim_get_current_buf()
@@ -114,7 +119,7 @@ end
 local alarms = open(project .. "/alarms.yaml")
 vim.wait(10000, function() return client_of(alarms) ~= nil end, 20)
 local client = client_of(alarms)
-check("a workspace file gets the server on opening", client ~= nil, vim.lsp.buf_get_clients(alarms))
+check("a workspace file gets the server on opening", client ~= nil, all_clients())
 check("the server's root is the project", client and client.config.root_dir == project, client and client.config.root_dir)
 vim.wait(10000, function() return #vim.diagnostic.get(alarms) > 0 end, 20)
 local found = vim.diagnostic.get(alarms)
@@ -229,8 +234,8 @@ check("a workspace of another project gets its own server",
 local plain = open(project .. "/plain.yaml")
 vim.wait(1000, function() return client_of(plain) ~= nil end, 20)
 check("a plain YAML file gets no server", client_of(plain) == nil and vim.bo[plain].filetype == "yaml",
-  { vim.lsp.buf_get_clients(plain), vim.bo[plain].filetype })
-check("only two servers run", #vim.tbl_keys(vim.lsp.get_active_clients()) == 2, vim.lsp.get_active_clients())
+  { client_of(plain), vim.bo[plain].filetype })
+check("only two servers run", #all_clients() == 2, all_clients())
 vim.api.nvim_buf_set_lines(plain, 0, 0, false, { "workspace: plain" })
 vim.cmd("silent write")
 vim.wait(10000, function() return client_of(plain) ~= nil end, 20)
@@ -255,7 +260,7 @@ check(":help finds the plugin's topics",
   vim.deep_equal(topics, { "workbench", ":WorkbenchPreview", ":WorkbenchCheck", ":WorkbenchRun", "workbench.setup()" }), topics)
 
 workbench_plugin.stop_previews()
-vim.lsp.stop_client(vim.lsp.get_active_clients())
+vim.lsp.stop_client(all_clients())
 vim.fn.delete(top, "rf")
 say(string.format("neovim-plugin: %d passed, %d failed", passed, failed))
 vim.cmd(failed == 0 and "qall!" or "cquit 1")

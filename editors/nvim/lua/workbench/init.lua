@@ -41,7 +41,8 @@ end
 
 --- Merges `options` into the configuration and attaches to the workspace files already open.
 function M.setup(options)
-  M.config = vim.tbl_deep_extend("force", vim.deepcopy(defaults), options or {})
+  -- Shallow: a list given (cmd, files, root_markers) replaces the default whole.
+  M.config = vim.tbl_extend("force", vim.deepcopy(defaults), options or {})
   if type(M.config.cmd) == "string" then M.config.cmd = { M.config.cmd, "serve" } end
   for _, buffer in ipairs(vim.api.nvim_list_bufs()) do
     if vim.api.nvim_buf_is_loaded(buffer) then M.attach(buffer) end
@@ -49,7 +50,7 @@ function M.setup(options)
 end
 
 local function exists(path)
-  return vim.loop.fs_stat(path) ~= nil
+  return (vim.uv or vim.loop).fs_stat(path) ~= nil
 end
 
 --- The project root of `path`: the nearest folder above it holding a root marker, else its folder.
