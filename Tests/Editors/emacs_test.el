@@ -72,7 +72,6 @@ except urllib.error.HTTPError as error: print(error.code)" url)
     (string-trim (buffer-string))))
 
 (setq workbench-program (or (getenv "WORKBENCH") "workbench"))
-(setq enable-local-variables :safe)
 (defvar workbench-test-opened nil)
 (setq workbench-open-function (lambda (url) (push url workbench-test-opened)))
 
