@@ -58,7 +58,7 @@ def engine_query(preview, rect):
 
 def check_drawn_equals_engine(preview, where):
     """The drawn elements are exactly the engine's answer for the rect the page queried, and each
-    DOM node sits at frame − scroll offset + #view's origin."""
+    DOM node sits at #view's origin + zoom × (frame − scroll offset)."""
     drawn = preview.js("() => workbench.drawn()")
     engine = engine_query(preview, preview.js("() => workbench.queried()"))
     drawn_set = {KEY(e): (FRAME(e), e["zIndex"], e["alpha"], e["hidden"]) for e in drawn}
@@ -66,18 +66,25 @@ def check_drawn_equals_engine(preview, where):
     assert drawn_set == engine_set, f"{where}: drawn differs from the engine: " \
         f"missing {sorted(set(engine_set) - set(drawn_set))[:5]}, extra {sorted(set(drawn_set) - set(engine_set))[:5]}, " \
         f"moved {[k for k in drawn_set if k in engine_set and drawn_set[k] != engine_set[k]][:5]}"
-    misplaced = preview.js("""() => {
-        const origin = document.querySelector('#view').getBoundingClientRect(), b = workbench.bounds(), bad = [];
-        for (const node of document.querySelectorAll('#content > div:not(.ghost)')) {
-            const r = node.getBoundingClientRect(), f = node.element.frame;
-            const want = [f.x - b.x + origin.x, f.y - b.y + origin.y, f.width, f.height];
-            const got = [r.x, r.y, r.width, r.height];
-            if (want.some((w, i) => Math.abs(w - got[i]) > 0.02)) bad.push({key: node.dataset, want, got});
-        }
-        return bad.slice(0, 3);
-    }""")
+    misplaced = preview.js(MISPLACED)
     assert not misplaced, f"{where}: DOM rectangles are not the frames: {misplaced}"
     return drawn
+
+
+# The drawn nodes not at #view's origin + zoom × (frame − scroll offset): [{key, want, got}], the first 3.
+# Layout rounds positions to 1/64 point, which the zoom scales; a transformed rectangle is in single
+# precision (2^-23 of its size, twice).
+MISPLACED = """async () => {
+    const origin = document.querySelector('#view').getBoundingClientRect(), b = workbench.bounds(), bad = [];
+    const z = await workbench.zoom();
+    for (const node of document.querySelectorAll('#content > div:not(.ghost)')) {
+        const r = node.getBoundingClientRect(), f = node.element.frame;
+        const want = [origin.x + z * (f.x - b.x), origin.y + z * (f.y - b.y), z * f.width, z * f.height];
+        const got = [r.x, r.y, r.width, r.height];
+        if (want.some((w, i) => Math.abs(w - got[i]) > 0.02 * Math.max(1, z) + Math.abs(w) * 2.4e-7)) bad.push({key: {...node.dataset}, want, got});
+    }
+    return bad.slice(0, 3);
+}"""
 
 
 def test_every_bundled_view_opens_and_is_screenshot(preview, artifacts):
@@ -121,15 +128,21 @@ def test_resizing_is_a_bounds_size_change(preview, artifacts):
     check_drawn_equals_engine(preview, "circles/many-alarms at 420×500")
     preview.js("() => workbench.resize(1000, 700)")
     check_drawn_equals_engine(preview, "circles/many-alarms at 1000×700")
-    preview.js("() => { const v = document.querySelector('#view'); v.style.width = ''; v.style.height = ''; }")
 
 
 def test_a_click_shows_every_attribute_and_a_users_scroll_settles(preview, artifacts):
     preview.open("class-hierarchy/exceptions")
     preview.page.click("#content > div[data-category=cell][data-section='0'][data-item='0']")
-    shown = json.loads(preview.page.inner_text("#inspector"))
+    shown = preview.js("() => workbench.inspected()")
     engine = preview.js("() => workbench.request('query', {view: workbench.view(), element: {category: 'cell', section: 0, item: 0}})")
     assert shown.pop("label") == "BaseException" and shown == engine["element"] and shown["children"], (shown, engine)
+    # Shown one attribute a row; a long list one entry a line.
+    rows = preview.js("""() => Object.fromEntries([...document.querySelectorAll('#inspector dt')].map(dt =>
+        [dt.textContent, [...dt.nextElementSibling.children].map(span => span.textContent)]))""")
+    assert rows["label"] == ["BaseException"] and rows["section"] == ["0"], rows
+    assert rows["children"] == [json.dumps(c, separators=(",", ":")) for c in shown["children"]], rows["children"]
+    frame = shown["frame"]
+    assert rows["frame"] == [f"x {frame['x']:g}  y {frame['y']:g}  width {frame['width']:g}  height {frame['height']:g}"], rows["frame"]
     preview.open("tv-guide/listings")
     box = preview.page.locator("#view").bounding_box()
     preview.page.mouse.move(box["x"] + 300, box["y"] + 300)
@@ -230,6 +243,8 @@ def test_a_rebuilt_plugin_is_reloaded_and_its_views_redrawn(preview, artifacts, 
 
 
 def test_a_long_prepare_shows_its_progress(preview, artifacts):
+    # Laid out again at another width: 200,000 circles take a while.
+    preview.open("million/circles")
     preview.js("""() => {
         const bar = document.querySelector('#progress');
         window.progressSeen = {shown: false, highest: 0};
@@ -238,7 +253,7 @@ def test_a_long_prepare_shows_its_progress(preview, artifacts):
             window.progressSeen.highest = Math.max(window.progressSeen.highest, bar.value);
         }).observe(bar, {attributes: true});
     }""")
-    preview.open("million/circles")
+    preview.js("() => workbench.resize(940, 1024)")
     seen = preview.js("() => window.progressSeen")
     assert seen["shown"] and seen["highest"] > 0, f"no progress shown while preparing: {seen}"
     assert preview.js("() => document.querySelector('#progress').hidden"), "the bar stayed after the prepare"
@@ -274,10 +289,10 @@ def test_right_to_left_pins_the_guides_headers_to_the_right(preview, artifacts):
             f"right to left at {x},{y}: the channel column is not at the right edge {right}: {column[:3]}"
         corner = [e for e in column if e["section"] == 0]
         assert corner and abs(corner[0]["frame"]["y"] - bounds["y"]) < 1e-9, (bounds, corner)
-        screen = preview.js("""() => {
-            const view = document.querySelector('#view').getBoundingClientRect();
+        screen = preview.js("""async () => {
+            const view = document.querySelector('#view').getBoundingClientRect(), zoom = await workbench.zoom();
             const node = document.querySelector("#content > div[data-category=cell][data-section='0'][data-item='0']");
-            return [node.getBoundingClientRect().right, view.x + workbench.bounds().width];
+            return [node.getBoundingClientRect().right, view.x + zoom * workbench.bounds().width];
         }""")
         assert abs(screen[0] - screen[1]) < 0.02, f"the corner is not drawn at the view's right edge: {screen}"
     preview.page.screenshot(path=os.path.join(artifacts, "tv-guide_listings_right_to_left.png"))
@@ -292,9 +307,10 @@ def drag(preview, cell, to, cancel=False):
     Escape first when `cancel`. Returns whether cells were moving (animated) during the drag."""
     box = preview.page.locator(f"#content > div[data-category=cell][data-section='{cell[0]}'][data-item='{cell[1]}']").bounding_box()
     origin, bounds = preview.page.locator("#view").bounding_box(), preview.js("() => workbench.bounds()")
+    zoom = preview.js("() => workbench.zoom()")
     preview.page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     preview.page.mouse.down()
-    preview.page.mouse.move(origin["x"] + to[0] - bounds["x"], origin["y"] + to[1] - bounds["y"], steps=12)
+    preview.page.mouse.move(origin["x"] + zoom * (to[0] - bounds["x"]), origin["y"] + zoom * (to[1] - bounds["y"]), steps=12)
     preview.js("() => workbench.moveDone()")
     made_room = preview.js("() => document.querySelector('#content > .dragging') !== null "
                            "&& document.getAnimations().length > 0")
