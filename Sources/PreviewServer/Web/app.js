@@ -284,6 +284,8 @@ async function start() {
     moveDone: () => mover.done,
     /** The last drag ended: {from, target, commit, answer}. */
     lastMove: () => mover.last,
+    /** The `updateMove` answers drawn in the last drag, in order (the cells are drawn where they put them). */
+    moveSteps: () => [...mover.steps],
     drawn: () => canvas.drawn(),
     /** How many draws have completed: a redraw the page did on its own (an edit, a plugin rebuilt) counts. */
     draws: () => canvas.drawCount,

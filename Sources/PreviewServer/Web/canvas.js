@@ -39,7 +39,8 @@ export class ViewCanvas {
     this.afterDraw = null;  // async (canvas) → true when the layout changed and wants a redraw (self-sizing)
     view.addEventListener('scroll', () => this.draw().catch(() => {}));
     for (const type of ['wheel', 'pointerdown', 'keydown', 'touchstart']) {
-      view.addEventListener(type, () => { this.userScrolled = true; }, { passive: true });
+      // Ctrl/Cmd + wheel zooms (frame.js): not a scroll.
+      view.addEventListener(type, (event) => { if (!event.ctrlKey && !event.metaKey) this.userScrolled = true; }, { passive: true });
     }
     view.addEventListener('scrollend', () => this.settle());
     new ResizeObserver(() => { if (this.viewID) this.draw().catch(() => {}); }).observe(view);
@@ -90,6 +91,9 @@ export class ViewCanvas {
         await this.current;
         waiting.resolve();
       } catch (error) {
+        // The next draw prepares again, whatever its size: a layout that failed at one size has
+        // nothing prepared to query at the next (an error for one size never sticks).
+        this.needsPrepare = true;
         this.hooks.onError(error);
         waiting.reject(error);
       }
@@ -122,8 +126,8 @@ export class ViewCanvas {
     const prepares = resized || this.needsPrepare;
     if (prepares) calls.push(['prepare', { view, workDoneToken: `prepare ${view}` }]);
     calls.push(['query', { view, rect, labels: true }]);
-    const probe = { ...bounds, x: bounds.x + probeShift, y: bounds.y + probeShift };
-    calls.push(['invalidate', { view, bounds: probe }], ['query', { view, rect: probe }], ['invalidate', { view, bounds }]);
+    const shift = (r) => ({ ...r, x: r.x + probeShift, y: r.y + probeShift });
+    calls.push(['invalidate', { view, bounds: shift(bounds) }], ['query', { view, rect: shift(rect) }], ['invalidate', { view, bounds }]);
     let results;
     try {
       results = await this.rpc.batch(calls);

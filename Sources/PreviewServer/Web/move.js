@@ -28,6 +28,7 @@ export class Mover {
     this.pressed = null;  // {node, x, y} until the pointer has moved far enough
     this.move = null;  // the move in progress
     this.last = null;  // the last move ended: {from, target, commit, answer}
+    this.steps = [];  // the `updateMove` answers drawn in the last move, in order
     this.done = Promise.resolve();  // the move's requests, in order
     this.clicked = false;
     const layer = canvas.layer;
@@ -90,6 +91,7 @@ export class Mover {
       pointer: { clientX: event.clientX, clientY: event.clientY },
     };
     this.move = move;
+    this.steps = [];
     this.queue(async () => {
       await canvas.pause();
       let item;
@@ -137,6 +139,7 @@ export class Mover {
 
   showStep(move, answer) {
     const { canvas } = this;
+    this.steps.push(answer);
     move.target = answer.target;
     this.showDragged(answer.item);
     const taken = new Map();

@@ -81,6 +81,7 @@ export class Overview {
       y: clamp((bounds.y + bounds.height / 2) * scale - height / 2, 0, Math.max(0, size.height * scale - height)),
     };
     this.geometry = { scale, origin };
+    Object.assign(this.canvas.dataset, { scale, originX: origin.x, originY: origin.y });
     const ratio = window.devicePixelRatio || 1;
     this.canvas.width = Math.round(width * ratio);
     this.canvas.height = Math.round(height * ratio);
@@ -114,6 +115,7 @@ export class Overview {
   scrollToPoint(event) {
     const canvas = this.lastCanvas;
     if (!canvas || !this.geometry) return;
+    canvas.userScrolled = true;  // the user's: it comes to rest where the layout says (targetContentOffset)
     const { scale, origin } = this.geometry, box = this.canvas.getBoundingClientRect(), bounds = canvas.lastBounds;
     const x = (event.clientX - box.left + origin.x) / scale, y = (event.clientY - box.top + origin.y) / scale;
     this.view.scrollTo(x - bounds.width / 2, y - bounds.height / 2);
