@@ -785,8 +785,8 @@ def test_the_inspector_follows_the_view(preview, artifacts):
 
 
 def test_screenshots_of_every_view_at_every_frame_zoom_and_direction(preview, artifacts):
-    """Every bundled view at the phone, tablet and desktop presets, at zoom 0.5 and 2, and right to
-    left, each equal to the engine; screenshots in artifacts/looks/ to look at."""
+    """Every bundled view at the phone, tablet and desktop presets, at zoom 0.5 and 2, right to
+    left, and in a 400 px window, each equal to the engine; screenshots in artifacts/looks/ to look at."""
     folder = os.path.join(artifacts, "looks")
     os.makedirs(folder, exist_ok=True)
     frame = preview.page.get_by_label("Frame", exact=True)
@@ -811,6 +811,16 @@ def test_screenshots_of_every_view_at_every_frame_zoom_and_direction(preview, ar
         check_drawn_equals_engine(preview, f"{view} right to left")
         preview.page.screenshot(path=os.path.join(folder, f"{name}_right_to_left.png"))
         preview.js("() => workbench.direction('leftToRight')")
+    # In a 400 px window, each at its own frame, fitted.
+    try:
+        preview.page.set_viewport_size({"width": 400, "height": 800})
+        for view in views:
+            preview.open(view)
+            assert preview.js("() => workbench.error()") is None, view
+            check_drawn_equals_engine(preview, f"{view} in a 400 px window")
+            preview.page.screenshot(path=os.path.join(folder, f"{view.replace('/', '_')}_window_400.png"))
+    finally:
+        preview.page.set_viewport_size({"width": 1400, "height": 900})
 
 
 def measure(preview, workbench):
@@ -922,6 +932,8 @@ def screenshot_for_the_docs(workbench, playwright):
         preview.open("tv-guide/listings")
         preview.js("() => workbench.scrollTo(130, 0)")
         preview.page.click("#content > div[data-category=cell][data-section='3'][data-item='3']")
+        wait_for(preview, "() => workbench.inspected() !== null")
+        preview.page.mouse.move(0, 0)
         preview.page.screenshot(path=os.path.join(ROOT, "docs/preview-guide.png"))
     finally:
         preview.close()

@@ -51,6 +51,18 @@ function notePointer(text, event) {
   notePointer.timer = setTimeout(() => { note.hidden = true; }, 3000);
 }
 
+/** After a zoom: #content is a layer of its own (will-change: transform, for scrolling), which
+ *  Chromium keeps at the scale it was painted at — blurred at zoom 2. Dropping the hint for a
+ *  frame paints it again at the new scale. Resolves once painted. */
+function rasterAgain() {
+  const content = $('#content');
+  content.style.willChange = 'auto';
+  rasterAgain.done = new Promise((resolve) => requestAnimationFrame(() => {
+    content.style.willChange = '';
+    requestAnimationFrame(() => resolve());
+  }));
+}
+
 /** Below 900 px the side panels are overlays: `which` ('views', 'panels' or null) is open. */
 function openPanel(which) {
   if (which) document.body.dataset.panel = which; else delete document.body.dataset.panel;
@@ -202,6 +214,7 @@ async function start() {
   }, (scale) => {
     canvas.zoom = scale;
     canvas.content.style.setProperty('--zoom', scale);
+    rasterAgain();
     if (inspector.selected) inspector.render(canvas);
   });
   const viewResult = (text, isError = true) => showResult('#view-result', text, isError);
@@ -256,7 +269,10 @@ async function start() {
     /** Zooms the drawing to `scale` (elements at scale × frame from #view's origin; the bounds
      *  unchanged) and resolves with the zoom in effect; without a scale, only resolves with it. */
     zoom: async (scale) => {
-      if (scale !== undefined) frame.setZoom(scale);
+      if (scale !== undefined) {
+        frame.setZoom(scale);
+        await rasterAgain.done;
+      }
       return frame.scale;
     },
     /** The rect last queried (the bounds plus a margin). */

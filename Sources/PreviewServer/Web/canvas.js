@@ -205,6 +205,8 @@ export class ViewCanvas {
       span = node.appendChild(document.createElement('span'));
     }
     span.className = named === null ? 'label unnamed' : 'label';
+    // An index path that cannot show a digit of itself (a tree's connector) is noise: not shown.
+    span.style.visibility = named === null && (frame.width < 40 || frame.height < 10) ? 'hidden' : '';
     if (span.textContent !== text) span.textContent = text;
   }
 

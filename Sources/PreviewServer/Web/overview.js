@@ -17,7 +17,9 @@ export class Overview {
     Object.assign(this, { figure, canvas, caption, toggle, view });
     this.elements = null;  // the whole content's elements, or null when too many
     this.total = null;
-    this.wanted = true;  // the toggle
+    // The toggle: on, unless the window is narrow (the map would cover much of a small view area).
+    this.wanted = !matchMedia('(max-width: 900px)').matches;
+    toggle.setAttribute('aria-pressed', String(this.wanted));
     this.fetching = null;
     this.geometry = null;
     toggle.addEventListener('click', () => {
