@@ -142,7 +142,7 @@ def test_a_click_shows_every_attribute_and_a_users_scroll_settles(preview, artif
     assert rows["label"] == ["BaseException"] and rows["section"] == ["0"], rows
     assert rows["children"] == [json.dumps(c, separators=(",", ":")) for c in shown["children"]], rows["children"]
     frame = shown["frame"]
-    assert rows["frame"] == [f"x {frame['x']:g}  y {frame['y']:g}  width {frame['width']:g}  height {frame['height']:g}"], rows["frame"]
+    assert rows["frame"] == [f"x {frame['x']:g}, y {frame['y']:g}, {frame['width']:g} × {frame['height']:g}"], rows["frame"]
     preview.open("tv-guide/listings")
     box = preview.page.locator("#view").bounding_box()
     preview.page.mouse.move(box["x"] + 300, box["y"] + 300)
@@ -538,6 +538,22 @@ def test_zoom_scales_the_drawing_and_keeps_the_bounds(preview, artifacts):
     preview.page.screenshot(path=os.path.join(artifacts, "tv-guide_listings_overview.png"))
     preview.open("circles/alarms")
     assert not preview.page.locator("#overview").is_visible(), "an overview for a content that fits the frame"
+    # Two fingers on a touch screen, 40 then 100 points apart: zoom × 2.5, nothing dragged.
+    preview.js("() => workbench.zoom(1)")
+    bounds = preview.js("() => workbench.bounds()")
+    moves = preview.js("() => [workbench.lastMove(), workbench.moveSteps()]")
+    view = screen_rect(preview, "#view")
+    x, y = view["x"] + view["width"] / 2, view["y"] + view["height"] / 2
+    touch = preview.page.context.new_cdp_session(preview.page)
+    touch.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x - 20, "y": y, "id": 1}, {"x": x + 20, "y": y, "id": 2}]})
+    for d in range(25, 51, 5):
+        touch.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x - d, "y": y, "id": 1}, {"x": x + d, "y": y, "id": 2}]})
+    touch.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    touch.detach()
+    assert abs(preview.js("() => workbench.zoom()") - 2.5) < 1e-9, preview.js("() => workbench.zoom()")
+    assert preview.js("() => workbench.bounds()") == bounds, "a pinch scrolled or resized"
+    assert preview.js("() => [workbench.lastMove(), workbench.moveSteps()]") == moves, "a pinch began a drag"
+    check_drawn_equals_engine(preview, "after a pinch")
 
 
 LABELS = """() => [...document.querySelectorAll('#content > div:not(.ghost)')].map(node => {
@@ -582,6 +598,10 @@ def test_labels_start_at_the_leading_edge_and_end_with_an_ellipsis(preview, arti
     assert drawn[("cell", "", 0, 2)]["named"] is False and drawn[("cell", "", 0, 0)]["named"] is True
 
 
+def intersects(f, r):
+    return f["x"] < r["x"] + r["width"] and r["x"] < f["x"] + f["width"] and f["y"] < r["y"] + r["height"] and r["y"] < f["y"] + f["height"]
+
+
 def test_the_legend_and_pinned_elements(preview, artifacts):
     colours = preview.js("""() => Object.fromEntries([...document.querySelectorAll('#legend .swatch:not(.pinned)')].map(s =>
         [s.dataset.category, getComputedStyle(s).backgroundColor]))""")
@@ -595,12 +615,16 @@ def test_the_legend_and_pinned_elements(preview, artifacts):
     for direction, x, y in [("leftToRight", 0, 0), ("leftToRight", 300, 200), ("rightToLeft", 130, 95)]:
         preview.js("d => workbench.direction(d)", direction)
         preview.js("([x, y]) => workbench.scrollTo(x, y)", [x, y])
-        drawn = preview.js("() => workbench.drawn()")
+        # Among the elements in the bounds (those in the margin around them are classed once shown).
+        bounds = preview.js("() => workbench.bounds()")
+        drawn = [e for e in preview.js("() => workbench.drawn()") if intersects(e["frame"], bounds)]
         pinned = {KEY(e) for e in drawn if e["pinned"]}
         headers = {KEY(e) for e in drawn if e["section"] == 0 or e["item"] == 0}
+        assert len(headers) > 10, headers
         assert pinned == headers, f"{direction} at {x},{y}: pinned {sorted(pinned - headers)[:3]} / not {sorted(headers - pinned)[:3]}"
         looks = preview.js("""() => [...document.querySelectorAll('#content > div')].map(n =>
             [n.classList.contains('pinned'), getComputedStyle(n).backgroundImage !== 'none'])""")
+        assert any(p for p, _ in looks)
         assert all(p == hatched for p, hatched in looks), "pinned elements are not drawn distinguishably"
     preview.js("() => workbench.direction('leftToRight')")
     for view in ["circles/alarms", "class-hierarchy/exceptions", "photo-wall/trips"]:

@@ -12,9 +12,11 @@
 //
 // Pinned elements (a sticky header: its frame follows the bounds) are found from the engine's own
 // answers at two offsets: the same batch also sets the bounds `probeShift` points further right
-// and down, queries them, and sets the bounds back. An element whose frame moved by exactly the
-// shift on an axis follows the bounds on that axis; it gets the class `pinned`. No layout is asked
-// anything the protocol lacks, and any layout's pinned elements are found, whatever its rule.
+// and down, queries them (the bounds only, not the margin: what shows), and sets the bounds back.
+// An element in the bounds whose frame moved by exactly the shift on an axis follows the bounds on
+// that axis; it gets the class `pinned` (one in the margin is classed when a draw shows it). No
+// layout is asked anything the protocol lacks, and any layout's pinned elements are found,
+// whatever its rule.
 
 const margin = 0.25;  // of the viewport's size, on each side
 const probeShift = 16;  // points: the second offset at which the engine is asked, to find pinned elements
@@ -34,6 +36,7 @@ export class ViewCanvas {
     this.running = false;
     this.userScrolled = false;
     this.drawCount = 0;
+    this.prepareCount = 0;  // draws that prepared (a new size, direction, data or layout)
     this.current = Promise.resolve();  // the draw running, if any
     this.paused = null;  // while set (a drag, a transition), draws wait
     this.afterDraw = null;  // async (canvas) → true when the layout changed and wants a redraw (self-sizing)
@@ -127,7 +130,7 @@ export class ViewCanvas {
     if (prepares) calls.push(['prepare', { view, workDoneToken: `prepare ${view}` }]);
     calls.push(['query', { view, rect, labels: true }]);
     const shift = (r) => ({ ...r, x: r.x + probeShift, y: r.y + probeShift });
-    calls.push(['invalidate', { view, bounds: shift(bounds) }], ['query', { view, rect: shift(rect) }], ['invalidate', { view, bounds }]);
+    calls.push(['invalidate', { view, bounds: shift(bounds) }], ['query', { view, rect: shift(bounds) }], ['invalidate', { view, bounds }]);
     let results;
     try {
       results = await this.rpc.batch(calls);
@@ -142,7 +145,10 @@ export class ViewCanvas {
     if (prepares) this.setContentSize(results[1].contentSize, bounds);
     const answer = results[calls.length - 4];
     this.render(answer, bounds, pinnedKeys(answer.elements, results[calls.length - 2].elements));
-    if (prepares) this.hooks.onPrepared?.(results[1]);
+    if (prepares) {
+      this.prepareCount += 1;
+      this.hooks.onPrepared?.(results[1]);
+    }
     if (this.afterDraw && depth < 4 && await this.afterDraw(this) && view === this.viewID) return this.drawOnce(depth + 1);
     this.drawCount += 1;
     this.hooks.onDrawn();

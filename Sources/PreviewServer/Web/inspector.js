@@ -43,8 +43,11 @@ export class Inspector {
     if (!selected) return;
     const node = canvas.nodes.get(selected.key);
     if (node) {
-      Object.assign(selected, this.facts(node));
+      Object.assign(selected, this.facts(node), { askedAt: undefined });
     } else {
+      // Not drawn (scrolled out): asked again only when the layout was prepared again since.
+      if (selected.askedAt === canvas.prepareCount) return;
+      selected.askedAt = canvas.prepareCount;
       const { category, kind, section, item } = selected.element;
       try {
         const answer = await this.rpc.request('query', { view: canvas.viewID, element: { category, kind, section, item } });
@@ -77,7 +80,7 @@ export class Inspector {
       const value = element[key];
       if (key === 'kind' && value == null) continue;
       if (key === 'frame') {
-        rows.push(['frame', `x ${number(value.x)}  y ${number(value.y)}  width ${number(value.width)}  height ${number(value.height)}`, '', JSON.stringify(value)]);
+        rows.push(['frame', `x ${number(value.x)}, y ${number(value.y)}, ${number(value.width)} × ${number(value.height)}`, 'wrap', JSON.stringify(value)]);
         if (zoom !== 1) rows.push(['on screen', `${number(value.width * zoom)} × ${number(value.height * zoom)} px at ${Math.round(zoom * 100)} %`]);
       } else {
         rows.push([key, typeof value === 'number' ? number(value) : String(value), '', String(value)]);
