@@ -9,7 +9,7 @@
 // `narrowest` pixels, and the map then shows the part around the bounds.
 
 const mapped = 5000;
-const room = { width: 180, height: 200 }, narrowest = 60;
+const largest = { width: 180, height: 200 }, share = 0.3, narrowest = 40;  // the map: at most 30 % of the view area
 const colours = { cell: '#8db4ea', supplementary: '#8fcf8f', decoration: '#999' };
 
 export class Overview {
@@ -34,6 +34,7 @@ export class Overview {
       canvas.addEventListener('pointermove', go);
     });
     canvas.addEventListener('pointerup', () => canvas.removeEventListener('pointermove', go));
+    new ResizeObserver(() => this.draw()).observe(figure.parentElement);
   }
 
   /** After a prepare: fetches the content's elements if they are few enough, then draws. */
@@ -68,6 +69,10 @@ export class Overview {
     this.toggle.disabled = !larger;
     this.figure.hidden = !larger || !this.wanted;
     if (this.figure.hidden) return;
+    const area = this.figure.parentElement;
+    const room = {
+      width: Math.min(largest.width, area.clientWidth * share), height: Math.min(largest.height, area.clientHeight * share),
+    };
     // The scale: all of it fits the room, unless that leaves the narrow side thinner than `narrowest`.
     const fit = Math.min(room.width / size.width, room.height / size.height);
     const thin = Math.min(size.width, size.height) * fit < narrowest;
@@ -89,6 +94,7 @@ export class Overview {
     this.canvas.height = Math.round(height * ratio);
     this.canvas.style.width = `${width}px`;
     this.canvas.style.height = `${height}px`;
+    this.caption.style.maxWidth = `${Math.max(width, 90)}px`;
     const g = this.canvas.getContext('2d');
     g.setTransform(ratio, 0, 0, ratio, 0, 0);
     g.fillStyle = '#fbfbfd';
