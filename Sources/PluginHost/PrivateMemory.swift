@@ -1,4 +1,4 @@
-import Glibc
+import Platform
 import LayoutKit
 
 /// Private memory of its own mapping, for the data a batch update makes for a layout in this

@@ -1,6 +1,6 @@
 internal import CLayoutABI
 internal import CSystemShims
-import Glibc
+import Platform
 import LayoutKit
 import PluginHost
 

@@ -1,5 +1,5 @@
 internal import CLayoutABI
-import Glibc
+import Platform
 import LayoutKit
 import PluginHost
 
