@@ -158,7 +158,7 @@ let package = Package(
             name: "workbench-bench",
             dependencies: [
                 "DescriptorIO", "LayoutKit", "JSON", "JSONOutput", "WorkspaceModel", "BenchmarkWorkloads", "BenchmarkReport", "ReferenceLayouts",
-                "PluginHost", "PluginIsolation", "Sessions", "Circles", "Tree", "MarkSheet", "Guide", "Waterfall",
+                "PluginHost", "PluginIsolation", "Platform", "Sessions", "Circles", "Tree", "MarkSheet", "Guide", "Waterfall",
                 "TestSupport",  // RawWebSocket, for the `preview` part
             ]
         ),
@@ -198,7 +198,7 @@ let package = Package(
         .testTarget(name: "SessionsTests", dependencies: ["Sessions", "BatchUpdates", "LayoutKit"]),
         .testTarget(name: "BatchRunnerTests", dependencies: ["BatchRunner", "TestSupport", "PluginHost", "WorkspaceModel", "LayoutKit"]),
         .testTarget(name: "PluginScaffoldTests", dependencies: ["PluginScaffold", "TestSupport"]),
-        .testTarget(name: "PluginIsolationTests", dependencies: ["PluginIsolation", "PluginHost", "BatchUpdates", "LayoutKit", "CLayoutABI", "TestSupport"]),
+        .testTarget(name: "PluginIsolationTests", dependencies: ["PluginIsolation", "PluginHost", "BatchUpdates", "LayoutKit", "CLayoutABI", "Platform", "TestSupport"]),
         .testTarget(name: "BenchmarkReportTests", dependencies: ["BenchmarkReport"]),
         .testTarget(name: "LanguageServerTests", dependencies: ["LanguageServer", "WorkspaceModel", "PluginHost", "JSON", "SourceDiagnostics", "TestSupport"]),
         .testTarget(name: "PreviewServerTests", dependencies: ["PreviewServer", "TestSupport"]),

@@ -15,8 +15,8 @@ struct FileStamp: Equatable, Sendable {
     init?(path: String) {
         var status = stat()
         guard stat(path, &status) == 0 else { return nil }
-        device = UInt64(status.st_dev)
-        inode = UInt64(status.st_ino)
+        device = UInt64(truncatingIfNeeded: status.st_dev)
+        inode = UInt64(truncatingIfNeeded: status.st_ino)
         size = Int64(status.st_size)
         #if canImport(Darwin)
             modified = (Int(status.st_mtimespec.tv_sec), Int(status.st_mtimespec.tv_nsec))

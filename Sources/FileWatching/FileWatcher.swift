@@ -48,7 +48,8 @@ public final class FileWatcher: Sendable {
     ) throws(FileWatcherError) {
         #if os(Linux)
             if !Portability.isPortable {
-                backend = try InotifyWatcher(folders: folders, accepting: accepts, debounce: debounce, onChange: onChange)
+                backend = try InotifyWatcher(
+                    folders: folders, accepting: accepts, debounce: debounce, onChange: onChange)
                 return
             }
         #endif
@@ -76,4 +77,20 @@ protocol FileWatchBackend: Sendable {
 public struct FileWatcherError: Error, CustomStringConvertible {
     public var message: String
     public var description: String { message }
+}
+
+extension FileWatcher {
+    /// The name every watching thread gives itself (at most 15 bytes, Linux's limit), so that
+    /// tools and tests can count the watchers a process runs, whichever the backend.
+    public static let threadName = "wb.file-watcher"
+
+    /// Names the calling thread `threadName` (Foundation's `Thread.name` does not reach the
+    /// system on Linux).
+    static func nameThisThread() {
+        #if canImport(Darwin)
+            _ = pthread_setname_np(threadName)
+        #else
+            _ = pthread_setname_np(pthread_self(), threadName)
+        #endif
+    }
 }

@@ -4,7 +4,8 @@
     /// Wakes a `SnapshotWatcher` when kqueue says one of its files or folders changed (written,
     /// extended, renamed, deleted, its attributes changed), so a change is seen at once rather
     /// than at the next timed scan. The scan still decides what changed.
-    final class KqueueWaker {
+    final class KqueueWaker: @unchecked Sendable {
+        // Unchecked: only the watching thread of its `SnapshotWatcher` calls it.
         private let queue: Int32
         private var opened: [String: Int32] = [:]
 

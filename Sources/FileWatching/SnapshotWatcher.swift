@@ -38,8 +38,7 @@ final class SnapshotWatcher: FileWatchBackend {
         var lastChange = 0.0
     }
 
-    init(paths: [String], debounce: Double, onChange: @escaping @Sendable ([String]) -> Void) throws(FileWatcherError)
-    {
+    init(paths: [String], debounce: Double, onChange: @escaping @Sendable ([String]) -> Void) throws(FileWatcherError) {
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else {
             throw FileWatcherError(message: "pipe failed: \(String(cString: strerror(errno)))")
@@ -116,6 +115,7 @@ final class SnapshotWatcher: FileWatchBackend {
     }
 
     private func run() {
+        FileWatcher.nameThisThread()
         while true {
             #if canImport(Darwin)
                 waker.watch(state.withLock { Array($0.files.keys) + Array($0.folders.keys) })

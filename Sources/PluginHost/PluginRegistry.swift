@@ -119,7 +119,8 @@ public struct PluginRegistry: Sendable {
     public static func searchPath(explicit: [String], environment: [String: String], executableDirectory: String?)
         -> [String]
     {
-        searchFolders(explicit: explicit, environment: environment, executableDirectory: executableDirectory).map(\.path)
+        searchFolders(explicit: explicit, environment: environment, executableDirectory: executableDirectory).map(
+            \.path)
     }
 
     /// Where a searched folder comes from.
@@ -140,8 +141,10 @@ public struct PluginRegistry: Sendable {
         let fromEnvironment = (environment["WORKBENCH_PLUGIN_PATH"] ?? "").split(separator: ":").map(String.init)
         var bundled: [String] = []
         if let executableDirectory {
-            let lib = URL(fileURLWithPath: executableDirectory).deletingLastPathComponent().appendingPathComponent("lib")
-                .path
+            let lib = URL(fileURLWithPath: executableDirectory).deletingLastPathComponent().appendingPathComponent(
+                "lib"
+            )
+            .path
             var isFolder: ObjCBool = false
             if FileManager.default.fileExists(atPath: lib, isDirectory: &isFolder), isFolder.boolValue {
                 bundled.append(lib)

@@ -24,7 +24,9 @@ public final class ProcessBackend: PluginBackend {
 
 extension PluginCatalog {
     /// Every plugin in a child process of `executable` (`--isolation process`).
-    public static func isolated(_ registry: PluginRegistry, executable: String = Portability.executablePath) -> PluginCatalog {
+    public static func isolated(_ registry: PluginRegistry, executable: String = Portability.executablePath)
+        -> PluginCatalog
+    {
         PluginCatalog(registry: registry, isolation: .process) { ProcessBackend(plugin: $0, executable: executable) }
     }
 

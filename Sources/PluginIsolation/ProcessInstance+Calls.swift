@@ -1,6 +1,6 @@
 internal import CLayoutABI
-import Platform
 import LayoutKit
+import Platform
 import PluginHost
 
 extension ProcessInstance {

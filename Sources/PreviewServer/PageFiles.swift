@@ -20,7 +20,8 @@ struct PageFiles: Sendable {
             guard let contentType = Self.contentType(of: name) else { continue }
             guard let data = Data(base64Encoded: base64) else {
                 throw CocoaError(
-                    .fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "the built-in page file \(name) is corrupt"])
+                    .fileReadCorruptFile,
+                    userInfo: [NSLocalizedDescriptionKey: "the built-in page file \(name) is corrupt"])
             }
             files[name] = File(bytes: Array(data), contentType: contentType)
         }
