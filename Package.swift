@@ -90,7 +90,7 @@ let package = Package(
         ),
         .target(name: "LayoutChecker", dependencies: ["LayoutKit", "SeededRandom"]),
         .target(name: "BatchUpdates", dependencies: ["LayoutKit"]),
-        .target(name: "FileWatching", dependencies: ["Platform"]),
+        .target(name: "FileWatching", dependencies: ["CSystemShims", "Platform"]),
         .target(name: "DescriptorIO"),
         .target(name: "WorkspaceModel", dependencies: ["YAMLReader", "SourceDiagnostics", "LayoutKit", "SeededRandom"]),
         .target(name: "PluginHost", dependencies: ["CLayoutABI", "CSystemShims", "DescriptorIO", "LayoutKit", "BatchUpdates", "Platform"]),

@@ -6,6 +6,7 @@
 #if defined(__GLIBC__)
 #include <malloc.h>
 #endif
+#include <pthread.h>
 #include <spawn.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -148,6 +149,14 @@ void wb_keep_heap(void) {
     mallopt(M_TRIM_THRESHOLD, 256 << 20);
 #endif
     /* Darwin's allocator keeps freed regions in its magazines already: nothing to set. */
+}
+
+void wb_name_this_thread(const char *name) {
+#if defined(__APPLE__)
+    pthread_setname_np(name);
+#else
+    pthread_setname_np(pthread_self(), name);
+#endif
 }
 
 int wb_stream_pair(int fds[2]) {

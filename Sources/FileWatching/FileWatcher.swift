@@ -1,3 +1,4 @@
+internal import CSystemShims
 import Platform
 
 /// Watches a set of files (or whole folders) for changes, and calls back once per burst.
@@ -87,10 +88,6 @@ extension FileWatcher {
     /// Names the calling thread `threadName` (Foundation's `Thread.name` does not reach the
     /// system on Linux).
     static func nameThisThread() {
-        #if canImport(Darwin)
-            _ = pthread_setname_np(threadName)
-        #else
-            _ = pthread_setname_np(pthread_self(), threadName)
-        #endif
+        wb_name_this_thread(threadName)
     }
 }

@@ -69,6 +69,9 @@ int wb_seqpacket_pair(int fds[2]);
 
 /* --- Portable (POSIX, macOS too) --- */
 
+/** Names the calling thread (at most 15 bytes show on Linux); pthread_setname_np, whose form differs by system. */
+void wb_name_this_thread(const char *name);
+
 /**
  * socketpair(AF_UNIX, SOCK_STREAM, 0, fds), both ends close-on-exec (and, on Darwin, never
  * raising SIGPIPE); a byte stream, so messages on it need framing.
