@@ -1,4 +1,6 @@
 internal import CSystemShims
+import Dispatch
+import Foundation
 import Platform
 
 /// Watches a set of files (or whole folders) for changes, and calls back once per burst.
@@ -85,9 +87,16 @@ extension FileWatcher {
     /// tools and tests can count the watchers a process runs, whichever the backend.
     public static let threadName = "wb.file-watcher"
 
-    /// Names the calling thread `threadName` (Foundation's `Thread.name` does not reach the
-    /// system on Linux).
-    static func nameThisThread() {
-        wb_name_this_thread(threadName)
+    /// Runs `body` on a new thread named `threadName` (Foundation's `Thread.name` does not
+    /// reach the system on Linux), returning once the thread has its name.
+    static func startThread(_ body: @escaping @Sendable () -> Void) {
+        let named = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            wb_name_this_thread(threadName)
+            named.signal()
+            body()
+        }
+        thread.start()
+        named.wait()
     }
 }

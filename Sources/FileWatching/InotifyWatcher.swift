@@ -96,9 +96,7 @@
         private func start() {
             // The thread holds the watcher until `run` returns (after `stop`); the watcher does not
             // hold the thread, so a stopped watcher is freed and its inotify descriptor closed.
-            let thread = Thread { [self] in run() }
-            thread.name = "workbench.file-watcher"
-            thread.start()
+            FileWatcher.startThread { [self] in run() }
         }
 
         deinit {
@@ -138,7 +136,6 @@
         }
 
         private func run() {
-            FileWatcher.nameThisThread()
             var buffer = [UInt8](repeating: 0, count: 64 * 1024)
             while true {
                 var fds = [

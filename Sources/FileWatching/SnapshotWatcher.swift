@@ -109,13 +109,10 @@ final class SnapshotWatcher: FileWatchBackend {
 
     private func start() {
         // The thread holds the watcher until `run` returns (after `stop`), as `InotifyWatcher`'s does.
-        let thread = Thread { [self] in run() }
-        thread.name = "workbench.file-watcher"
-        thread.start()
+        FileWatcher.startThread { [self] in run() }
     }
 
     private func run() {
-        FileWatcher.nameThisThread()
         while true {
             #if canImport(Darwin)
                 waker.watch(state.withLock { Array($0.files.keys) + Array($0.folders.keys) })

@@ -14,7 +14,7 @@ struct VersionTests {
         let minor = try #require(header.firstMatch(of: /#define WB_ABI_MINOR_VERSION (\d+)u/)?.1)
         let served = try ProcessRunner.run(
             workbench, ["serve"], input: Data(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}"#.utf8 + [10]))
-        let version = try #require(served.standardOutput.firstMatch(of: /"version":"([0-9.]+)"/)?.1)
+        let version = try #require(served.standardOutput.firstMatch(of: /"name":"workbench","version":"([0-9.]+)"/)?.1)
         #expect(printed.standardOutput == "workbench \(version) (plugin ABI \(major).\(minor))\n")
     }
 }

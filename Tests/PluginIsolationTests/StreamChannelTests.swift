@@ -1,5 +1,6 @@
 import Foundation
 import Platform
+import TestSupport
 import Testing
 
 @testable import PluginIsolation
@@ -29,7 +30,8 @@ struct StreamChannelTests {
         let (a, b) = try Self.pair()
         #expect(a.isStream && b.isStream)
         #expect(try b.receiveIfReady() == nil, "nothing waiting")
-        let file = try TemporaryFolder().write("shared", "x")
+        let folder = try TemporaryFolder()
+        let file = try folder.write("shared", "x")
         let fd = open(file, O_RDONLY)
         defer { close(fd) }
         let messages: [[UInt8]] = [[1, 2, 3], [], Array(repeating: 7, count: maximumMessageSize), [9]]
@@ -50,10 +52,11 @@ struct StreamChannelTests {
         let (a, b) = try Self.pair()
         let body: [UInt8] = Array("hello, plugin".utf8)
         let frame = withUnsafeBytes(of: UInt32(body.count).littleEndian) { Array($0) } + body
+        let sending = a.fileDescriptor
         let writer = Thread {
             for byte in frame {
                 var byte = byte
-                _ = write(a.fileDescriptor, &byte, 1)
+                _ = write(sending, &byte, 1)
                 usleep(200)
             }
         }
