@@ -91,7 +91,7 @@ let package = Package(
         .target(name: "LayoutChecker", dependencies: ["LayoutKit", "SeededRandom"]),
         .target(name: "BatchUpdates", dependencies: ["LayoutKit"]),
         .target(name: "FileWatching", dependencies: ["CSystemShims", "Platform"]),
-        .target(name: "DescriptorIO"),
+        .target(name: "DescriptorIO", dependencies: ["Platform"]),
         .target(name: "WorkspaceModel", dependencies: ["YAMLReader", "SourceDiagnostics", "LayoutKit", "SeededRandom"]),
         .target(name: "PluginHost", dependencies: ["CLayoutABI", "CSystemShims", "DescriptorIO", "LayoutKit", "BatchUpdates", "Platform"]),
         .target(name: "PluginIsolation", dependencies: ["CLayoutABI", "CSystemShims", "DescriptorIO", "LayoutKit", "PluginHost", "Platform"]),
@@ -153,7 +153,7 @@ let package = Package(
             name: "BenchmarkWorkloads",
             dependencies: ["LayoutKit", "SeededRandom", "WorkspaceModel", "ReferenceLayouts", "Circles", "Tree", "MarkSheet", "Guide", "Waterfall"]
         ),
-        .target(name: "BenchmarkReport", dependencies: ["JSON", "JSONOutput"]),
+        .target(name: "BenchmarkReport", dependencies: ["JSON", "JSONOutput", "Platform"]),
         .executableTarget(
             name: "workbench-bench",
             dependencies: [
