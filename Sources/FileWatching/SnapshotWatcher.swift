@@ -115,8 +115,12 @@ final class SnapshotWatcher: FileWatchBackend {
     private func run() {
         while true {
             #if canImport(Darwin)
-                waker.watch(state.withLock { Array($0.files.keys) + Array($0.folders.keys) })
-                if waker.wait(seconds: Self.interval * 10, stopping: stopPipe.read) { return }
+                let (watched, hasPending) = state.withLock {
+                    (Array($0.files.keys) + Array($0.folders.keys), !$0.pending.isEmpty)
+                }
+                waker.watch(watched)
+                // A burst is reported once quiet: with changes pending, scan at the Linux pace.
+                if waker.wait(seconds: Self.interval * (hasPending ? 1 : 10), stopping: stopPipe.read) { return }
             #else
                 var descriptor = pollfd(fd: stopPipe.read, events: Int16(POLLIN), revents: 0)
                 let ready = poll(&descriptor, 1, Int32(Self.interval * 1000))
