@@ -1,7 +1,7 @@
 internal import CLayoutABI
 internal import CSystemShims
-import Glibc
 import LayoutKit
+import Platform
 import PluginHost
 
 /// The child's request loop: each message names an operation and a layout instance; the

@@ -1,5 +1,6 @@
 internal import CSystemShims
 import Foundation
+import Platform
 import PluginHost
 
 /// Discovery that never runs a guest's code in the workbench: each candidate library is copied
@@ -13,9 +14,9 @@ public struct PluginDescriber: Sendable {
     let timeout: Double
 
     /// - Parameters:
-    ///   - executable: the workbench executable to spawn (`/proc/self/exe` in the workbench).
+    ///   - executable: the workbench executable to spawn (`Portability.executablePath` in the workbench: `/proc/self/exe` on Linux).
     ///   - timeout: the longest one library's loading may take, in seconds.
-    public init(executable: String = "/proc/self/exe", timeout: Double = 10) {
+    public init(executable: String = Portability.executablePath, timeout: Double = 10) {
         self.executable = executable
         self.timeout = timeout
     }

@@ -1,4 +1,5 @@
 import LayoutKit
+import Platform
 import PluginHost
 
 /// Runs a plugin's layouts in child processes of the workbench (`workbench plugin-process`), one
@@ -9,8 +10,8 @@ public final class ProcessBackend: PluginBackend {
     let executable: String
     let health = PluginHealth()
 
-    /// - Parameter executable: the workbench executable to spawn (`/proc/self/exe` in the workbench).
-    public init(plugin: LoadedPlugin, executable: String = "/proc/self/exe") {
+    /// - Parameter executable: the workbench executable to spawn (`Portability.executablePath` in the workbench: `/proc/self/exe` on Linux).
+    public init(plugin: LoadedPlugin, executable: String = Portability.executablePath) {
         self.plugin = plugin
         self.executable = executable
     }
@@ -23,7 +24,9 @@ public final class ProcessBackend: PluginBackend {
 
 extension PluginCatalog {
     /// Every plugin in a child process of `executable` (`--isolation process`).
-    public static func isolated(_ registry: PluginRegistry, executable: String = "/proc/self/exe") -> PluginCatalog {
+    public static func isolated(_ registry: PluginRegistry, executable: String = Portability.executablePath)
+        -> PluginCatalog
+    {
         PluginCatalog(registry: registry, isolation: .process) { ProcessBackend(plugin: $0, executable: executable) }
     }
 

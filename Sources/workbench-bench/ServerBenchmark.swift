@@ -21,8 +21,8 @@ struct ServerBenchmark {
             print("server: skipped, no workbench beside this benchmark (swift build -c release builds it)\n")
             return nil
         }
-        // Both modes at once, requests alternating, so that both see the same machine.
-        let (first, serverTimes, inProcessTimes) = try roundTrips(executable)
+        // Every mode at once, requests alternating, so that all see the same machine.
+        let (first, serverTimes, inProcessTimes, portableTimes) = try roundTrips(executable)
         let elements = first.split(separator: UInt8(ascii: "{")).count / 2
 
         let echo = try Peer("/bin/cat", [])
@@ -52,6 +52,8 @@ struct ServerBenchmark {
         report.record("server.query\(elements).roundTrip.p50", p50, "s")
         report.record("server.query\(elements).roundTrip.p99", p99, "s")
         report.record("server.query\(elements).roundTrip.max", serverTimes.max() ?? 0, "s")
+        report.record("server.query\(elements).roundTripPortable.p50", Self.percentile(portableTimes, 0.5), "s")
+        report.record("server.query\(elements).roundTripPortable.p99", Self.percentile(portableTimes, 0.99), "s")
         report.record("server.pipePingPong.p50", Self.percentile(pipeTimes, 0.5), "s")
         report.record("server.pipePingPong.p99", Self.percentile(pipeTimes, 0.99), "s")
         report.record("server.encode100.writer", writerTime, "s")
@@ -70,6 +72,12 @@ struct ServerBenchmark {
         print("  round trip:        \(Self.percentiles(serverTimes))   (--isolation process, the default)")
         print("  in-process:        \(Self.percentiles(inProcessTimes))   (--isolation none)")
         print(
+            "  portable:          \(Self.percentiles(portableTimes))   (--isolation process, WORKBENCH_PORTABLE=1: "
+                + "SOCK_STREAM with length prefixes, shm_open, no pidfd)")
+        print(
+            "  portable / native at p50: ×\(String(format: "%.2f", Self.percentile(portableTimes, 0.5) / Self.percentile(serverTimes, 0.5)))"
+        )
+        print(
             "  process / none at p50: ×\(String(format: "%.2f", Self.percentile(serverTimes, 0.5) / Self.percentile(inProcessTimes, 0.5)))"
                 + "; target ≤ ×1.5")
         print("  pipe ping-pong:    \(Self.percentiles(pipeTimes))   (same bytes through `cat`)")
@@ -84,10 +92,15 @@ struct ServerBenchmark {
     }
 
     /// The first reply and the timings of `requests` more query round trips through
-    /// `workbench serve --isolation process` and `--isolation none`, taken in turns.
-    private func roundTrips(_ executable: String) throws -> ([UInt8], [Double], [Double]) {
-        let isolated = try Peer(executable, ["serve", "--isolation", "process"])
-        let inProcess = try Peer(executable, ["serve", "--isolation", "none"])
+    /// `workbench serve --isolation process`, `--isolation none`, and `--isolation process` on
+    /// the portable path (`WORKBENCH_PORTABLE=1`), taken in turns.
+    private func roundTrips(_ executable: String) throws -> ([UInt8], [Double], [Double], [Double]) {
+        let isolated = try Peer(
+            executable, ["serve", "--isolation", "process"], environment: ["WORKBENCH_PORTABLE": "0"])
+        let inProcess = try Peer(
+            executable, ["serve", "--isolation", "none"], environment: ["WORKBENCH_PORTABLE": "0"])
+        let portable = try Peer(
+            executable, ["serve", "--isolation", "process"], environment: ["WORKBENCH_PORTABLE": "1"])
         let open =
             #"{"jsonrpc":"2.0","id":0,"method":"open","params":{"text":"sources: {marks: {generate: {sections: 1000, items: 10}}}\nviews: {marks: {layout: mark-sheet, source: marks, viewport: {width: 1100, height: 600}}}","directory":"/tmp"}}"#
         let rect = #"{"x":100,"y":40,"width":1000,"height":500}"#
@@ -97,7 +110,7 @@ struct ServerBenchmark {
                     .utf8) + [10]
         }
         var first: [UInt8] = []
-        for server in [isolated, inProcess] {
+        for server in [isolated, inProcess, portable] {
             _ = try server.roundTrip(Array((open + "\n").utf8))
             let reply = try server.roundTrip(request(1))
             guard first.isEmpty || first == reply else {
@@ -105,15 +118,17 @@ struct ServerBenchmark {
             }
             first = reply
         }
-        var isolatedTimes: [Double] = [], inProcessTimes: [Double] = []
+        var isolatedTimes: [Double] = [], inProcessTimes: [Double] = [], portableTimes: [Double] = []
         for id in 0..<requests {
             let message = request(id + 2)
             isolatedTimes.append(try Measure.seconds { _ = try isolated.roundTrip(message) })
             inProcessTimes.append(try Measure.seconds { _ = try inProcess.roundTrip(message) })
+            portableTimes.append(try Measure.seconds { _ = try portable.roundTrip(message) })
         }
         isolated.close()
         inProcess.close()
-        return (first, isolatedTimes, inProcessTimes)
+        portable.close()
+        return (first, isolatedTimes, inProcessTimes, portableTimes)
     }
 
     static func percentile(_ times: [Double], _ fraction: Double) -> Double {
@@ -151,9 +166,11 @@ final class Peer {
     private let input = Pipe(), output = Pipe()
     private var buffer = [UInt8](repeating: 0, count: 1 << 20)
 
-    init(_ executable: String, _ arguments: [String]) throws {
+    /// Runs `executable` with `arguments`, and `environment` over this process's own.
+    init(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws {
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.standardInput = input
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
