@@ -1,4 +1,4 @@
-import Glibc
+import Platform
 
 /// Looks for a message without sleeping for a short while before a blocking wait, for about as
 /// long as messages have lately taken to come (at most `limit`): a quick answer or the next
