@@ -19,6 +19,8 @@ final class ChildProcess {
     /// The child's result memfd, mapped read-only once the child sends it.
     var results: SharedMemory?
     var resultCapacity = (records: 0, extraBytes: 0)
+    /// How the parent waits for this child's replies (see `AdaptiveSpin`).
+    var spin = AdaptiveSpin()
 
     /// Spawns `executable plugin-process library` with a fresh channel at its fd 3.
     init(executable: String, library: String) throws(ChannelError) {

@@ -11,9 +11,10 @@ import LayoutKit
 struct ServerBenchmark {
     var requests = 2000
 
-    /// Round-trip percentiles, in seconds; nil when the server could not be run.
+    /// Round-trip percentiles, in seconds, of the isolated server and the in-process one; nil
+    /// when the server could not be run.
     @discardableResult
-    func run() throws -> (p50: Double, p99: Double)? {
+    func run() throws -> (p50: Double, p99: Double, inProcessP50: Double, inProcessP99: Double)? {
         let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
             .appendingPathComponent("workbench").path
         guard FileManager.default.isExecutableFile(atPath: executable) else {
@@ -59,6 +60,12 @@ struct ServerBenchmark {
         report.record("server.encode100.jsonEncoder", encoderTime, "s")
         report.guarded("server.encode100.speedup", encoderTime / writerTime, better: .higher)
         report.record("server.query\(elements).roundTripOverPipe.p50", p50 / Self.percentile(pipeTimes, 0.5), "×")
+        let inProcessP50 = Self.percentile(inProcessTimes, 0.5), inProcessP99 = Self.percentile(inProcessTimes, 0.99)
+        report.record("server.query\(elements).inProcess.p99", inProcessP99, "s")
+        // Same-run ratios, for the regression guard: isolation's cost, and the server's over a bare pipe.
+        report.guarded("server.query.isolatedOverInProcess.p50", p50 / inProcessP50, better: .lower)
+        report.guarded(
+            "server.query.inProcessOverPipe.p99", inProcessP99 / Self.percentile(pipeTimes, 0.99), better: .lower)
         print(
             "server — query of \(elements) elements (\(first.count) bytes) through `workbench serve` over pipes, \(requests) requests"
         )
@@ -81,7 +88,7 @@ struct ServerBenchmark {
             "  encoding 100 attributes: byte writer \(Measure.format(writerTime)), JSONEncoder \(Measure.format(encoderTime)), "
                 + "\(Measure.ratio(reference: encoderTime, engine: writerTime)) (target ≥ ×10)")
         print()
-        return (p50, p99)
+        return (p50, p99, inProcessP50, inProcessP99)
     }
 
     /// The first reply and the timings of `requests` more query round trips through
