@@ -349,7 +349,8 @@ int wb_sandbox_restrict_calls(void) {
        instructions, not a walk through the whole list. */
     static const uint32_t frequent[] = {
         __NR_futex, __NR_recvmsg, __NR_sendmsg, __NR_ppoll, __NR_read, __NR_write, __NR_mmap, __NR_munmap,
-        __NR_madvise, __NR_mprotect, __NR_clock_nanosleep, __NR_getppid, __NR_close,
+        __NR_madvise, __NR_mprotect, __NR_clock_nanosleep, __NR_getppid, __NR_close, __NR_sched_yield,
+        __NR_recvfrom, __NR_sendto,
 #ifdef __NR_poll
         __NR_poll,
 #endif

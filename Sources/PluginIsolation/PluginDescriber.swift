@@ -1,5 +1,6 @@
 internal import CSystemShims
 import Foundation
+import Platform
 import PluginHost
 
 /// Discovery that never runs a guest's code in the workbench: each candidate library is copied
@@ -14,10 +15,12 @@ public struct PluginDescriber: Sendable {
     let sandbox: PluginSandbox
 
     /// - Parameters:
-    ///   - executable: the workbench executable to spawn (`/proc/self/exe` in the workbench).
+    ///   - executable: the workbench executable to spawn (`Portability.executablePath` in the workbench: `/proc/self/exe` on Linux).
     ///   - timeout: the longest one library's loading may take, in seconds.
     ///   - sandbox: the sandbox the child loads the libraries in.
-    public init(executable: String = "/proc/self/exe", timeout: Double = 10, sandbox: PluginSandbox = PluginSandbox()) {
+    public init(
+        executable: String = Portability.executablePath, timeout: Double = 10, sandbox: PluginSandbox = PluginSandbox()
+    ) {
         self.executable = executable
         self.timeout = timeout
         self.sandbox = sandbox

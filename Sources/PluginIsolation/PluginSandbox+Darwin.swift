@@ -1,17 +1,18 @@
 #if os(macOS)
-    import Darwin
-    import MachO
     import Foundation
+    import MachO
+    import Platform
+
+    /// `int sandbox_init(const char *profile, uint64_t flags, char **errorbuf)` from
+    /// libsystem_sandbox (in `<sandbox.h>`, which no Swift module exports).
+    @_silgen_name("sandbox_init")
+    private func sandboxInit(
+        _ profile: UnsafePointer<CChar>, _ flags: UInt64, _ error: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>
+    ) -> Int32
 
     /// The plugin sandbox on macOS: the same policy as Linux's, as a `sandbox_init` profile.
     /// Written to the documented SBPL, but never run: there is no Mac to test it on.
     enum DarwinSandbox {
-        @_silgen_name("sandbox_init")
-        private static func sandboxInit(
-            _ profile: UnsafePointer<CChar>, _ flags: UInt64,
-            _ error: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>
-        ) -> Int32
-
         /// Reads only `readable` and the system's libraries; no writes, network or processes.
         static func apply(readable: [String], memoryLimit: UInt64) throws(PluginSandbox.SetupError) {
             var limit = rlimit(rlim_cur: memoryLimit, rlim_max: memoryLimit)

@@ -1,5 +1,6 @@
 internal import CSystemShims
 import Foundation
+import Platform
 
 /// The sandbox around a plugin process (and the `plugin-describe` child): set up by the child
 /// itself before it loads the plugin library, so the library's constructors already run inside.
@@ -57,12 +58,12 @@ extension PluginSandbox {
         /// The parts missing, in words (empty when the whole sandbox is available).
         public var missing: [String] {
             #if os(Linux)
-                (landlockABI > 0 ? [] : ["Landlock (file access)"])
+                return (landlockABI > 0 ? [] : ["Landlock (file access)"])
                     + (hasSystemCallFilter ? [] : ["seccomp (system calls)"])
             #elseif os(macOS)
-                []
+                return []
             #else
-                ["a sandbox (no implementation for this system)"]
+                return ["a sandbox (no implementation for this system)"]
             #endif
         }
     }
@@ -126,8 +127,8 @@ extension PluginSandbox {
             wb_sandbox_report_to(word, reportDescriptor)
             guard wb_sandbox_limit_memory(memoryLimit) == 0 else { throw SetupError(step: "setrlimit", code: errno) }
             if Self.support.landlockABI > 0 {
-                // The portable channel (WORKBENCH_PORTABLE=1) makes its shared memory with shm_open in /dev/shm.
-                let writable = ProcessInfo.processInfo.environment["WORKBENCH_PORTABLE"] == "1" ? ["/dev/shm"] : []
+                // The portable path (WORKBENCH_PORTABLE=1) makes its shared memory with shm_open in /dev/shm.
+                let writable = Portability.isPortable ? ["/dev/shm"] : []
                 let status = withCStrings(readable) { readable in
                     withCStrings(writable) { writable in
                         wb_sandbox_restrict_files(readable, Int32(readable.count), writable, Int32(writable.count))

@@ -1,4 +1,5 @@
 import LayoutKit
+import Platform
 import PluginHost
 
 /// Runs a plugin's layouts in child processes of the workbench (`workbench plugin-process`), one
@@ -11,9 +12,11 @@ public final class ProcessBackend: PluginBackend {
     let health = PluginHealth()
 
     /// - Parameters:
-    ///   - executable: the workbench executable to spawn (`/proc/self/exe` in the workbench).
+    ///   - executable: the workbench executable to spawn (`Portability.executablePath` in the workbench: `/proc/self/exe` on Linux).
     ///   - sandbox: the sandbox each child runs the plugin in.
-    public init(plugin: LoadedPlugin, executable: String = "/proc/self/exe", sandbox: PluginSandbox = PluginSandbox()) {
+    public init(
+        plugin: LoadedPlugin, executable: String = Portability.executablePath, sandbox: PluginSandbox = PluginSandbox()
+    ) {
         self.plugin = plugin
         self.executable = executable
         self.sandbox = sandbox
@@ -29,7 +32,8 @@ public final class ProcessBackend: PluginBackend {
 extension PluginCatalog {
     /// Every plugin in a child process of `executable` (`--isolation process`), in `sandbox`.
     public static func isolated(
-        _ registry: PluginRegistry, executable: String = "/proc/self/exe", sandbox: PluginSandbox = PluginSandbox()
+        _ registry: PluginRegistry, executable: String = Portability.executablePath,
+        sandbox: PluginSandbox = PluginSandbox()
     ) -> PluginCatalog {
         PluginCatalog(registry: registry, isolation: .process) {
             ProcessBackend(plugin: $0, executable: executable, sandbox: sandbox)

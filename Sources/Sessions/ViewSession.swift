@@ -164,12 +164,20 @@ public final class ViewSession {
     }
 
     /// Moves or resizes the bounds, as scrolling or rotating would; invalidates the layout
-    /// only if it says so, with the invalidation it asks for.
+    /// only if it says so, with the invalidation it asks for. A layout that failed to prepare
+    /// at the current bounds (a width too narrow for its items) takes the new bounds unasked:
+    /// nothing is prepared to invalidate, and the next prepare tries them — an error for one
+    /// size never sticks to the next.
     ///
     /// - Returns: whether the layout was invalidated.
     @discardableResult
     public func setBounds(_ newBounds: Rect) throws(ViewSessionError) -> Bool {
-        try prepareIfNeeded()
+        do {
+            try prepareIfNeeded()
+        } catch let error where error.kind == .layout && newBounds != bounds {
+            bounds = newBounds
+            return true
+        }
         guard newBounds != bounds else { return false }
         let invalidates = try call { () throws(PluginCallError) -> Bool in
             guard try layout.shouldInvalidate(forBoundsChange: newBounds) else { return false }

@@ -3,11 +3,15 @@ import PluginHost
 import PluginIsolation
 
 /// Where this process looks for plugins: `--plugins`, `WORKBENCH_PLUGIN_PATH`, then the
-/// executable's own folder (where `swift build` puts the shipped plugins).
+/// bundled plugins relative to the executable (`../lib` in a release, the executable's own
+/// folder in a build folder, where `swift build` puts the shipped plugins).
 enum PluginDiscovery {
-    static func searchPath(_ options: PluginOptions) -> [String] {
+    static func searchPath(_ options: PluginOptions) -> [String] { searchFolders(options).map(\.path) }
+
+    /// The folders searched, each with where it comes from, in order.
+    static func searchFolders(_ options: PluginOptions) -> [(path: String, origin: PluginRegistry.FolderOrigin)] {
         let executable = Bundle.main.executableURL?.resolvingSymlinksInPath().deletingLastPathComponent().path
-        return PluginRegistry.searchPath(
+        return PluginRegistry.searchFolders(
             explicit: options.directories, environment: ProcessInfo.processInfo.environment,
             executableDirectory: executable)
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import PluginHost
 import PluginIsolation
 
@@ -12,7 +13,11 @@ struct PluginsCommand: ParsableCommand {
 
     func run() throws {
         let registry = PluginDiscovery.registry(plugins, isolation: .process)
-        print("Searched: \(PluginDiscovery.searchPath(plugins).joined(separator: ", "))")
+        print("Searched, in order (the first plugin of a name wins):")
+        for (path, origin) in PluginDiscovery.searchFolders(plugins) {
+            let exists = FileManager.default.fileExists(atPath: path)
+            print("    \(path)  (\(origin.rawValue)\(exists ? "" : "; no such folder"))")
+        }
         print(PluginSandbox().summary)
         if registry.plugins.isEmpty { print("No plugins found.") }
         for plugin in registry.plugins.values.sorted(by: { $0.name < $1.name }) {

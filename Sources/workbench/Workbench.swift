@@ -8,6 +8,7 @@ struct Workbench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "workbench",
         abstract: "Lay out collection-view workspaces with layout plugins loaded at run time.",
+        version: WorkbenchVersion.description,
         subcommands: [
             RunCommand.self, CheckCommand.self, ServeCommand.self, PreviewCommand.self, MCPCommand.self,
             PluginsCommand.self,

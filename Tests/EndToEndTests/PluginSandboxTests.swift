@@ -112,7 +112,7 @@ struct PluginSandboxTests {
         let result = try ProcessRunner.run(
             BuildProducts.executable("workbench"), ["plugins", "--plugins", fixture.folder.path])
         let lines = result.standardOutput.split(separator: "\n").map(String.init)
-        #expect(lines.count > 1 && lines[1].hasPrefix("Sandbox: ") && lines[1].contains("memory limit 2 GiB"))
+        #expect(lines.contains { $0.hasPrefix("Sandbox: ") && $0.contains("memory limit 2 GiB") }, "\(lines)")
         #expect(lines.contains { $0.hasPrefix("escape-none 0.0.1") })
         #expect(
             lines.contains(
