@@ -20,7 +20,7 @@ public struct PluginSandbox: Sendable, Equatable {
     /// 2 GiB: a plugin process of the bundled layouts peaks at 241 MiB of address space on
     /// `Workspaces/large`, 881 MiB on views of 10^6 elements (docs/reliability.md).
     public static let defaultMemoryLimit: UInt64 = 2 << 30
-    /// The smallest limit accepted: below it the Swift runtime cannot even start its threads.
+    /// The smallest limit accepted: a plugin process maps about 220 MiB before it loads a plugin.
     public static let smallestMemoryLimit: UInt64 = 256 << 20
 
     public init(isEnabled: Bool = true, memoryLimit: UInt64 = defaultMemoryLimit) {
