@@ -120,6 +120,11 @@ struct PluginSandboxTests {
             lines.contains(
                 "refused: \(fixture.folder.path)/libescape-ctorsocket.so: loading it was stopped by the plugin sandbox: system call socket refused (SIGSYS)"
             ), "\(result.standardOutput)")
+        // A trusted library is listed with the sandbox off.
+        let trusted = try ProcessRunner.run(
+            BuildProducts.executable("workbench"), ["plugins", "--plugins", fixture.folder.path, "--sandbox", "off"])
+        #expect(trusted.standardOutput.contains("\nescape-ctorsocket 0.0.1"), "\(trusted.standardOutput)")
+        #expect(trusted.standardOutput.contains("Sandbox: off"))
     }
 }
 
