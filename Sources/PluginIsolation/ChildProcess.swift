@@ -22,11 +22,12 @@ final class ChildProcess {
     /// How the parent waits for this child's replies (see `AdaptiveSpin`).
     var spin = AdaptiveSpin()
 
-    /// Spawns `executable plugin-process library` with a fresh channel at its fd 3.
-    init(executable: String, library: String) throws(ChannelError) {
+    /// Spawns `executable plugin-process library` with a fresh channel at its fd 3, in `sandbox`.
+    init(executable: String, library: String, sandbox: PluginSandbox) throws(ChannelError) {
         let (parentEnd, childEnd) = try Channel.makePair()
         let spawned = try Self.spawn(
-            executable, [executable, "plugin-process", library], giving: childEnd, keeping: parentEnd)
+            executable, [executable, "plugin-process"] + sandbox.childArguments + ["--", library], giving: childEnd,
+            keeping: parentEnd)
         pid = spawned
         channel = Channel(fileDescriptor: parentEnd)
         pidfd = Portability.isPortable ? -1 : wb_pidfd_open(spawned)
@@ -79,6 +80,11 @@ final class ChildProcess {
 
     /// The bits of the last progress fraction the plugin reported (offset 8 of the control page).
     var progressWord: UnsafeMutablePointer<UInt64> { (control.base + 8).assumingMemoryBound(to: UInt64.self) }
+
+    /// What the sandbox refused when it stopped the child, if it did (offset 16 of the control page).
+    var stopWord: UInt64 {
+        wb_atomic_load_u64((control.base + PluginProcessChild.stopWordOffset).assumingMemoryBound(to: UInt64.self))
+    }
 
     /// What the child is waiting on next: whether a reply came or the child died.
     enum Readiness { case reply, died, neither }

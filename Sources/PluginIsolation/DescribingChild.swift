@@ -57,17 +57,34 @@ final class DescribingChild {
         }
     }
 
-    /// Kills the child if asked (and if it still runs), reaps it; returns how it ended.
+    /// Kills the child if asked (and if it still runs after `grace` milliseconds, in which it
+    /// may end on its own), reaps it; returns how it ended.
     @discardableResult
-    func end(killing: Bool) -> String {
+    func end(killing: Bool, grace: Int = 0) -> String {
         guard !ended else { return "ended" }
         ended = true
-        if killing { kill(pid, SIGKILL) }
         var status: Int32 = 0
+        if killing {
+            for _ in 0..<grace {
+                let result = waitpid(pid, &status, WNOHANG)
+                if result == pid {  // it ended on its own
+                    LiveChildren.remove(pid)
+                    return Self.ending(status)
+                }
+                if result != 0 { break }
+                usleep(1000)
+            }
+            kill(pid, SIGKILL)
+        }
         var result: pid_t
         repeat { result = waitpid(pid, &status, 0) } while result < 0 && errno == EINTR
         LiveChildren.remove(pid)
         guard result == pid else { return "an unknown end" }
+        return Self.ending(status)
+    }
+
+    /// How a child with wait `status` ended: "SIGSYS", "exit status 1".
+    private static func ending(_ status: Int32) -> String {
         let signal = status & 0x7f
         return signal == 0 ? "exit status \((status >> 8) & 0xff)" : ChildProcess.signalName(signal)
     }

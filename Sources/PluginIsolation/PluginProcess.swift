@@ -12,6 +12,7 @@ final class PluginProcess: @unchecked Sendable {
     let plugin: LoadedPlugin
     let executable: String
     let health: PluginHealth
+    let sandbox: PluginSandbox
     /// How long a plugin that ignores its raised cancel flag gets before it is killed.
     static let cancelGrace = 0.4
     /// How long (ms) a child whose channel closed gets to finish exiting on its own before it
@@ -21,10 +22,11 @@ final class PluginProcess: @unchecked Sendable {
     private var child: ChildProcess?
     private(set) var generation = 0
 
-    init(plugin: LoadedPlugin, executable: String, health: PluginHealth) {
+    init(plugin: LoadedPlugin, executable: String, health: PluginHealth, sandbox: PluginSandbox) {
         self.plugin = plugin
         self.executable = executable
         self.health = health
+        self.sandbox = sandbox
     }
 
     deinit {
@@ -123,7 +125,7 @@ final class PluginProcess: @unchecked Sendable {
     private func spawn() throws(PluginCallError) -> ChildProcess {
         let spawned: ChildProcess
         do {
-            spawned = try ChildProcess(executable: executable, library: plugin.imagePath)
+            spawned = try ChildProcess(executable: executable, library: plugin.imagePath, sandbox: sandbox)
         } catch {
             throw .broken(plugin: plugin.name, reason: "its host process could not start: \(error)")
         }
@@ -147,10 +149,14 @@ final class PluginProcess: @unchecked Sendable {
         return spawned
     }
 
-    /// The child died: reap it, count the crash, and say what happened.
+    /// The child died: reap it, count the crash, and say what happened — what the sandbox
+    /// refused, if it stopped the child.
     private func died(_ dead: ChildProcess, operation: String) -> PluginCallError {
         let how = end(dead, killing: true, grace: Self.exitGrace)
         health.recordCrash()
+        if let refused = sandbox.refusal(in: dead.stopWord) {
+            return .stoppedBySandbox(plugin: plugin.name, refused: refused, signal: how, operation: operation)
+        }
         return .crashed(plugin: plugin.name, signal: how, operation: operation)
     }
 

@@ -22,7 +22,7 @@ struct ServerBenchmark {
             return nil
         }
         // Every mode at once, requests alternating, so that all see the same machine.
-        let (first, serverTimes, inProcessTimes, portableTimes) = try roundTrips(executable)
+        let (first, serverTimes, unsandboxedTimes, inProcessTimes, portableTimes) = try roundTrips(executable)
         let elements = first.split(separator: UInt8(ascii: "{")).count / 2
 
         let echo = try Peer("/bin/cat", [])
@@ -52,6 +52,7 @@ struct ServerBenchmark {
         report.record("server.query\(elements).roundTrip.p50", p50, "s")
         report.record("server.query\(elements).roundTrip.p99", p99, "s")
         report.record("server.query\(elements).roundTrip.max", serverTimes.max() ?? 0, "s")
+        report.record("server.query\(elements).roundTripUnsandboxed.p50", Self.percentile(unsandboxedTimes, 0.5), "s")
         report.record("server.query\(elements).roundTripPortable.p50", Self.percentile(portableTimes, 0.5), "s")
         report.record("server.query\(elements).roundTripPortable.p99", Self.percentile(portableTimes, 0.99), "s")
         report.record("server.pipePingPong.p50", Self.percentile(pipeTimes, 0.5), "s")
@@ -70,7 +71,11 @@ struct ServerBenchmark {
             "server — query of \(elements) elements (\(first.count) bytes) through `workbench serve` over pipes, \(requests) requests"
         )
         print("  round trip:        \(Self.percentiles(serverTimes))   (--isolation process, the default)")
+        print("  unsandboxed:       \(Self.percentiles(unsandboxedTimes))   (--isolation process --sandbox off)")
         print("  in-process:        \(Self.percentiles(inProcessTimes))   (--isolation none)")
+        print(
+            "  sandbox on / off at p50: ×\(String(format: "%.2f", Self.percentile(serverTimes, 0.5) / Self.percentile(unsandboxedTimes, 0.5)))"
+                + "; target ×1.00 (the filters cost nothing per call)")
         print(
             "  portable:          \(Self.percentiles(portableTimes))   (--isolation process, WORKBENCH_PORTABLE=1: "
                 + "SOCK_STREAM with length prefixes, shm_open, no pidfd)")
@@ -92,11 +97,15 @@ struct ServerBenchmark {
     }
 
     /// The first reply and the timings of `requests` more query round trips through
-    /// `workbench serve --isolation process`, `--isolation none`, and `--isolation process` on
-    /// the portable path (`WORKBENCH_PORTABLE=1`), taken in turns.
-    private func roundTrips(_ executable: String) throws -> ([UInt8], [Double], [Double], [Double]) {
+    /// `workbench serve --isolation process` (sandboxed, then with `--sandbox off`),
+    /// `--isolation none`, and `--isolation process` on the portable path
+    /// (`WORKBENCH_PORTABLE=1`), taken in turns.
+    private func roundTrips(_ executable: String) throws -> ([UInt8], [Double], [Double], [Double], [Double]) {
         let isolated = try Peer(
             executable, ["serve", "--isolation", "process"], environment: ["WORKBENCH_PORTABLE": "0"])
+        let unsandboxed = try Peer(
+            executable, ["serve", "--isolation", "process", "--sandbox", "off"],
+            environment: ["WORKBENCH_PORTABLE": "0"])
         let inProcess = try Peer(
             executable, ["serve", "--isolation", "none"], environment: ["WORKBENCH_PORTABLE": "0"])
         let portable = try Peer(
@@ -110,7 +119,7 @@ struct ServerBenchmark {
                     .utf8) + [10]
         }
         var first: [UInt8] = []
-        for server in [isolated, inProcess, portable] {
+        for server in [isolated, unsandboxed, inProcess, portable] {
             _ = try server.roundTrip(Array((open + "\n").utf8))
             let reply = try server.roundTrip(request(1))
             guard first.isEmpty || first == reply else {
@@ -118,17 +127,20 @@ struct ServerBenchmark {
             }
             first = reply
         }
-        var isolatedTimes: [Double] = [], inProcessTimes: [Double] = [], portableTimes: [Double] = []
+        var isolatedTimes: [Double] = [], unsandboxedTimes: [Double] = []
+        var inProcessTimes: [Double] = [], portableTimes: [Double] = []
         for id in 0..<requests {
             let message = request(id + 2)
             isolatedTimes.append(try Measure.seconds { _ = try isolated.roundTrip(message) })
+            unsandboxedTimes.append(try Measure.seconds { _ = try unsandboxed.roundTrip(message) })
             inProcessTimes.append(try Measure.seconds { _ = try inProcess.roundTrip(message) })
             portableTimes.append(try Measure.seconds { _ = try portable.roundTrip(message) })
         }
         isolated.close()
+        unsandboxed.close()
         inProcess.close()
         portable.close()
-        return (first, isolatedTimes, inProcessTimes, portableTimes)
+        return (first, isolatedTimes, unsandboxedTimes, inProcessTimes, portableTimes)
     }
 
     static func percentile(_ times: [Double], _ fraction: Double) -> Double {
