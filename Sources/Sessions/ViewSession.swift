@@ -26,7 +26,12 @@ public final class ViewSession {
     /// The collection view's bounds: origin = content offset, size = viewport.
     public internal(set) var bounds: Rect
     /// Whether the layout must be prepared before answering.
-    public internal(set) var needsPrepare = true
+    public internal(set) var needsPrepare = true {
+        didSet { if !needsPrepare { preparations &+= 1 } }
+    }
+    /// How many times the layout was prepared (or replaced by a prepared one): what it made
+    /// changes only when this does.
+    public private(set) var preparations = 0
     /// The longest a `prepare` may take, in seconds; nil for no limit.
     public var timeout: Double?
     /// Receives one line per problem the plugin's author should hear about (repaired answers).
