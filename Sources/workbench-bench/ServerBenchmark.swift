@@ -63,10 +63,11 @@ struct ServerBenchmark {
         report.record("server.query\(elements).roundTripOverPipe.p50", p50 / Self.percentile(pipeTimes, 0.5), "×")
         let inProcessP50 = Self.percentile(inProcessTimes, 0.5), inProcessP99 = Self.percentile(inProcessTimes, 0.99)
         report.record("server.query\(elements).inProcess.p99", inProcessP99, "s")
-        // Same-run ratios, for the regression guard: isolation's cost, and the server's over a bare pipe.
+        // Isolation's cost, a same-run ratio, for the regression guard; the server's p99 over a bare
+        // pipe's only recorded (a p99 on a shared machine is too noisy to guard).
         report.guarded("server.query.isolatedOverInProcess.p50", p50 / inProcessP50, better: .lower)
-        report.guarded(
-            "server.query.inProcessOverPipe.p99", inProcessP99 / Self.percentile(pipeTimes, 0.99), better: .lower)
+        report.record(
+            "server.query.inProcessOverPipe.p99", inProcessP99 / Self.percentile(pipeTimes, 0.99), "×")
         print(
             "server — query of \(elements) elements (\(first.count) bytes) through `workbench serve` over pipes, \(requests) requests"
         )
