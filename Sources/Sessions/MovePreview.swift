@@ -13,9 +13,12 @@ final class MovePreview {
     private var data: DataSet
     /// The bounds the instance was last prepared in.
     private var bounds: Rect
+    /// Whether the last prepare succeeded (one the layout refused leaves the instance to be
+    /// moved on to another target, which costs no new instance).
+    private(set) var isPrepared = false
 
-    /// A new instance of the view's layout, prepared with the view's data moved by `plan` (the
-    /// drag's item to `target`) and the view's preferred sizes moved with it.
+    /// A new instance of the view's layout, to be prepared (`prepare`) with the view's data moved
+    /// by `plan` (the drag's item to `target`) and the view's preferred sizes moved with it.
     init(for target: ItemPath, plan: BatchPlan, in session: ViewSession) throws(PluginCallError) {
         instance = DirectedInstance(
             try session.backend.makeInstance(options: session.view.options),
@@ -25,7 +28,6 @@ final class MovePreview {
         bounds = session.bounds
         data = plan.apply(to: session.source.data.source, allocator: Self.allocator(of: instance))
         try tellPreferredSizes(of: session, movedBy: plan)
-        try prepare(timeout: session.timeout)
     }
 
     /// Whether this instance still lays out as the view does (same direction), after moving
@@ -33,7 +35,10 @@ final class MovePreview {
     func follow(_ session: ViewSession) throws(PluginCallError) -> Bool {
         guard instance.direction == session.direction else { return false }
         let newBounds = session.bounds
-        guard newBounds != bounds else { return true }
+        guard newBounds != bounds, isPrepared else {
+            bounds = newBounds
+            return true
+        }
         let invalidates = try instance.shouldInvalidate(forBoundsChange: newBounds)
         if invalidates { try instance.invalidate(try instance.invalidation(forBoundsChange: newBounds)) }
         bounds = newBounds
@@ -42,8 +47,9 @@ final class MovePreview {
     }
 
     /// Moves the item on to `newTarget`: the layout is told of one `move` from where the item
-    /// sits here (it may lay out again incrementally), then prepared with the view's data moved
-    /// by `plan` (the item from its place to `newTarget`).
+    /// sits here (it may lay out again incrementally; after a refused prepare, it is told its
+    /// data changed), then prepared with the view's data moved by `plan` (the item from its
+    /// place to `newTarget`).
     ///
     /// - Returns: false if the one move does not fit this instance's data (nothing changed).
     func move(to newTarget: ItemPath, plan: BatchPlan, in session: ViewSession) throws(PluginCallError) -> Bool {
@@ -52,7 +58,7 @@ final class MovePreview {
                 changes: [.move(target, to: newTarget)], sectionCounts: data.source.sectionCounts,
                 rules: data.source.batchRules)
         else { return false }
-        try instance.prepareForUpdates(step)
+        if isPrepared { try instance.prepareForUpdates(step) } else { try instance.invalidate(.data) }
         target = newTarget
         data = plan.apply(to: session.source.data.source, allocator: Self.allocator(of: instance))
         try tellPreferredSizes(of: session, movedBy: plan)
@@ -68,11 +74,13 @@ final class MovePreview {
         _ = try instance.preferredAttributes(moved.sorted { $0.element < $1.element })
     }
 
-    private func prepare(timeout: Double?) throws(PluginCallError) {
+    func prepare(timeout: Double?) throws(PluginCallError) {
         let cancel = instance.cancel, data = data, bounds = bounds, instance = instance
+        isPrepared = false
         try cancel.withTimeout(timeout) { () throws(PluginCallError) in
             try instance.prepare(data: data, bounds: bounds, cancel: cancel)
         }
+        isPrepared = true
     }
 
     private static func allocator(of instance: DirectedInstance) -> DataSetAllocator? {
@@ -98,7 +106,9 @@ extension ViewSession {
             var following: [MovePreview] = []
             for preview in move.previews where try preview.follow(self) { following.append(preview) }
             move.previews = following
-            if let ready = move.previews.first(where: { $0.target == target }) { return ready.instance }
+            if let ready = move.previews.first(where: { $0.target == target && $0.isPrepared }) {
+                return ready.instance
+            }
             // Only a new target pays for a plan: O(sections).
             guard
                 let plan = try? BatchPlan(
@@ -113,10 +123,13 @@ extension ViewSession {
             let made = try MovePreview(for: target, plan: plan, in: self)
             if move.previews.count == 2 { move.previews.removeAll { $0.target != keeping } }
             move.previews.append(made)
+            preparing = made
+            try made.prepare(timeout: timeout)
             return made.instance
         } catch {
-            if let preparing { move.previews.removeAll { $0 === preparing } }
+            // Refused data leaves the instance unprepared, to be moved on; anything else ends it.
             if case .reported(let reported) = error, case .data = reported { return nil }
+            if let preparing { move.previews.removeAll { $0 === preparing } }
             throw Self.locate(error, view: view, source: source, file: workspaceFile)
         }
     }
