@@ -40,6 +40,8 @@ public final class Server: Sendable {
     /// Writes replies that concern a view in that view's request order, across batches.
     private let replyOrder: ReplyOrder
     private let exitFlag = Atomic(false)
+    /// Requests received and not yet answered.
+    private let unanswered = Atomic(0)
     /// Watches the plugin folders between `start` and `stop`.
     private let pluginWatcher = Mutex<FileWatcher?>(nil)
 
@@ -69,6 +71,10 @@ public final class Server: Sendable {
     public var exitRequested: Bool { exitFlag.load(ordering: .acquiring) }
 
     func requestExit() { exitFlag.store(true, ordering: .releasing) }
+
+    /// How many requests (with an id) were received and are not yet answered: a transport that
+    /// does not block on its writes (the preview's WebSocket) stops reading while it is high.
+    public var requestsInProgress: Int { unanswered.load(ordering: .relaxed) }
 
     /// Starts watching the plugin folders; call once, before the first message.
     public func start() {
@@ -135,8 +141,10 @@ public final class Server: Sendable {
         case .failure(let invalid):
             if !invalid.isNotification { reply([Response.error(id: invalid.id, invalid.error)]) }
         case .success(let request):
-            dispatch(request) { result in
+            if request.id != nil { unanswered.add(1, ordering: .relaxed) }
+            dispatch(request) { [self] result in
                 guard let id = request.id else { return }
+                defer { unanswered.subtract(1, ordering: .relaxed) }
                 switch result {
                 case .success(let bytes): reply(Response.resultParts(id: id, bytes))
                 case .failure(let error): reply([Response.error(id: id, error)])
