@@ -44,6 +44,8 @@ public final class Server: Sendable {
     private let unanswered = Atomic(0)
     /// Watches the plugin folders between `start` and `stop`.
     private let pluginWatcher = Mutex<FileWatcher?>(nil)
+    /// Folders opened with `watch: true`, followed for workspace files added and removed.
+    let folderWatches = FolderWatches()
 
     /// - Parameters:
     ///   - output: takes every message the server sends.
@@ -104,6 +106,7 @@ public final class Server: Sendable {
     /// at the end of input.
     public func stop(abandoned: Bool = false) -> Int32 {
         pluginWatcher.withLock { $0.take() }?.stop()
+        folderWatches.stopAll()
         let drained = DispatchSemaphore(value: 0)
         controlQueue.async { drained.signal() }
         _ = drained.wait(timeout: .now() + 1)

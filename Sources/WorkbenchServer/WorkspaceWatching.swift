@@ -34,6 +34,9 @@ extension Server {
         guard let current = state.workspace(name)?.document, current.file.path == path,
             let watcher = state.watcher(of: name)
         else { return }
+        // A workspace file gone from a watched folder is closed by the folder's rescan.
+        let file = URL(fileURLWithPath: path).standardizedFileURL.path
+        if !FileManager.default.fileExists(atPath: file), folderWatches.contains(file: file) { return }
         var sourceError: Diagnostic?
         // Replaced first, then told: the notification describes what is now served.
         let reloaded = Result { () throws(Diagnostic) in
@@ -86,7 +89,7 @@ extension Server {
 
 extension JSONWriter {
     /// `{column, file, line, rendered}`: a located error in a notification.
-    fileprivate mutating func locatedError(_ error: Diagnostic) {
+    mutating func locatedError(_ error: Diagnostic) {
         beginObject()
         key("column")
         if let column = error.mark?.column { integer(column) } else { null() }
