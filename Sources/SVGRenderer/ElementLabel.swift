@@ -80,8 +80,14 @@ public struct ElementLabel: Equatable, Sendable {
     /// `text` as it fits `width` points at `fontSize`: whole, or cut at its end with "…",
     /// by the estimated widths of `TextWidth` (formats that cannot measure text, such as SVG).
     ///
+    /// The ellipsis follows the text's own direction: when the text runs against the view's
+    /// `direction` (English in a right-to-left view, Arabic in a left-to-right one), a
+    /// directional mark after it keeps it at the text's end, not at the line's.
+    ///
     /// O(n) in the text's length.
-    public static func fitted(_ text: String, width: Double, fontSize: Double) -> String {
+    public static func fitted(
+        _ text: String, width: Double, fontSize: Double, direction: LayoutDirection = .leftToRight
+    ) -> String {
         let available = width / fontSize
         if TextWidth.estimate(text) <= available { return text }
         var kept = "", used = TextWidth.ellipsis
@@ -92,7 +98,25 @@ public struct ElementLabel: Equatable, Sendable {
             used += next
         }
         while kept.last?.isWhitespace == true { kept.removeLast() }
-        return kept + "…"
+        switch (firstStrongDirection(of: kept), direction) {
+        case (.rightToLeft?, .leftToRight): return kept + "…\u{200F}"  // RIGHT-TO-LEFT MARK
+        case (.leftToRight?, .rightToLeft): return kept + "…\u{200E}"  // LEFT-TO-RIGHT MARK
+        default: return kept + "…"
+        }
+    }
+
+    /// The direction of the first letter of `text` with one (Unicode's rules P2–P3, for the
+    /// scripts labels use): right to left for Hebrew, Arabic, Syriac, Thaana and N'Ko.
+    static func firstStrongDirection(of text: String) -> LayoutDirection? {
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF:
+                return .rightToLeft
+            default:
+                if scalar.properties.isAlphabetic { return .leftToRight }
+            }
+        }
+        return nil
     }
 }
 

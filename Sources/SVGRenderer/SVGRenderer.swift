@@ -68,7 +68,8 @@ public struct SVGRenderer: Sendable {
             " fill=\"\(fill.hex)\" stroke=\"\(stroke.hex)\" stroke-width=\"0.5\"\(opacity)><title>\(escape(attributes.element.description))</title></\(element.hasPrefix("<ellipse") ? "ellipse" : "rect")>\n"
         let isRound = attributes.element.category == .cell && cellShape == .ellipse
         if let label, let box = ElementLabel.box(in: frame, direction: direction, isRound: isRound) {
-            let text = ElementLabel.fitted(label.text, width: box.width, fontSize: box.fontSize)
+            let text = ElementLabel.fitted(
+                label.text, width: box.width, fontSize: box.fontSize, direction: box.direction)
             let colour = label.isPlaceholder ? ElementLabel.mutedColour : ElementStyle.text
             // Right to left, "start" is the right end of the text (SVG's `direction`).
             let bidi = box.direction == .rightToLeft ? " direction=\"rtl\"" : ""

@@ -116,4 +116,16 @@ struct LabelTests {
         #expect(ElementLabel.fitted("Mathematics", width: 200, fontSize: 12) == "Mathematics")
         #expect(ElementLabel.fitted("The Big Bang Theory", width: 60, fontSize: 12) == "The Big…")
     }
+
+    @Test func anEllipsisStaysAtTheEndOfTextThatRunsAgainstTheView() {
+        #expect(ElementLabel.fitted("A very long English title", width: 60, fontSize: 12) == "A very l…")
+        #expect(
+            ElementLabel.fitted("A very long English title", width: 60, fontSize: 12, direction: .rightToLeft)
+                == "A very l…\u{200E}")
+        #expect(
+            ElementLabel.fitted("مرحبا بالعالم الكبير", width: 60, fontSize: 12, direction: .rightToLeft)
+                .hasSuffix("…"))
+        #expect(ElementLabel.fitted("مرحبا بالعالم الكبير", width: 60, fontSize: 12).hasSuffix("…\u{200F}"))
+        #expect(ElementLabel.fitted("[0, 2] مرحبا", width: 200, fontSize: 12) == "[0, 2] مرحبا")
+    }
 }

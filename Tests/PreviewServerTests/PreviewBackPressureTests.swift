@@ -41,8 +41,10 @@ import Testing
         let limit = 64 << 20
         var sent = 0, peak = baseline, isBlocked = false
         let start = Date()
-        while Date().timeIntervalSince(start) < 6, peak - baseline < limit {
-            // The server stopped reading: once the kernel's buffers are full, sends block.
+        // However slowly a busy machine answers, the answers fill the buffers in the end: the
+        // server then stops reading (sends block) and closes the connection 3 s later.
+        while Date().timeIntervalSince(start) < 30, peak - baseline < limit {
+            // The server stopped reading, or closed the connection: sends block or fail.
             guard socket.sendText(query) else {
                 isBlocked = true
                 break
@@ -59,7 +61,7 @@ import Testing
         try #require(
             peak - baseline < limit,
             "grew by \(peak - baseline >> 20) MB for \(sent) unread answers (\(Int(unread)) MB)")
-        #expect(isBlocked, "the server went on reading \(sent) queries (\(Int(unread)) MB of answers) unread")
+        #expect(isBlocked, "the server went on reading \(sent) queries (\(Int(unread)) MB of answers) for 30 s")
         #expect(unread > 3 * Double(limit >> 20), "the client sent far more than the bound")
 
         // Still stalled after 3 s: the server closes the connection and drops the rest.
