@@ -46,6 +46,8 @@ public final class Server: Sendable {
     private let pluginWatcher = Mutex<FileWatcher?>(nil)
     /// Folders opened with `watch: true`, followed for workspace files added and removed.
     let folderWatches = FolderWatches()
+    /// The data files of the editor's open workspace documents, watched on disk, by document URI.
+    let documentWatchers = Mutex<[String: FileWatcher]>([:])
 
     /// - Parameters:
     ///   - output: takes every message the server sends.
@@ -107,6 +109,12 @@ public final class Server: Sendable {
     public func stop(abandoned: Bool = false) -> Int32 {
         pluginWatcher.withLock { $0.take() }?.stop()
         folderWatches.stopAll()
+        for watcher in documentWatchers.withLock({ watchers in
+            defer { watchers = [:] }
+            return Array(watchers.values)
+        }) {
+            watcher.stop()
+        }
         let drained = DispatchSemaphore(value: 0)
         controlQueue.async { drained.signal() }
         _ = drained.wait(timeout: .now() + 1)
