@@ -85,7 +85,7 @@ public final class PreviewServer: Sendable {
         }
         let site = PreviewSite(
             access: PreviewAccess(token: configuration.token, hosts: hosts, port: port),
-            files: files, workspaces: configuration.workspaces, log: log)
+            files: files, workspaces: configuration.workspaces, folders: openable.folders, log: log)
         state.withLock {
             $0.listeners = bound
             $0.site = site
