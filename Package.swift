@@ -7,6 +7,8 @@ import PackageDescription
 ///   CYaml, CLayoutABI            C: the system libyaml, and the plugin boundary header
 ///   CSystemShims                 C: Linux calls Swift cannot see (memfd, pidfd, spawn, SCM_RIGHTS), atomics
 ///   CAllocator                   C: the allocator settings the executable chooses (glibc malloc)
+///   Platform                     the C library's module (Glibc or Darwin) in one place, and the choice of
+///                                portable calls (WORKBENCH_PORTABLE=1; always on Darwin)
 ///   SourceDiagnostics            file:line:column errors with the source line and a caret
 ///   NumberText                   numbers as text: integral values as integers (JSON, SVG, messages)
 ///   YAMLReader                   YAML documents (via libyaml) as node trees with marks
@@ -35,7 +37,7 @@ import PackageDescription
 ///   JSONRPC                      JSON-RPC messages: framing, requests, errors
 ///   WorkbenchServer              `workbench serve`
 ///   MCPServer                    `workbench mcp`: the Model Context Protocol over the same engine
-///   PreviewServer                `workbench preview`: the page (package resources) over HTTP, and the
+///   PreviewServer                `workbench preview`: the page (built in by EmbedPageFiles) over HTTP, and the
 ///                                same JSON-RPC server over a WebSocket (SwiftNIO)
 ///   workbench                    the executable
 ///   workbench-soak               a long editor-like session against `workbench serve`
@@ -76,6 +78,8 @@ let package = Package(
         .target(name: "CLayoutABI"),
         .target(name: "CSystemShims"),
         .target(name: "CAllocator"),
+        // The C library's module (Glibc or Darwin) and the choice of portable calls (issue 27).
+        .target(name: "Platform"),
         .target(name: "SourceDiagnostics"),
         .target(name: "NumberText"),
         .target(name: "SeededRandom"),
@@ -86,11 +90,11 @@ let package = Package(
         ),
         .target(name: "LayoutChecker", dependencies: ["LayoutKit", "SeededRandom"]),
         .target(name: "BatchUpdates", dependencies: ["LayoutKit"]),
-        .target(name: "FileWatching"),
-        .target(name: "DescriptorIO"),
+        .target(name: "FileWatching", dependencies: ["CSystemShims", "Platform"]),
+        .target(name: "DescriptorIO", dependencies: ["Platform"]),
         .target(name: "WorkspaceModel", dependencies: ["YAMLReader", "SourceDiagnostics", "LayoutKit", "SeededRandom"]),
-        .target(name: "PluginHost", dependencies: ["CLayoutABI", "CSystemShims", "DescriptorIO", "LayoutKit", "BatchUpdates"]),
-        .target(name: "PluginIsolation", dependencies: ["CLayoutABI", "CSystemShims", "DescriptorIO", "LayoutKit", "PluginHost"]),
+        .target(name: "PluginHost", dependencies: ["CLayoutABI", "CSystemShims", "DescriptorIO", "LayoutKit", "BatchUpdates", "Platform"]),
+        .target(name: "PluginIsolation", dependencies: ["CLayoutABI", "CSystemShims", "DescriptorIO", "LayoutKit", "PluginHost", "Platform"]),
         .target(name: "JSON", dependencies: ["NumberText"]),
         .target(name: "JSONOutput", dependencies: ["JSON", "LayoutKit", "NumberText"]),
         .target(name: "JSONRPC", dependencies: ["JSON", "NumberText"]),
@@ -105,7 +109,7 @@ let package = Package(
         .target(name: "PNGRenderer", dependencies: ["CCairo", "CPango", "LayoutKit", "SVGRenderer"]),
         .target(name: "BatchRunner", dependencies: ["Sessions", "JSON", "JSONOutput", "SVGRenderer", "PNGRenderer", "SourceDiagnostics"]),
         .target(name: "PluginScaffold"),
-        .target(name: "CheckRunner", dependencies: ["BatchRunner", "LayoutChecker", "Sessions", "JSON", "JSONOutput", "SourceDiagnostics"]),
+        .target(name: "CheckRunner", dependencies: ["BatchRunner", "BatchUpdates", "LayoutChecker", "Sessions", "JSON", "JSONOutput", "SourceDiagnostics"]),
         .target(name: "WorkbenchServer", dependencies: ["DescriptorIO", "JSON", "JSONRPC", "JSONOutput", "Sessions", "BatchUpdates", "FileWatching", "PluginHost", "WorkspaceModel", "SourceDiagnostics", "LayoutKit",
                                                         "LanguageServer", "CheckRunner", "LayoutChecker"]),
         // `workbench serve` as a language server for workspace files.
@@ -126,12 +130,17 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
             ],
-            resources: [.copy("Web")]
+            exclude: ["Web"],
+            // The page's files are built into the executable (issue 27: a copied binary needs no resource folder).
+            plugins: ["EmbedPageFiles"]
         ),
+        // Sources/PreviewServer/Web/* as a generated Swift file at build time (Plugins/ holds layout plugins, so a path of its own).
+        .plugin(name: "EmbedPageFiles", capability: .buildTool(), dependencies: ["page-files-embedder"], path: "Sources/EmbedPageFiles"),
+        .executableTarget(name: "page-files-embedder", path: "Sources/page-files-embedder"),
         .executableTarget(
             name: "workbench",
             dependencies: [
-                "BatchRunner", "CAllocator", "CheckRunner", "DescriptorIO", "LayoutKit", "MCPServer", "PluginHost", "PluginIsolation", "PluginScaffold", "WorkbenchServer",
+                "BatchRunner", "CAllocator", "CheckRunner", "CLayoutABI", "DescriptorIO", "LayoutKit", "MCPServer", "PluginHost", "PluginIsolation", "PluginScaffold", "WorkbenchServer",
                 "PreviewServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -148,12 +157,12 @@ let package = Package(
             name: "BenchmarkWorkloads",
             dependencies: ["LayoutKit", "SeededRandom", "WorkspaceModel", "ReferenceLayouts", "Circles", "Tree", "MarkSheet", "Guide", "Waterfall"]
         ),
-        .target(name: "BenchmarkReport", dependencies: ["JSON", "JSONOutput"]),
+        .target(name: "BenchmarkReport", dependencies: ["JSON", "JSONOutput", "Platform"]),
         .executableTarget(
             name: "workbench-bench",
             dependencies: [
                 "DescriptorIO", "LayoutKit", "JSON", "JSONOutput", "WorkspaceModel", "BenchmarkWorkloads", "BenchmarkReport", "ReferenceLayouts",
-                "PluginHost", "PluginIsolation", "Sessions", "Circles", "Tree", "MarkSheet", "Guide", "Waterfall",
+                "PluginHost", "PluginIsolation", "Platform", "Sessions", "Circles", "Tree", "MarkSheet", "Guide", "Waterfall",
                 "TestSupport",  // RawWebSocket, for the `preview` part
             ]
         ),
@@ -190,10 +199,12 @@ let package = Package(
         .testTarget(name: "GuideTests", dependencies: ["Guide", "ReferenceLayouts", "LayoutKit", "LayoutChecker", "TestSupport"]),
         .testTarget(name: "LayoutCheckerTests", dependencies: ["LayoutChecker", "LayoutKit", "Circles", "Tree", "MarkSheet", "Guide", "TestSupport"]),
         .testTarget(name: "PNGRendererTests", dependencies: ["PNGRenderer", "SVGRenderer", "LayoutKit"]),
-        .testTarget(name: "SessionsTests", dependencies: ["Sessions", "BatchUpdates", "LayoutKit"]),
+        .testTarget(
+            name: "SessionsTests", dependencies: ["Sessions", "BatchUpdates", "LayoutKit", "PluginHost", "WorkspaceModel", "TestSupport"]
+        ),
         .testTarget(name: "BatchRunnerTests", dependencies: ["BatchRunner", "TestSupport", "PluginHost", "WorkspaceModel", "LayoutKit"]),
         .testTarget(name: "PluginScaffoldTests", dependencies: ["PluginScaffold", "TestSupport"]),
-        .testTarget(name: "PluginIsolationTests", dependencies: ["PluginIsolation", "PluginHost", "BatchUpdates", "LayoutKit", "CLayoutABI", "TestSupport"]),
+        .testTarget(name: "PluginIsolationTests", dependencies: ["PluginIsolation", "PluginHost", "BatchUpdates", "LayoutKit", "CLayoutABI", "Platform", "TestSupport"]),
         .testTarget(name: "BenchmarkReportTests", dependencies: ["BenchmarkReport"]),
         .testTarget(name: "LanguageServerTests", dependencies: ["LanguageServer", "WorkspaceModel", "PluginHost", "JSON", "SourceDiagnostics", "TestSupport"]),
         .testTarget(name: "PreviewServerTests", dependencies: ["PreviewServer", "TestSupport"]),

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Platform
 
 /// A benchmark's command-line arguments, options taken out as they are read: what is left
 /// are flags and names.

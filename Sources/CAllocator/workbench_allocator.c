@@ -17,6 +17,21 @@ size_t workbench_allocator_bytes_in_use(void) {
     return info.uordblks + info.hblkhd;
 }
 
+#elif defined(__APPLE__)
+#include <malloc/malloc.h>
+
+// Darwin's allocator has no arenas to cap nor a mapping threshold to set (its large blocks
+// have mappings of their own already); giving free pages back is a pressure relief on every zone.
+int workbench_allocator_limit_arenas(int count) { (void)count; return 0; }
+int workbench_allocator_map_large_blocks(size_t bytes) { (void)bytes; return 0; }
+int workbench_allocator_trim(void) { return malloc_zone_pressure_relief(NULL, 0) > 0; }
+
+size_t workbench_allocator_bytes_in_use(void) {
+    malloc_statistics_t statistics;
+    malloc_zone_statistics(NULL, &statistics);
+    return statistics.size_in_use;
+}
+
 #else
 
 int workbench_allocator_limit_arenas(int count) { (void)count; return 0; }

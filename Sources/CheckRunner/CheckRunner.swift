@@ -119,9 +119,9 @@ public struct CheckRunner: Sendable {
         if let snapshots {
             compareSnapshot(snapshots, session: session, of: workspace, into: &outcome)
         }
-        // Last, and only on a layout that keeps the contract: it scrolls the session and gives
-        // it a preferred size.
-        let anchoring = violations.isEmpty ? checkAnchoring(session) : []
+        // Last, and only on a layout that keeps the contract: it scrolls the session, gives it
+        // a preferred size and updates its data.
+        let anchoring = violations.isEmpty ? checkAnchoring(session) + checkAnchoredUpdate(session) : []
         for violation in anchoring { report(violation, in: view.direction) }
         outcome.violations += anchoring.count
         return outcome

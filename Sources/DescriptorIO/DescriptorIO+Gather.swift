@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Platform
 
 extension DescriptorIO {
     /// Writes all of `parts`, in order, as one stream of bytes: gathered by `writev`, so a

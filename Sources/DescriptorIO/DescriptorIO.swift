@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Platform
 
 /// Reads and whole writes on a raw file descriptor, retrying interrupted calls: the one copy
 /// of the loops every pipe, socket and file writer in the workbench needs.
@@ -46,8 +42,4 @@ public enum DescriptorIO {
     }
 }
 
-#if canImport(Glibc)
-    private let systemRead = Glibc.read
-#elseif canImport(Darwin)
-    private let systemRead = Darwin.read
-#endif
+private let systemRead = Platform.read

@@ -10,6 +10,9 @@ public enum PluginCallError: Error, Equatable, Sendable, CustomStringConvertible
     case badRecord(plugin: String, element: String, field: String, problem: String)
     /// The plugin's host process died (a signal's name, "SIGSEGV", or "exit status N").
     case crashed(plugin: String, signal: String, operation: String)
+    /// The plugin sandbox stopped the plugin's host process for what it tried: `refused` names it
+    /// ("system call socket refused", "memory limit of 2 GiB reached"), `signal` how it ended.
+    case stoppedBySandbox(plugin: String, refused: String, signal: String, operation: String)
     /// The plugin ran past the time limit and was stopped.
     case timedOut(plugin: String, operation: String, seconds: Double)
     /// The request was cancelled while the plugin worked (and, if it did not stop, it was killed).
@@ -27,6 +30,9 @@ public enum PluginCallError: Error, Equatable, Sendable, CustomStringConvertible
             return "plugin '\(plugin)' gave \(element) a bad \(field): \(problem)"
         case .crashed(let plugin, let signal, let operation):
             return "plugin '\(plugin)' crashed (\(signal)) in \(operation)"
+        case .stoppedBySandbox(let plugin, let refused, let signal, let operation):
+            return
+                "plugin '\(plugin)' was stopped by the plugin sandbox in \(operation): \(refused) (\(signal))"
         case .timedOut(let plugin, let operation, let seconds):
             return "plugin '\(plugin)' took longer than \(seconds.compactDescription) s in \(operation) and was stopped"
         case .cancelled: return "cancelled"
@@ -44,6 +50,8 @@ public enum PluginCallError: Error, Equatable, Sendable, CustomStringConvertible
             return ["plugin": plugin, "element": element, "field": field]
         case .crashed(let plugin, let signal, let operation):
             return ["plugin": plugin, "signal": signal, "operation": operation]
+        case .stoppedBySandbox(let plugin, let refused, let signal, let operation):
+            return ["plugin": plugin, "sandbox": refused, "signal": signal, "operation": operation]
         case .timedOut(let plugin, let operation, _): return ["plugin": plugin, "operation": operation]
         case .broken(let plugin, _): return ["plugin": plugin]
         }

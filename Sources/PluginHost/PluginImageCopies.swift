@@ -1,9 +1,7 @@
 import DescriptorIO
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#endif
+import Platform
 
 /// Private copies of plugin libraries: what is actually loaded, never the file in the plugin
 /// folder. A rebuilt library renamed over the original, or a `cp` that rewrites it in place

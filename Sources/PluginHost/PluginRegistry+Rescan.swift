@@ -1,8 +1,6 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#endif
+import Platform
 
 /// What a rescan of the plugin folders found different: plugin names added, changed (a new
 /// build of the library, or forced to load again) and removed, and the files newly refused.

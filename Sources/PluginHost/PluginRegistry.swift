@@ -114,11 +114,44 @@ public struct PluginRegistry: Sendable {
     }
 
     /// The folders to search, in order: those given on the command line, then the
-    /// colon-separated `WORKBENCH_PLUGIN_PATH`, then the executable's own folder.
+    /// colon-separated `WORKBENCH_PLUGIN_PATH`, then the bundled plugins' folders (see
+    /// `searchFolders`).
     public static func searchPath(explicit: [String], environment: [String: String], executableDirectory: String?)
         -> [String]
     {
+        searchFolders(explicit: explicit, environment: environment, executableDirectory: executableDirectory).map(
+            \.path)
+    }
+
+    /// Where a searched folder comes from.
+    public enum FolderOrigin: String, Sendable {
+        case commandLine = "--plugins"
+        case environment = "WORKBENCH_PLUGIN_PATH"
+        case bundled = "bundled"
+    }
+
+    /// The folders to search, in order, each with where it comes from: `--plugins`, then
+    /// `WORKBENCH_PLUGIN_PATH`, then the bundled plugins relative to the executable — `../lib`
+    /// (an installed release: `bin/workbench`, `lib/libCircles.so`), if it exists, and the
+    /// executable's own folder (a build folder, where `swift build` puts them). The first
+    /// plugin of a name wins, so a folder given by the user overrides a bundled plugin.
+    public static func searchFolders(explicit: [String], environment: [String: String], executableDirectory: String?)
+        -> [(path: String, origin: FolderOrigin)]
+    {
         let fromEnvironment = (environment["WORKBENCH_PLUGIN_PATH"] ?? "").split(separator: ":").map(String.init)
-        return explicit + fromEnvironment + (executableDirectory.map { [$0] } ?? [])
+        var bundled: [String] = []
+        if let executableDirectory {
+            let lib = URL(fileURLWithPath: executableDirectory).deletingLastPathComponent().appendingPathComponent(
+                "lib"
+            )
+            .path
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: lib, isDirectory: &isFolder), isFolder.boolValue {
+                bundled.append(lib)
+            }
+            bundled.append(executableDirectory)
+        }
+        return explicit.map { ($0, .commandLine) } + fromEnvironment.map { ($0, .environment) }
+            + bundled.map { ($0, .bundled) }
     }
 }

@@ -1,5 +1,5 @@
-import Glibc
 import LayoutKit
+import Platform
 
 /// Private memory of its own mapping, for the data a batch update makes for a layout in this
 /// process; given to `SpareMemory` when its data set is gone.

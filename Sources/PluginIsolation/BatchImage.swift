@@ -1,6 +1,6 @@
 import BatchUpdates
 internal import CLayoutABI
-import Glibc
+import Platform
 import PluginHost
 
 /// A batch update (`wb_update_batch`) copied into shared memory, for a plugin process to

@@ -1,4 +1,4 @@
-import Glibc
+import Platform
 
 /// Why talking to a plugin host process failed.
 enum ChannelError: Error, Equatable, CustomStringConvertible {

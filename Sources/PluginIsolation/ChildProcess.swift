@@ -1,27 +1,36 @@
 internal import CSystemShims
 import Foundation
+import Platform
 import PluginHost
 
 /// One running plugin process, seen from the parent: its pid and pidfd, its channel, the
 /// control memory holding the cancel word, and its current result memory.
+///
+/// On the portable path (`Portability.isPortable`) there is no pidfd: the child's death is
+/// known from its channel's end of file, and `waitpid` tells how it ended.
 final class ChildProcess {
     let pid: pid_t
+    /// -1 on the portable path.
     let pidfd: Int32
+    /// The status `waitpid` gave while waiting for the child to exit on its own.
+    private var reapedStatus: Int32?
     let channel: Channel
     let control: SharedMemory
     /// The child's result memfd, mapped read-only once the child sends it.
     var results: SharedMemory?
     var resultCapacity = (records: 0, extraBytes: 0)
+    /// How the parent waits for this child's replies (see `AdaptiveSpin`).
+    var spin = AdaptiveSpin()
 
-    /// Spawns `executable plugin-process library` with a fresh channel at its fd 3.
-    init(executable: String, library: String) throws(ChannelError) {
-        var pair: [Int32] = [-1, -1]
-        guard wb_seqpacket_pair(&pair) == 0 else { throw .system("socketpair", errno) }
+    /// Spawns `executable plugin-process library` with a fresh channel at its fd 3, in `sandbox`.
+    init(executable: String, library: String, sandbox: PluginSandbox) throws(ChannelError) {
+        let (parentEnd, childEnd) = try Channel.makePair()
         let spawned = try Self.spawn(
-            executable, [executable, "plugin-process", library], giving: pair[1], keeping: pair[0])
+            executable, [executable, "plugin-process"] + sandbox.childArguments + ["--", library], giving: childEnd,
+            keeping: parentEnd)
         pid = spawned
-        channel = Channel(fileDescriptor: pair[0])
-        pidfd = wb_pidfd_open(spawned)
+        channel = Channel(fileDescriptor: parentEnd)
+        pidfd = Portability.isPortable ? -1 : wb_pidfd_open(spawned)
         do {
             control = try SharedMemory(creating: 4096, name: "workbench-control")
         } catch {
@@ -72,6 +81,11 @@ final class ChildProcess {
     /// The bits of the last progress fraction the plugin reported (offset 8 of the control page).
     var progressWord: UnsafeMutablePointer<UInt64> { (control.base + 8).assumingMemoryBound(to: UInt64.self) }
 
+    /// What the sandbox refused when it stopped the child, if it did (offset 16 of the control page).
+    var stopWord: UInt64 {
+        wb_atomic_load_u64((control.base + PluginProcessChild.stopWordOffset).assumingMemoryBound(to: UInt64.self))
+    }
+
     /// What the child is waiting on next: whether a reply came or the child died.
     enum Readiness { case reply, died, neither }
 
@@ -94,20 +108,36 @@ final class ChildProcess {
     func reap(killing: Bool, grace: Int32 = 0) -> String {
         if killing && !hasExited(withinMilliseconds: grace) { kill(pid, SIGKILL) }
         var status: Int32 = 0
-        var result: pid_t
-        repeat { result = waitpid(pid, &status, 0) } while result < 0 && errno == EINTR
-        guard result == pid else { return "an unknown end" }
+        if let reapedStatus {
+            status = reapedStatus
+        } else {
+            var result: pid_t
+            repeat { result = waitpid(pid, &status, 0) } while result < 0 && errno == EINTR
+            guard result == pid else { return "an unknown end" }
+        }
         let signal = status & 0x7f
         if signal == 0 { return "exit status \((status >> 8) & 0xff)" }
         return Self.signalName(signal)
     }
 
-    /// Whether the child has ended (waiting up to `milliseconds` on its pidfd); without a
-    /// pidfd, false at once.
+    /// Whether the child has ended, waiting up to `milliseconds`: on its pidfd, or (portable)
+    /// asking `waitpid` without blocking every millisecond, keeping the status it reaps.
     private func hasExited(withinMilliseconds milliseconds: Int32) -> Bool {
-        guard pidfd >= 0 else { return false }
-        var descriptor = pollfd(fd: pidfd, events: Int16(POLLIN), revents: 0)
-        return poll(&descriptor, 1, milliseconds) > 0
+        if pidfd >= 0 {
+            var descriptor = pollfd(fd: pidfd, events: Int16(POLLIN), revents: 0)
+            return poll(&descriptor, 1, milliseconds) > 0
+        }
+        var waited: Int32 = 0
+        while true {
+            var status: Int32 = 0
+            if waitpid(pid, &status, WNOHANG) == pid {
+                reapedStatus = status
+                return true
+            }
+            guard waited < milliseconds else { return false }
+            usleep(1000)
+            waited += 1
+        }
     }
 
     static func signalName(_ signal: Int32) -> String {

@@ -1,7 +1,7 @@
 internal import CLayoutABI
 internal import CSystemShims
-import Glibc
 import LayoutKit
+import Platform
 import PluginHost
 
 /// The child's request loop: each message names an operation and a layout instance; the
@@ -33,6 +33,8 @@ final class ChildServer {
     private let results: ResultArea
     private var instances: [UInt32: Instance] = [:]
     private var nextInstance: UInt32 = 1
+    /// How the loop waits for the next request: briefly spinning while requests come quickly.
+    private var spin = AdaptiveSpin()
 
     /// - Parameter control: the page shared with the parent: the cancel word at 0, progress at 8.
     init(plugin: LoadedPlugin, channel: Channel, control: UnsafeMutableRawPointer) throws(ChannelError) {
@@ -47,7 +49,7 @@ final class ChildServer {
     /// Answers requests until the channel closes.
     func serve() throws(ChannelError) {
         while true {
-            let (bytes, descriptor) = try channel.receive()
+            let (bytes, descriptor) = try spin.wait(poll: channel.receiveIfReady, block: channel.receive)
             var reader = MessageReader(bytes)
             guard let operation = Operation(rawValue: try reader.read(UInt8.self)) else {
                 throw .protocolViolation("unknown operation \(bytes[0])")

@@ -1,5 +1,6 @@
 internal import CSystemShims
 import Foundation
+import Platform
 import PluginHost
 
 /// Discovery that never runs a guest's code in the workbench: each candidate library is copied
@@ -11,13 +12,18 @@ import PluginHost
 public struct PluginDescriber: Sendable {
     let executable: String
     let timeout: Double
+    let sandbox: PluginSandbox
 
     /// - Parameters:
-    ///   - executable: the workbench executable to spawn (`/proc/self/exe` in the workbench).
+    ///   - executable: the workbench executable to spawn (`Portability.executablePath` in the workbench: `/proc/self/exe` on Linux).
     ///   - timeout: the longest one library's loading may take, in seconds.
-    public init(executable: String = "/proc/self/exe", timeout: Double = 10) {
+    ///   - sandbox: the sandbox the child loads the libraries in.
+    public init(
+        executable: String = Portability.executablePath, timeout: Double = 10, sandbox: PluginSandbox = PluginSandbox()
+    ) {
         self.executable = executable
         self.timeout = timeout
+        self.sandbox = sandbox
     }
 
     /// Describes each library at `paths`: one outcome per path, in order.
@@ -43,7 +49,9 @@ public struct PluginDescriber: Sendable {
     /// Runs one child over `libraries` (copy, original path); returns the outcomes of a
     /// prefix of them, the last one a `.loadFailed` if the child ended or stalled early.
     private func describeInChild(_ libraries: [(copy: String, path: String)]) -> [Result<LoadedPlugin, PluginError>] {
-        let arguments = [executable, "plugin-describe"] + libraries.flatMap { [$0.copy, $0.path] }
+        let arguments =
+            [executable, "plugin-describe"] + sandbox.childArguments + ["--"]
+            + libraries.flatMap { [$0.copy, $0.path] }
         let child: DescribingChild
         do {
             child = try DescribingChild(executable: executable, arguments: arguments)
@@ -56,6 +64,12 @@ public struct PluginDescriber: Sendable {
             switch child.nextLine(timeout: timeout) {
             case .line(let bytes):
                 if let line = try? JSONDecoder().decode(DescribedLibrary.self, from: Data(bytes)) {
+                    if let stopped = line.stopped {  // its last line: the rest go to a new child
+                        let how = child.end(killing: true, grace: 200)
+                        let reason = "was stopped by the plugin sandbox: \(sandbox.refusal(reported: stopped)) (\(how))"
+                        outcomes.append(.failure(.loadFailed(path: library.path, reason: reason)))
+                        return outcomes
+                    }
                     outcomes.append(line.outcome(path: library.path, copy: library.copy))
                     continue
                 }
@@ -89,6 +103,9 @@ public struct PluginDescriber: Sendable {
 struct DescribedLibrary: Codable {
     var plugin: PluginDescription?
     var refused: PluginError?
+    /// What the sandbox refused when it stopped the child ("system call socket"), written by
+    /// its signal handler.
+    var stopped: String?
 
     func outcome(path: String, copy: String) -> Result<LoadedPlugin, PluginError> {
         if let plugin {

@@ -12,10 +12,9 @@ final class PluginProcess: @unchecked Sendable {
     let plugin: LoadedPlugin
     let executable: String
     let health: PluginHealth
+    let sandbox: PluginSandbox
     /// How long a plugin that ignores its raised cancel flag gets before it is killed.
     static let cancelGrace = 0.4
-    /// How many times a reply is looked for without waiting (about 20 µs in all).
-    static let quickTries = 200
     /// How long (ms) a child whose channel closed gets to finish exiting on its own before it
     /// is killed, so that its own exit status (a refusal's 1) is what gets reported.
     static let exitGrace: Int32 = 200
@@ -23,10 +22,11 @@ final class PluginProcess: @unchecked Sendable {
     private var child: ChildProcess?
     private(set) var generation = 0
 
-    init(plugin: LoadedPlugin, executable: String, health: PluginHealth) {
+    init(plugin: LoadedPlugin, executable: String, health: PluginHealth, sandbox: PluginSandbox) {
         self.plugin = plugin
         self.executable = executable
         self.health = health
+        self.sandbox = sandbox
     }
 
     deinit {
@@ -68,18 +68,32 @@ final class PluginProcess: @unchecked Sendable {
         } catch {
             throw died(child, operation: operation)
         }
-        // A quick answer (a query: tens of microseconds) is picked up by asking a few times
-        // before sleeping in poll, which would add a wake-up to every round trip.
-        for _ in 0..<Self.quickTries {
-            do {
-                if let reply = try child.channel.receiveIfReady() { return reply }
-            } catch {
-                throw died(child, operation: operation)
-            }
-        }
+        // A quick answer (a query: tens of microseconds) is picked up by asking for a while
+        // (`AdaptiveSpin`) before sleeping in poll, which would add a wake-up to the round trip.
+        return try child.spin.wait(
+            poll: { () throws(PluginCallError) in
+                do {
+                    return try child.channel.receiveIfReady()
+                } catch {
+                    throw died(child, operation: operation)
+                }
+            },
+            block: { () throws(PluginCallError) in
+                try waitForReply(
+                    child, operation: operation, cancel: cancel, reportsProgress: progress != nil,
+                    passOnProgress: passOnProgress)
+            })
+    }
+
+    /// Waits in poll for the child's reply or death, raising the cancel word and then killing
+    /// the child when `cancel` is raised and no reply comes.
+    private func waitForReply(
+        _ child: ChildProcess, operation: String, cancel: CancelFlag?, reportsProgress: Bool,
+        passOnProgress: () -> Void
+    ) throws(PluginCallError) -> (bytes: [UInt8], descriptor: Int32) {
         var raisedAt: Double?
         while true {
-            switch child.wait(milliseconds: raisedAt == nil && progress == nil ? 50 : 10) {
+            switch child.wait(milliseconds: raisedAt == nil && !reportsProgress ? 50 : 10) {
             case .reply:
                 passOnProgress()
                 do {
@@ -111,7 +125,7 @@ final class PluginProcess: @unchecked Sendable {
     private func spawn() throws(PluginCallError) -> ChildProcess {
         let spawned: ChildProcess
         do {
-            spawned = try ChildProcess(executable: executable, library: plugin.imagePath)
+            spawned = try ChildProcess(executable: executable, library: plugin.imagePath, sandbox: sandbox)
         } catch {
             throw .broken(plugin: plugin.name, reason: "its host process could not start: \(error)")
         }
@@ -135,10 +149,14 @@ final class PluginProcess: @unchecked Sendable {
         return spawned
     }
 
-    /// The child died: reap it, count the crash, and say what happened.
+    /// The child died: reap it, count the crash, and say what happened — what the sandbox
+    /// refused, if it stopped the child.
     private func died(_ dead: ChildProcess, operation: String) -> PluginCallError {
         let how = end(dead, killing: true, grace: Self.exitGrace)
         health.recordCrash()
+        if let refused = sandbox.refusal(in: dead.stopWord) {
+            return .stoppedBySandbox(plugin: plugin.name, refused: refused, signal: how, operation: operation)
+        }
         return .crashed(plugin: plugin.name, signal: how, operation: operation)
     }
 

@@ -7,10 +7,16 @@ import PluginHost
 /// The plugin process: `workbench plugin-process LIBRARY`, spawned by the workbench with its
 /// channel at fd 3. Loads one plugin library and serves its C function table, one request at
 /// a time, until the channel closes or the parent dies.
+///
+/// The sandbox (`sandbox`) goes up after the hello — while this process still has one thread,
+/// and with the control page to report a stop in — and before the library is opened, so the
+/// plugin's first instruction (a constructor's) already runs inside it.
 public enum PluginProcessChild {
+    /// Where in the control page a stop by the sandbox is recorded (`PluginSandbox.refusal(in:)`).
+    static let stopWordOffset = 16
+
     /// Serves until the channel closes; returns the exit status.
-    public static func run(channel descriptor: Int32, libraryPath: String) -> Int32 {
-        watchParent()
+    public static func run(channel descriptor: Int32, libraryPath: String, sandbox: PluginSandbox) -> Int32 {
         wb_keep_heap()
         let channel = Channel(fileDescriptor: descriptor)
         do {
@@ -22,11 +28,14 @@ public enum PluginProcessChild {
             var reply = MessageWriter()
             let plugin: LoadedPlugin
             do {
+                let stopWord = (control.base + stopWordOffset).assumingMemoryBound(to: UInt64.self)
+                try sandbox.apply(readable: [libraryPath], reportingTo: stopWord)
+                watchParent()
                 // the parent's private copy, which never changes
                 plugin = try PluginLoader.load(path: libraryPath, copying: false)
             } catch {
                 reply.append(UInt8(1))
-                reply.append(error.description)
+                reply.append(String(describing: error))
                 try channel.send(reply.bytes)
                 return 0
             }

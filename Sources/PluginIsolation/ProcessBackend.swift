@@ -1,4 +1,5 @@
 import LayoutKit
+import Platform
 import PluginHost
 
 /// Runs a plugin's layouts in child processes of the workbench (`workbench plugin-process`), one
@@ -7,24 +8,36 @@ import PluginHost
 public final class ProcessBackend: PluginBackend {
     public let plugin: LoadedPlugin
     let executable: String
+    let sandbox: PluginSandbox
     let health = PluginHealth()
 
-    /// - Parameter executable: the workbench executable to spawn (`/proc/self/exe` in the workbench).
-    public init(plugin: LoadedPlugin, executable: String = "/proc/self/exe") {
+    /// - Parameters:
+    ///   - executable: the workbench executable to spawn (`Portability.executablePath` in the workbench: `/proc/self/exe` on Linux).
+    ///   - sandbox: the sandbox each child runs the plugin in.
+    public init(
+        plugin: LoadedPlugin, executable: String = Portability.executablePath, sandbox: PluginSandbox = PluginSandbox()
+    ) {
         self.plugin = plugin
         self.executable = executable
+        self.sandbox = sandbox
     }
 
     public func makeInstance(options: [String: Value]) throws(PluginCallError) -> any PluginInstance {
         try ProcessInstance(
-            process: PluginProcess(plugin: plugin, executable: executable, health: health), options: options)
+            process: PluginProcess(plugin: plugin, executable: executable, health: health, sandbox: sandbox),
+            options: options)
     }
 }
 
 extension PluginCatalog {
-    /// Every plugin in a child process of `executable` (`--isolation process`).
-    public static func isolated(_ registry: PluginRegistry, executable: String = "/proc/self/exe") -> PluginCatalog {
-        PluginCatalog(registry: registry, isolation: .process) { ProcessBackend(plugin: $0, executable: executable) }
+    /// Every plugin in a child process of `executable` (`--isolation process`), in `sandbox`.
+    public static func isolated(
+        _ registry: PluginRegistry, executable: String = Portability.executablePath,
+        sandbox: PluginSandbox = PluginSandbox()
+    ) -> PluginCatalog {
+        PluginCatalog(registry: registry, isolation: .process) {
+            ProcessBackend(plugin: $0, executable: executable, sandbox: sandbox)
+        }
     }
 
     /// Kills every plugin process at once, whatever it is doing (the workbench is exiting).

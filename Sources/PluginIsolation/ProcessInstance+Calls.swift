@@ -1,6 +1,6 @@
 internal import CLayoutABI
-import Glibc
 import LayoutKit
+import Platform
 import PluginHost
 
 extension ProcessInstance {

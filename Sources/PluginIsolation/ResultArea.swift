@@ -1,5 +1,5 @@
 internal import CLayoutABI
-import Glibc
+import Platform
 
 /// The child's side of results: a `wb_attributes_sink` whose records and extra bytes live in
 /// one memfd — records first, extra bytes after `recordCapacity` records. Growing makes a new,

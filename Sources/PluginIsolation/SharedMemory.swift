@@ -1,9 +1,13 @@
 internal import CSystemShims
-import Glibc
+import Platform
 import PluginHost
 
 /// A memfd mapped into this process: memory another process can map too, passed as a file
 /// descriptor. Sealed against resizing, so neither side can make the other fault on access.
+///
+/// On the portable path (`Portability.isPortable`, always on Darwin) it is `shm_open` memory
+/// unlinked at once instead: the same sharing, but no seals (only Linux has them), so a peer
+/// could still shrink it — the plugin is the untrusted side, and its sandbox is what stops that.
 final class SharedMemory: ReusableMemory {
     let fileDescriptor: Int32
     let base: UnsafeMutableRawPointer
@@ -12,23 +16,31 @@ final class SharedMemory: ReusableMemory {
     /// Makes a fresh memfd of `size` bytes, mapped read-write. `populate` allocates and maps
     /// every page at once (memory about to be written whole), instead of one fault per page.
     init(creating size: Int, name: String, populate: Bool = false) throws(ChannelError) {
-        let fd = wb_memfd_create(name)
-        guard fd >= 0 else { throw .system("memfd_create", errno) }
-        guard ftruncate(fd, off_t(max(size, 1))) == 0, wb_memfd_seal_size(fd) == 0 else {
+        let portable = Portability.isPortable
+        let fd = portable ? wb_shared_memory_create() : wb_memfd_create(name)
+        guard fd >= 0 else { throw .system(portable ? "shm_open" : "memfd_create", errno) }
+        guard ftruncate(fd, off_t(max(size, 1))) == 0, portable || wb_memfd_seal_size(fd) == 0 else {
             let error = errno
             close(fd)
             throw .system("ftruncate", error)
         }
-        if populate {
-            let error = posix_fallocate(fd, 0, off_t(max(size, 1)))
-            guard error == 0 else {
-                close(fd)
-                throw .system("fallocate", error)
+        #if os(Linux)
+            // Only Linux can allocate a shared file's pages ahead and map them all at once.
+            let populate = populate && !portable
+            let populateFlag = populate ? MAP_POPULATE : 0
+            if populate {
+                let error = posix_fallocate(fd, 0, off_t(max(size, 1)))
+                guard error == 0 else {
+                    close(fd)
+                    throw .system("fallocate", error)
+                }
             }
-        }
+        #else
+            let populateFlag: Int32 = 0
+        #endif
         guard
             let mapped = mmap(
-                nil, max(size, 1), PROT_READ | PROT_WRITE, MAP_SHARED | (populate ? MAP_POPULATE : 0), fd, 0),
+                nil, max(size, 1), PROT_READ | PROT_WRITE, MAP_SHARED | populateFlag, fd, 0),
             mapped != MAP_FAILED
         else {
             let error = errno
@@ -51,7 +63,12 @@ final class SharedMemory: ReusableMemory {
         }
         let size = Int(status.st_size)
         let protection = writable ? PROT_READ | PROT_WRITE : PROT_READ
-        guard let mapped = mmap(nil, size, protection, MAP_SHARED | (populate ? MAP_POPULATE : 0), fd, 0),
+        #if os(Linux)
+            let populateFlag = populate && !Portability.isPortable ? MAP_POPULATE : 0
+        #else
+            let populateFlag: Int32 = 0
+        #endif
+        guard let mapped = mmap(nil, size, protection, MAP_SHARED | populateFlag, fd, 0),
             mapped != MAP_FAILED
         else {
             let error = errno

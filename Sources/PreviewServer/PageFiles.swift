@@ -1,7 +1,8 @@
 import Foundation
 
-/// The page's files (HTML, CSS and ES modules, shipped as the package resource `Web`), read
-/// into memory once: a request is answered from here, never from a path it names.
+/// The page's files (HTML, CSS and ES modules in `Web/`), built into the executable by the
+/// `EmbedPageFiles` build-tool plugin and decoded once: a request is answered from here, never
+/// from a path it names, and a copied executable serves the same page.
 struct PageFiles: Sendable {
     struct File: Sendable {
         let bytes: [UInt8]
@@ -10,25 +11,25 @@ struct PageFiles: Sendable {
 
     private let files: [String: File]
 
-    /// Reads every file of the module's `Web` resource folder.
+    /// Decodes every file built in (those of a type the page serves).
     ///
-    /// - Throws: when the folder cannot be read (a binary copied without its `.resources` folder).
+    /// - Throws: when a built-in file does not decode (a broken build).
     init() throws {
-        guard let folder = Bundle.module.resourceURL?.appendingPathComponent("Web") else {
-            throw CocoaError(
-                .fileNoSuchFile,
-                userInfo: [
-                    NSLocalizedDescriptionKey: "the page's files (LayoutWorkbench_PreviewServer.resources) are missing"
-                ])
-        }
         var files: [String: File] = [:]
-        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path)
-        where Self.contentType(of: name) != nil {
-            let data = try Data(contentsOf: folder.appendingPathComponent(name))
-            files[name] = File(bytes: Array(data), contentType: Self.contentType(of: name)!)
+        for (name, base64) in embeddedPageFiles {
+            guard let contentType = Self.contentType(of: name) else { continue }
+            guard let data = Data(base64Encoded: base64) else {
+                throw CocoaError(
+                    .fileReadCorruptFile,
+                    userInfo: [NSLocalizedDescriptionKey: "the built-in page file \(name) is corrupt"])
+            }
+            files[name] = File(bytes: Array(data), contentType: contentType)
         }
         self.files = files
     }
+
+    /// The names of the files served, sorted.
+    var names: [String] { files.keys.sorted() }
 
     /// The file for a request path: `/` is `index.html`; anything else must name a file exactly.
     func file(forPath path: String) -> File? {

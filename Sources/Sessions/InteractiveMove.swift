@@ -4,10 +4,9 @@ import LayoutKit
 /// A drag to reorder in progress on one view (UICollectionView's interactive movement):
 /// which item, where it would land, and what the last step showed.
 ///
-/// The preview between steps puts every item in the slot it would take — the frame the
-/// current layout gives its index path after the move — without preparing the layout again:
-/// exact for layouts whose frames follow index paths, an approximation for those whose
-/// frames follow the items' values (sizes), which `endMove` makes exact by applying the move.
+/// Each step shows the layout `update {move}` to its target would give: the view's own layout
+/// while the move changes no data, else a second instance prepared with the item moved
+/// (`MovePreview`), laid out again only when the target changes.
 struct InteractiveMove {
     /// The item's index path before the move.
     let from: ItemPath
@@ -20,6 +19,9 @@ struct InteractiveMove {
     /// The cells the last step showed in the bounds, by their index paths before the move
     /// (the moving item left out), with the attributes they had then.
     var shown: [ItemPath: LayoutAttributes]
+    /// The instances laid out with the item moved: at most the current target's and the one
+    /// before it (see `ViewSession.moveLayout`).
+    var previews: [MovePreview] = []
 }
 
 /// Where every cell goes when one moves from `from` to `target` (`update`'s `move`), without
@@ -89,64 +91,4 @@ public enum RequestFailure: Error, Sendable {
     /// batch the data's rules refuse, an unknown layout, refused options): `-32602` with this text.
     case invalid(String)
     case failed(ViewSessionError)
-}
-
-extension ViewSession {
-    /// The cells in the bounds as the move of `mapping` shows them: each slot holding the item
-    /// that lands there, keyed by that item's index path before the move; the moving item
-    /// (whose slot is the gap) left out. Also the highest zIndex in the bounds. O(log n + k).
-    func movePreview(_ mapping: MoveMapping, from: ItemPath) throws(ViewSessionError) -> (
-        shown: [ItemPath: LayoutAttributes], topZIndex: Int
-    ) {
-        try withElementRecords(in: bounds) { records in
-            var shown: [ItemPath: LayoutAttributes] = [:]
-            var top = Int.min
-            for index in 0..<records.count {
-                let record = records[index]
-                top = max(top, record.zIndex)
-                guard record.category == .cell else { continue }
-                let old = mapping.oldPath(ofNew: ItemPath(section: record.section, item: record.item))
-                guard old != from else { continue }
-                shown[old] = records.attributes(at: index)
-            }
-            return (shown, top)
-        }
-    }
-
-    /// Where the item of old path `old` sits in `mapping`'s preview: its slot's attributes, or
-    /// nil when it has no slot in the current layout (the new last item of a section a move
-    /// lengthens).
-    func slot(of old: ItemPath, in mapping: MoveMapping) throws(ViewSessionError) -> LayoutAttributes? {
-        try attributes(for: ElementID(category: .cell, kind: nil, path: mapping.newPath(ofOld: old)))
-    }
-
-    /// The difference between two previews, in `update`'s shape: cells that changed place
-    /// move (from their old slot when they come into the bounds, to their new one when they
-    /// leave); a cell without a slot on one side appears or disappears.
-    func moveDifference(
-        from previous: [ItemPath: LayoutAttributes], previousMapping: MoveMapping,
-        to current: [ItemPath: LayoutAttributes], mapping: MoveMapping
-    ) throws(ViewSessionError) -> UpdateResult {
-        var result = UpdateResult(contentSize: try contentSize(), appearing: [], disappearing: [], moving: [])
-        for (old, after) in current {
-            var before = previous[old]
-            if before == nil { before = try slot(of: old, in: previousMapping) }
-            if let before {
-                if before != after { result.moving.append((before, after)) }
-            } else {
-                result.appearing.append((after, after))
-            }
-        }
-        for (old, before) in previous where current[old] == nil {
-            if let after = try slot(of: old, in: mapping) {
-                if before != after { result.moving.append((before, after)) }
-            } else {
-                result.disappearing.append((before, before))
-            }
-        }
-        result.appearing.sort { $0.after.element < $1.after.element }
-        result.disappearing.sort { $0.before.element < $1.before.element }
-        result.moving.sort { $0.after.element < $1.after.element }
-        return result
-    }
 }

@@ -81,19 +81,24 @@ struct TransitionBuilder {
         return id
     }
 
-    /// Reads the new layout (prepared with the batch applied) and puts the answer together.
+    /// Reads the new layout (prepared with the batch applied, in `newBounds`, where the scroll
+    /// anchor moved the bounds) in `newRect`, and puts the answer together: `before` in the
+    /// old bounds, `after`, `initial` and `final` in the new ones.
+    ///
     /// Elements that moved into the rect from outside it need their old attributes: those the
     /// old layout gave around the rect before the batch (`nearby`); the rest, if any, come from
-    /// a second layout instance prepared with `oldData`.
-    func finish(oldData: DataSet) throws(ViewSessionError) -> UpdateResult {
-        let after = try session.elements(in: rect)
+    /// a second layout instance prepared with `oldData`. When the bounds moved, the final
+    /// attributes of disappearing elements come from one prepared in the new bounds.
+    func finish(oldData: DataSet, in newRect: Rect, bounds newBounds: Rect) throws(ViewSessionError) -> UpdateResult {
+        let after = try session.elements(in: newRect)
         let afterByID = Dictionary(after.map { ($0.element, $0) }, uniquingKeysWith: { first, _ in first })
         let beforeByID = Dictionary(before.map { ($0.element, $0) }, uniquingKeysWith: { first, _ in first })
         var result = UpdateResult(contentSize: try session.contentSize(), appearing: [], disappearing: [], moving: [])
         var seen = Set<ElementID>()
+        var leaving = Finals(oldData: oldData, bounds: newBounds, kept: newBounds == bounds ? finals : nil)
         for old in before {
             guard let id = Self.newID(of: old.element, plan), let new = try attributes(of: id, in: afterByID) else {
-                result.disappearing.append((old, finals[old.element] ?? old))
+                result.disappearing.append((old, try leaving.final(of: old, in: session)))
                 continue
             }
             seen.insert(id)
@@ -104,7 +109,7 @@ struct TransitionBuilder {
             if let oldID = Self.oldID(of: new.element, plan), beforeByID[oldID] == nil {
                 entering.append((oldID, new))
             } else {
-                result.appearing.append((new, try initial(for: new)))
+                result.appearing.append((new, try initial(for: new, in: newBounds)))
             }
         }
         var old: (any PluginInstance)?
@@ -113,12 +118,12 @@ struct TransitionBuilder {
                 if Self.differ(previous, new) { result.moving.append((previous, new)) }
                 continue
             }
-            if old == nil { old = try session.oldLayout(with: oldData) }
+            if old == nil { old = try session.oldLayout(with: oldData, bounds: bounds) }
             let layout = old!
             if let previous = try session.call({ () throws(PluginCallError) in try layout.attributes(for: oldID) }) {
                 if Self.differ(previous, new) { result.moving.append((previous, new)) }
             } else {
-                result.appearing.append((new, try initial(for: new)))
+                result.appearing.append((new, try initial(for: new, in: newBounds)))
             }
         }
         result.appearing.sort { $0.after.element < $1.after.element }
@@ -135,8 +140,8 @@ struct TransitionBuilder {
         return try session.attributes(for: id)
     }
 
-    private func initial(for new: LayoutAttributes) throws(ViewSessionError) -> LayoutAttributes {
-        let element = new.element, bounds = bounds
+    private func initial(for new: LayoutAttributes, in bounds: Rect) throws(ViewSessionError) -> LayoutAttributes {
+        let element = new.element
         return try session.call { () throws(PluginCallError) in
             try session.layout.transitionAttributes(for: element, isAppearing: true, in: bounds)
         } ?? new
@@ -146,13 +151,41 @@ struct TransitionBuilder {
     static func differ(_ old: LayoutAttributes, _ new: LayoutAttributes) -> Bool {
         old != new
     }
+
+    /// Where disappearing elements end, in the bounds after the batch: those `init` asked of
+    /// the old layout when the bounds did not move, else asked of a second instance of the old
+    /// layout prepared in the new bounds (made once, when the first element disappears).
+    struct Finals {
+        let oldData: DataSet
+        let bounds: Rect
+        let kept: [ElementID: LayoutAttributes]?
+        private var layout: (any PluginInstance)?
+
+        init(oldData: DataSet, bounds: Rect, kept: [ElementID: LayoutAttributes]?) {
+            (self.oldData, self.bounds, self.kept) = (oldData, bounds, kept)
+        }
+
+        mutating func final(of old: LayoutAttributes, in session: ViewSession) throws(ViewSessionError)
+            -> LayoutAttributes
+        {
+            if let kept { return kept[old.element] ?? old }
+            if layout == nil { layout = try session.oldLayout(with: oldData, bounds: bounds) }
+            let layout = layout!, element = old.element, bounds = bounds
+            return try session.call { () throws(PluginCallError) -> LayoutAttributes? in
+                if let final = try layout.transitionAttributes(for: element, isAppearing: false, in: bounds) {
+                    return final
+                }
+                return try layout.attributes(for: element)
+            } ?? old
+        }
+    }
 }
 
 extension ViewSession {
-    /// A second instance of the view's layout, prepared with `data`, the current bounds and
-    /// the preferred sizes the view had before the update.
-    func oldLayout(with data: DataSet) throws(ViewSessionError) -> any PluginInstance {
-        let cancel = cancel, bounds = bounds, backend = backend, options = view.options, direction = direction
+    /// A second instance of the view's layout, prepared with `data`, `bounds` and the
+    /// preferred sizes the view had before the update.
+    func oldLayout(with data: DataSet, bounds: Rect) throws(ViewSessionError) -> any PluginInstance {
+        let cancel = cancel, backend = backend, options = view.options, direction = direction
         let sizes = preferredSizesBeforeUpdate.sorted { $0.key < $1.key }.map {
             PreferredSize(element: $0.key, size: $0.value)
         }

@@ -17,7 +17,7 @@ extension ViewSession {
                 error == .cancelled ? .cancelled : .layout, locate(error, view: view, source: source, file: file))
         case .cancelled:
             return ViewSessionError(.cancelled, file.error(prefix + "cancelled", at: view.mark))
-        case .failed, .badRecord, .crashed, .timedOut, .broken:
+        case .failed, .badRecord, .crashed, .stoppedBySandbox, .timedOut, .broken:
             return ViewSessionError(.layout, file.error(prefix + failure.description, at: view.mark), details: details)
         }
     }

@@ -21,34 +21,44 @@ extension ViewSession {
                     "params.element: the view has no cell at [\(element.section), \(element.item)]")
             }
             let mapping = try moveMapping(from: element, to: element)
-            let (shown, top) = try movePreview(mapping, from: element)
+            let (shown, top) = try movePreview(mapping, in: layout)
             interactiveMove = InteractiveMove(
                 from: element, dataVersion: dataVersion, size: attributes.frame.size, target: element, shown: shown)
-            return try movingAttributes(attributes, at: position, target: element, above: top)
+            return try movingAttributes(attributes, at: position, target: element, above: top, in: layout)
         }
     }
 
     /// Moves the dragged item to `position`: the target under it, the item there, and how the
-    /// cells in the bounds make room since the previous step. No prepare: O(log n + k).
+    /// cells in the bounds make room since the previous step — the frames `update {move}` to
+    /// that target would give. O(log n + k) while the target stays; a new target lays the
+    /// layout out again with the item moved (see `moveLayout`), unless that changes no data.
     public func updateMove(to position: Point) throws(RequestFailure) -> MoveStep {
-        var move = try currentMove()
+        let from = try currentMove().from
         return try answering {
-            let target = try target(for: move.from, at: position)
-            let previousMapping = try moveMapping(from: move.from, to: move.target)
-            let mapping = try moveMapping(from: move.from, to: target)
-            let (shown, top) = try movePreview(mapping, from: move.from)
+            let previous = interactiveMove!.target
+            let previousLayout = try moveLayout(for: previous) ?? layout
+            var target = try target(for: from, at: position)
+            let current: DirectedInstance
+            if let layout = try moveLayout(for: target, keeping: previous) {
+                current = layout
+            } else {  // the layout would refuse the item there (as `update` would): it stays where it was
+                (target, current) = (previous, previousLayout)
+            }
+            let mapping = try moveMapping(from: from, to: target)
+            let (shown, top) = try movePreview(mapping, in: current)
             let changes = try moveDifference(
-                from: move.shown, previousMapping: previousMapping, to: shown, mapping: mapping)
-            move.target = target
-            move.shown = shown
-            interactiveMove = move
+                from: interactiveMove!.shown, previousMapping: try moveMapping(from: from, to: previous),
+                of: previousLayout, to: shown, mapping: mapping, of: current)
+            interactiveMove!.target = target
+            interactiveMove!.shown = shown
             let item =
-                try attributes(for: ElementID(category: .cell, kind: nil, path: move.from))
+                try slot(of: from, in: mapping, of: current)
                 ?? LayoutAttributes(
-                    element: ElementID(category: .cell, kind: nil, path: move.from),
-                    frame: Rect(origin: .zero, size: move.size))
+                    element: ElementID(category: .cell, kind: nil, path: from),
+                    frame: Rect(origin: .zero, size: interactiveMove!.size))
             return MoveStep(
-                target: target, item: try movingAttributes(item, at: position, target: target, above: top),
+                target: target,
+                item: try movingAttributes(item, at: position, target: target, above: top, in: current),
                 changes: changes)
         }
     }
@@ -70,15 +80,19 @@ extension ViewSession {
             }
         }
         return try answering {
+            interactiveMove = move
+            defer { interactiveMove = nil }
             let last = try moveMapping(from: move.from, to: move.target),
                 untouched = try moveMapping(from: move.from, to: move.from)
-            var (restored, _) = try movePreview(untouched, from: move.from)
+            let lastLayout = try moveLayout(for: move.target) ?? layout
+            var (restored, _) = try movePreview(untouched, in: layout)
             if let item = try attributes(for: ElementID(category: .cell, kind: nil, path: move.from)),
                 item.frame.intersects(bounds)
             {
                 restored[move.from] = item
             }
-            return try moveDifference(from: move.shown, previousMapping: last, to: restored, mapping: untouched)
+            return try moveDifference(
+                from: move.shown, previousMapping: last, of: lastLayout, to: restored, mapping: untouched, of: layout)
         }
     }
 
@@ -127,11 +141,12 @@ extension ViewSession {
         return chosen
     }
 
-    /// The layout's `moving_item_attributes`, else the default: the item's size centred at
-    /// `position`, at its target's index path, zIndex above every element in the bounds.
-    private func movingAttributes(_ item: LayoutAttributes, at position: Point, target: ItemPath, above top: Int)
-        throws(RequestFailure) -> LayoutAttributes
-    {
+    /// `layout`'s `moving_item_attributes` (the layout with the item at `target`), else the
+    /// default: the item's attributes there, centred at `position`, at its target's index path,
+    /// zIndex above every element in the bounds.
+    private func movingAttributes(
+        _ item: LayoutAttributes, at position: Point, target: ItemPath, above top: Int, in layout: DirectedInstance
+    ) throws(RequestFailure) -> LayoutAttributes {
         let answer: LayoutAttributes?
         do {
             answer = try call { () throws(PluginCallError) in try layout.movingItemAttributes(for: target, at: position)

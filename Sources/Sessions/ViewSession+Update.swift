@@ -45,8 +45,10 @@ extension ViewSession {
     }
 
     /// Applies `changes` as one batch to the view's data (shared with every view bound to the
-    /// same source), tells the layout of the batch and prepares it again, and reports what appears, disappears and
-    /// moves among the elements intersecting `rect` (default: the bounds) before or after.
+    /// same source), tells the layout of the batch and prepares it again, keeps the scroll
+    /// anchor in place, and reports what appears, disappears and moves among the elements
+    /// intersecting `rect` (default: the bounds): before the batch in the old bounds, after it
+    /// in the bounds the anchor moved them to (an explicit `rect` moves with the bounds).
     ///
     /// - Throws: `.refused` for an invalid batch or a value the layout rejects, `.failed`
     ///   when the plugin fails; either way nothing is applied.
@@ -70,11 +72,11 @@ extension ViewSession {
         } catch {
             throw .refused(error)
         }
-        let rect = rect ?? bounds
+        let explicitRect = rect, oldBounds = bounds
         let transition: TransitionBuilder
         do {
             try call { () throws(PluginCallError) in try layout.prepareForUpdates(plan) }
-            transition = try TransitionBuilder(session: self, plan: plan, rect: rect)
+            transition = try TransitionBuilder(session: self, plan: plan, rect: explicitRect ?? oldBounds)
         } catch {
             needsPrepare = true
             try? layout.invalidate(.data)
@@ -96,12 +98,18 @@ extension ViewSession {
         source = newSource
         dataVersion = sharedSource.commit(newSource, plan: plan)
         return try failing { () throws(ViewSessionError) in
-            var result = try transition.finish(oldData: oldSource.data)
+            var adjustment = Point(x: 0, y: 0)
             if let anchor {
-                result.contentOffsetAdjustment = try anchor.adjustment(
-                    in: self, now: anchor.element.identity(after: plan))
-                try scroll(by: result.contentOffsetAdjustment)
+                adjustment = try anchor.adjustment(in: self, now: anchor.element.identity(after: plan))
+                try scroll(by: adjustment)
             }
+            // The after-state in the bounds the answer returns: the rect moves with them.
+            let shift = Point(x: bounds.x - oldBounds.x, y: bounds.y - oldBounds.y)
+            let afterRect = explicitRect.map {
+                Rect(x: $0.x + shift.x, y: $0.y + shift.y, width: $0.width, height: $0.height)
+            }
+            var result = try transition.finish(oldData: oldSource.data, in: afterRect ?? bounds, bounds: bounds)
+            result.contentOffsetAdjustment = adjustment
             result.bounds = bounds
             return result
         }

@@ -26,7 +26,12 @@ public final class ViewSession {
     /// The collection view's bounds: origin = content offset, size = viewport.
     public internal(set) var bounds: Rect
     /// Whether the layout must be prepared before answering.
-    public internal(set) var needsPrepare = true
+    public internal(set) var needsPrepare = true {
+        didSet { if !needsPrepare { preparations &+= 1 } }
+    }
+    /// How many times the layout was prepared (or replaced by a prepared one): what it made
+    /// changes only when this does.
+    public private(set) var preparations = 0
     /// The longest a `prepare` may take, in seconds; nil for no limit.
     public var timeout: Double?
     /// Receives one line per problem the plugin's author should hear about (repaired answers).
@@ -164,12 +169,20 @@ public final class ViewSession {
     }
 
     /// Moves or resizes the bounds, as scrolling or rotating would; invalidates the layout
-    /// only if it says so, with the invalidation it asks for.
+    /// only if it says so, with the invalidation it asks for. A layout that failed to prepare
+    /// at the current bounds (a width too narrow for its items) takes the new bounds unasked:
+    /// nothing is prepared to invalidate, and the next prepare tries them — an error for one
+    /// size never sticks to the next.
     ///
     /// - Returns: whether the layout was invalidated.
     @discardableResult
     public func setBounds(_ newBounds: Rect) throws(ViewSessionError) -> Bool {
-        try prepareIfNeeded()
+        do {
+            try prepareIfNeeded()
+        } catch let error where error.kind == .layout && newBounds != bounds {
+            bounds = newBounds
+            return true
+        }
         guard newBounds != bounds else { return false }
         let invalidates = try call { () throws(PluginCallError) -> Bool in
             guard try layout.shouldInvalidate(forBoundsChange: newBounds) else { return false }

@@ -333,7 +333,8 @@ public final class Server: Sendable {
             {
                 memoryRelease.soon()
             }
-            let isPrepared = entry.sessionIsPrepared, bounds = entry.sessionBounds, prepared = entry.preparedSummary
+            let isPrepared = entry.sessionIsPrepared, bounds = entry.sessionBounds,
+                prepared = entry.summaryOfNewPreparation()
             state.withLock {
                 entry.queued -= 1
                 entry.isPrepared = isPrepared

@@ -17,7 +17,9 @@ final class ViewEntry: @unchecked Sendable {
     /// The view's data, shared with the workspace's other views bound to the same source.
     let source: SharedSource?
     let queue: DispatchQueue
-    private var session: ViewSession?
+    private var session: ViewSession? {
+        didSet { summarizedPreparations = -1 }
+    }
     /// Requests handed to `queue` and not yet done.
     var queued = 0
     /// Whether the session exists and needs no prepare: quick requests may then run inline.
@@ -27,6 +29,9 @@ final class ViewEntry: @unchecked Sendable {
     /// What the last prepare made, in words ("content size 375 × 1200, 40 elements"), for a
     /// hover; nil before the first.
     var prepared: String?
+    /// The session's `preparations` when `summaryOfNewPreparation` last summed it up. Touched
+    /// on `queue` only.
+    private var summarizedPreparations = -1
     /// The bounds a new session starts with, when not the viewport's (carried over by `change`,
     /// or by a plugin reload). Touched on `queue` only, after `init`.
     private var initialBounds: Rect?
@@ -92,10 +97,14 @@ final class ViewEntry: @unchecked Sendable {
         memoryRelease.soon()
     }
 
-    /// The prepared session's content size and element count, in words; nil if it is not
-    /// prepared. Call on `queue` only.
-    var preparedSummary: String? {
-        guard let session, !session.needsPrepare, let size = try? session.contentSize() else { return nil }
+    /// The prepared session's content size and element count, in words, when it prepared
+    /// since the last call (asking costs plugin calls: a round trip each to a plugin process);
+    /// nil if it did not, or is not prepared. Call on `queue` only.
+    func summaryOfNewPreparation() -> String? {
+        guard let session, !session.needsPrepare, session.preparations != summarizedPreparations,
+            let size = try? session.contentSize()
+        else { return nil }
+        summarizedPreparations = session.preparations
         let count = (try? session.numberOfElements()).flatMap { $0 }
         return "content size \(size.width.compactDescription) × \(size.height.compactDescription), "
             + (count.map { "\($0) elements" } ?? "elements made on demand")

@@ -2,6 +2,7 @@ import BenchmarkReport
 import BenchmarkWorkloads
 import Foundation
 import LayoutKit
+import Platform
 import PluginHost
 import PluginIsolation
 
@@ -23,7 +24,7 @@ struct IsolationBenchmark {
             ["layout", "elements", "none", "process", "process/none", "first prepare in the child (data copied)"],
             widths: [9, 10, 10, 10, 13, 12])
         for (name, library, workload) in [("circles", "Circles", Workloads.circles), ("tree", "Tree", Workloads.tree)] {
-            let plugin = try PluginLoader.load(path: "\(folder)/lib\(library).so")
+            let plugin = try PluginLoader.load(path: "\(folder)/" + Portability.libraryFileName(library))
             for size in sizes {
                 let workload = workload(size)
                 let inProcess = try InProcessBackend(plugin: plugin).makeInstance(options: [:])

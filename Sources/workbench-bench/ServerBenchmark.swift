@@ -11,17 +11,18 @@ import LayoutKit
 struct ServerBenchmark {
     var requests = 2000
 
-    /// Round-trip percentiles, in seconds; nil when the server could not be run.
+    /// Round-trip percentiles, in seconds, of the isolated server and the in-process one; nil
+    /// when the server could not be run.
     @discardableResult
-    func run() throws -> (p50: Double, p99: Double)? {
+    func run() throws -> (p50: Double, p99: Double, inProcessP50: Double, inProcessP99: Double)? {
         let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
             .appendingPathComponent("workbench").path
         guard FileManager.default.isExecutableFile(atPath: executable) else {
             print("server: skipped, no workbench beside this benchmark (swift build -c release builds it)\n")
             return nil
         }
-        // Both modes at once, requests alternating, so that both see the same machine.
-        let (first, serverTimes, inProcessTimes) = try roundTrips(executable)
+        // Every mode at once, requests alternating, so that all see the same machine.
+        let (first, serverTimes, unsandboxedTimes, inProcessTimes, portableTimes) = try roundTrips(executable)
         let elements = first.split(separator: UInt8(ascii: "{")).count / 2
 
         let echo = try Peer("/bin/cat", [])
@@ -51,17 +52,37 @@ struct ServerBenchmark {
         report.record("server.query\(elements).roundTrip.p50", p50, "s")
         report.record("server.query\(elements).roundTrip.p99", p99, "s")
         report.record("server.query\(elements).roundTrip.max", serverTimes.max() ?? 0, "s")
+        report.record("server.query\(elements).roundTripUnsandboxed.p50", Self.percentile(unsandboxedTimes, 0.5), "s")
+        report.record("server.query\(elements).roundTripPortable.p50", Self.percentile(portableTimes, 0.5), "s")
+        report.record("server.query\(elements).roundTripPortable.p99", Self.percentile(portableTimes, 0.99), "s")
         report.record("server.pipePingPong.p50", Self.percentile(pipeTimes, 0.5), "s")
         report.record("server.pipePingPong.p99", Self.percentile(pipeTimes, 0.99), "s")
         report.record("server.encode100.writer", writerTime, "s")
         report.record("server.encode100.jsonEncoder", encoderTime, "s")
         report.guarded("server.encode100.speedup", encoderTime / writerTime, better: .higher)
         report.record("server.query\(elements).roundTripOverPipe.p50", p50 / Self.percentile(pipeTimes, 0.5), "×")
+        let inProcessP50 = Self.percentile(inProcessTimes, 0.5), inProcessP99 = Self.percentile(inProcessTimes, 0.99)
+        report.record("server.query\(elements).inProcess.p99", inProcessP99, "s")
+        // Isolation's cost, a same-run ratio, for the regression guard; the server's p99 over a bare
+        // pipe's only recorded (a p99 on a shared machine is too noisy to guard).
+        report.guarded("server.query.isolatedOverInProcess.p50", p50 / inProcessP50, better: .lower)
+        report.record(
+            "server.query.inProcessOverPipe.p99", inProcessP99 / Self.percentile(pipeTimes, 0.99), "×")
         print(
             "server — query of \(elements) elements (\(first.count) bytes) through `workbench serve` over pipes, \(requests) requests"
         )
         print("  round trip:        \(Self.percentiles(serverTimes))   (--isolation process, the default)")
+        print("  unsandboxed:       \(Self.percentiles(unsandboxedTimes))   (--isolation process --sandbox off)")
         print("  in-process:        \(Self.percentiles(inProcessTimes))   (--isolation none)")
+        print(
+            "  sandbox on / off at p50: ×\(String(format: "%.2f", Self.percentile(serverTimes, 0.5) / Self.percentile(unsandboxedTimes, 0.5)))"
+                + "; target ×1.00 (the filters cost nothing per call)")
+        print(
+            "  portable:          \(Self.percentiles(portableTimes))   (--isolation process, WORKBENCH_PORTABLE=1: "
+                + "SOCK_STREAM with length prefixes, shm_open, no pidfd)")
+        print(
+            "  portable / native at p50: ×\(String(format: "%.2f", Self.percentile(portableTimes, 0.5) / Self.percentile(serverTimes, 0.5)))"
+        )
         print(
             "  process / none at p50: ×\(String(format: "%.2f", Self.percentile(serverTimes, 0.5) / Self.percentile(inProcessTimes, 0.5)))"
                 + "; target ≤ ×1.5")
@@ -73,14 +94,23 @@ struct ServerBenchmark {
             "  encoding 100 attributes: byte writer \(Measure.format(writerTime)), JSONEncoder \(Measure.format(encoderTime)), "
                 + "\(Measure.ratio(reference: encoderTime, engine: writerTime)) (target ≥ ×10)")
         print()
-        return (p50, p99)
+        return (p50, p99, inProcessP50, inProcessP99)
     }
 
     /// The first reply and the timings of `requests` more query round trips through
-    /// `workbench serve --isolation process` and `--isolation none`, taken in turns.
-    private func roundTrips(_ executable: String) throws -> ([UInt8], [Double], [Double]) {
-        let isolated = try Peer(executable, ["serve", "--isolation", "process"])
-        let inProcess = try Peer(executable, ["serve", "--isolation", "none"])
+    /// `workbench serve --isolation process` (sandboxed, then with `--sandbox off`),
+    /// `--isolation none`, and `--isolation process` on the portable path
+    /// (`WORKBENCH_PORTABLE=1`), taken in turns.
+    private func roundTrips(_ executable: String) throws -> ([UInt8], [Double], [Double], [Double], [Double]) {
+        let isolated = try Peer(
+            executable, ["serve", "--isolation", "process"], environment: ["WORKBENCH_PORTABLE": "0"])
+        let unsandboxed = try Peer(
+            executable, ["serve", "--isolation", "process", "--sandbox", "off"],
+            environment: ["WORKBENCH_PORTABLE": "0"])
+        let inProcess = try Peer(
+            executable, ["serve", "--isolation", "none"], environment: ["WORKBENCH_PORTABLE": "0"])
+        let portable = try Peer(
+            executable, ["serve", "--isolation", "process"], environment: ["WORKBENCH_PORTABLE": "1"])
         let open =
             #"{"jsonrpc":"2.0","id":0,"method":"open","params":{"text":"sources: {marks: {generate: {sections: 1000, items: 10}}}\nviews: {marks: {layout: mark-sheet, source: marks, viewport: {width: 1100, height: 600}}}","directory":"/tmp"}}"#
         let rect = #"{"x":100,"y":40,"width":1000,"height":500}"#
@@ -90,7 +120,7 @@ struct ServerBenchmark {
                     .utf8) + [10]
         }
         var first: [UInt8] = []
-        for server in [isolated, inProcess] {
+        for server in [isolated, unsandboxed, inProcess, portable] {
             _ = try server.roundTrip(Array((open + "\n").utf8))
             let reply = try server.roundTrip(request(1))
             guard first.isEmpty || first == reply else {
@@ -98,15 +128,20 @@ struct ServerBenchmark {
             }
             first = reply
         }
-        var isolatedTimes: [Double] = [], inProcessTimes: [Double] = []
+        var isolatedTimes: [Double] = [], unsandboxedTimes: [Double] = []
+        var inProcessTimes: [Double] = [], portableTimes: [Double] = []
         for id in 0..<requests {
             let message = request(id + 2)
             isolatedTimes.append(try Measure.seconds { _ = try isolated.roundTrip(message) })
+            unsandboxedTimes.append(try Measure.seconds { _ = try unsandboxed.roundTrip(message) })
             inProcessTimes.append(try Measure.seconds { _ = try inProcess.roundTrip(message) })
+            portableTimes.append(try Measure.seconds { _ = try portable.roundTrip(message) })
         }
         isolated.close()
+        unsandboxed.close()
         inProcess.close()
-        return (first, isolatedTimes, inProcessTimes)
+        portable.close()
+        return (first, isolatedTimes, unsandboxedTimes, inProcessTimes, portableTimes)
     }
 
     static func percentile(_ times: [Double], _ fraction: Double) -> Double {
@@ -144,9 +179,11 @@ final class Peer {
     private let input = Pipe(), output = Pipe()
     private var buffer = [UInt8](repeating: 0, count: 1 << 20)
 
-    init(_ executable: String, _ arguments: [String]) throws {
+    /// Runs `executable` with `arguments`, and `environment` over this process's own.
+    init(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws {
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.standardInput = input
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice

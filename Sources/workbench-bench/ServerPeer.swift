@@ -6,6 +6,8 @@ final class ServerPeer {
     /// What the requests are about, for the error when one fails.
     let subject: String
     private var id = 0
+    /// The text of the last reply.
+    private(set) var lastReply = ""
 
     init(_ executable: String, isolation: String, subject: String) throws {
         peer = try Peer(executable, ["serve", "--isolation", isolation])
@@ -22,6 +24,7 @@ final class ServerPeer {
         var reply: [UInt8] = []
         let seconds = try Measure.seconds { reply = try peer.roundTrip(message) }
         let text = String(decoding: reply, as: UTF8.self)
+        lastReply = text
         guard !text.contains(#""error""#) else {
             throw Mismatch(description: "\(subject) \(method) failed: \(text.prefix(300))")
         }

@@ -2,9 +2,7 @@ import BenchmarkReport
 import DescriptorIO
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#endif
+import Platform
 
 /// One run of a command as a shell runs it: `posix_spawn`, standard output read and counted
 /// (not kept) as it arrives, and `wait4`, which also gives the peak resident memory of the

@@ -27,7 +27,8 @@ let seconds = settings["seconds"].flatMap(Double.init) ?? 60
 let seed = settings["seed"].flatMap(UInt64.init) ?? 1
 let workspaceGoal = settings["workspaces"].flatMap(Int.init)
 let messageGoal = settings["messages"].flatMap(Int.init)
-let ownFolder = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent().path
+let ownFolder = (Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])).resolvingSymlinksInPath()
+    .deletingLastPathComponent().path
 let workbench = settings["workbench"] ?? (ownFolder as NSString).appendingPathComponent("workbench")
 guard FileManager.default.isExecutableFile(atPath: workbench) else {
     FileHandle.standardError.write(

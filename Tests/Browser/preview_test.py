@@ -58,7 +58,7 @@ def engine_query(preview, rect):
 
 def check_drawn_equals_engine(preview, where):
     """The drawn elements are exactly the engine's answer for the rect the page queried, and each
-    DOM node sits at frame − scroll offset + #view's origin."""
+    DOM node sits at #view's origin + zoom × (frame − scroll offset)."""
     drawn = preview.js("() => workbench.drawn()")
     engine = engine_query(preview, preview.js("() => workbench.queried()"))
     drawn_set = {KEY(e): (FRAME(e), e["zIndex"], e["alpha"], e["hidden"]) for e in drawn}
@@ -66,18 +66,25 @@ def check_drawn_equals_engine(preview, where):
     assert drawn_set == engine_set, f"{where}: drawn differs from the engine: " \
         f"missing {sorted(set(engine_set) - set(drawn_set))[:5]}, extra {sorted(set(drawn_set) - set(engine_set))[:5]}, " \
         f"moved {[k for k in drawn_set if k in engine_set and drawn_set[k] != engine_set[k]][:5]}"
-    misplaced = preview.js("""() => {
-        const origin = document.querySelector('#view').getBoundingClientRect(), b = workbench.bounds(), bad = [];
-        for (const node of document.querySelectorAll('#content > div:not(.ghost)')) {
-            const r = node.getBoundingClientRect(), f = node.element.frame;
-            const want = [f.x - b.x + origin.x, f.y - b.y + origin.y, f.width, f.height];
-            const got = [r.x, r.y, r.width, r.height];
-            if (want.some((w, i) => Math.abs(w - got[i]) > 0.02)) bad.push({key: node.dataset, want, got});
-        }
-        return bad.slice(0, 3);
-    }""")
+    misplaced = preview.js(MISPLACED)
     assert not misplaced, f"{where}: DOM rectangles are not the frames: {misplaced}"
     return drawn
+
+
+# The drawn nodes not at #view's origin + zoom × (frame − scroll offset): [{key, want, got}], the first 3.
+# Layout rounds positions to 1/64 point, which the zoom scales; a transformed rectangle is in single
+# precision (2^-23 of its size, twice).
+MISPLACED = """async () => {
+    const origin = document.querySelector('#view').getBoundingClientRect(), b = workbench.bounds(), bad = [];
+    const z = await workbench.zoom();
+    for (const node of document.querySelectorAll('#content > div:not(.ghost)')) {
+        const r = node.getBoundingClientRect(), f = node.element.frame;
+        const want = [origin.x + z * (f.x - b.x), origin.y + z * (f.y - b.y), z * f.width, z * f.height];
+        const got = [r.x, r.y, r.width, r.height];
+        if (want.some((w, i) => Math.abs(w - got[i]) > 0.02 * Math.max(1, z) + Math.abs(w) * 2.4e-7)) bad.push({key: {...node.dataset}, want, got});
+    }
+    return bad.slice(0, 3);
+}"""
 
 
 def test_every_bundled_view_opens_and_is_screenshot(preview, artifacts):
@@ -121,15 +128,21 @@ def test_resizing_is_a_bounds_size_change(preview, artifacts):
     check_drawn_equals_engine(preview, "circles/many-alarms at 420×500")
     preview.js("() => workbench.resize(1000, 700)")
     check_drawn_equals_engine(preview, "circles/many-alarms at 1000×700")
-    preview.js("() => { const v = document.querySelector('#view'); v.style.width = ''; v.style.height = ''; }")
 
 
 def test_a_click_shows_every_attribute_and_a_users_scroll_settles(preview, artifacts):
     preview.open("class-hierarchy/exceptions")
     preview.page.click("#content > div[data-category=cell][data-section='0'][data-item='0']")
-    shown = json.loads(preview.page.inner_text("#inspector"))
+    shown = preview.js("() => workbench.inspected()")
     engine = preview.js("() => workbench.request('query', {view: workbench.view(), element: {category: 'cell', section: 0, item: 0}})")
     assert shown.pop("label") == "BaseException" and shown == engine["element"] and shown["children"], (shown, engine)
+    # Shown one attribute a row; a long list one entry a line.
+    rows = preview.js("""() => Object.fromEntries([...document.querySelectorAll('#inspector dt')].map(dt =>
+        [dt.textContent, [...dt.nextElementSibling.children].map(span => span.textContent)]))""")
+    assert rows["label"] == ["BaseException"] and rows["section"] == ["0"], rows
+    assert rows["children"] == [json.dumps(c, separators=(",", ":")) for c in shown["children"]], rows["children"]
+    frame = shown["frame"]
+    assert rows["frame"] == [f"x {frame['x']:g}, y {frame['y']:g}, {frame['width']:g} × {frame['height']:g}"], rows["frame"]
     preview.open("tv-guide/listings")
     box = preview.page.locator("#view").bounding_box()
     preview.page.mouse.move(box["x"] + 300, box["y"] + 300)
@@ -230,6 +243,8 @@ def test_a_rebuilt_plugin_is_reloaded_and_its_views_redrawn(preview, artifacts, 
 
 
 def test_a_long_prepare_shows_its_progress(preview, artifacts):
+    # Laid out again at another width: 200,000 circles take a while.
+    preview.open("million/circles")
     preview.js("""() => {
         const bar = document.querySelector('#progress');
         window.progressSeen = {shown: false, highest: 0};
@@ -238,7 +253,7 @@ def test_a_long_prepare_shows_its_progress(preview, artifacts):
             window.progressSeen.highest = Math.max(window.progressSeen.highest, bar.value);
         }).observe(bar, {attributes: true});
     }""")
-    preview.open("million/circles")
+    preview.js("() => workbench.resize(940, 1024)")
     seen = preview.js("() => window.progressSeen")
     assert seen["shown"] and seen["highest"] > 0, f"no progress shown while preparing: {seen}"
     assert preview.js("() => document.querySelector('#progress').hidden"), "the bar stayed after the prepare"
@@ -274,10 +289,10 @@ def test_right_to_left_pins_the_guides_headers_to_the_right(preview, artifacts):
             f"right to left at {x},{y}: the channel column is not at the right edge {right}: {column[:3]}"
         corner = [e for e in column if e["section"] == 0]
         assert corner and abs(corner[0]["frame"]["y"] - bounds["y"]) < 1e-9, (bounds, corner)
-        screen = preview.js("""() => {
-            const view = document.querySelector('#view').getBoundingClientRect();
+        screen = preview.js("""async () => {
+            const view = document.querySelector('#view').getBoundingClientRect(), zoom = await workbench.zoom();
             const node = document.querySelector("#content > div[data-category=cell][data-section='0'][data-item='0']");
-            return [node.getBoundingClientRect().right, view.x + workbench.bounds().width];
+            return [node.getBoundingClientRect().right, view.x + zoom * workbench.bounds().width];
         }""")
         assert abs(screen[0] - screen[1]) < 0.02, f"the corner is not drawn at the view's right edge: {screen}"
     preview.page.screenshot(path=os.path.join(artifacts, "tv-guide_listings_right_to_left.png"))
@@ -292,9 +307,10 @@ def drag(preview, cell, to, cancel=False):
     Escape first when `cancel`. Returns whether cells were moving (animated) during the drag."""
     box = preview.page.locator(f"#content > div[data-category=cell][data-section='{cell[0]}'][data-item='{cell[1]}']").bounding_box()
     origin, bounds = preview.page.locator("#view").bounding_box(), preview.js("() => workbench.bounds()")
+    zoom = preview.js("() => workbench.zoom()")
     preview.page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     preview.page.mouse.down()
-    preview.page.mouse.move(origin["x"] + to[0] - bounds["x"], origin["y"] + to[1] - bounds["y"], steps=12)
+    preview.page.mouse.move(origin["x"] + zoom * (to[0] - bounds["x"]), origin["y"] + zoom * (to[1] - bounds["y"]), steps=12)
     preview.js("() => workbench.moveDone()")
     made_room = preview.js("() => document.querySelector('#content > .dragging') !== null "
                            "&& document.getAnimations().length > 0")
@@ -429,6 +445,408 @@ def test_self_sizing_sends_the_measured_labels(preview, artifacts):
     preview.js("() => workbench.selfSizing(false).then(() => workbench.transition('circles', {spacing: 6}))")
 
 
+def screen_rect(preview, selector):
+    return preview.js("s => { const r = document.querySelector(s).getBoundingClientRect(); return {x: r.x, y: r.y, width: r.width, height: r.height}; }", selector)
+
+
+def test_a_view_is_drawn_in_its_device_frame(preview, artifacts):
+    for view, size in [("circles/alarms", (375, 667)), ("circles/alarms-wide", (600, 800)), ("tv-guide/listings", (1024, 768))]:
+        preview.open(view)
+        bounds = preview.js("() => workbench.bounds()")
+        assert (bounds["width"], bounds["height"]) == size, f"{view} is not drawn at its viewport {size}: {bounds}"
+        assert (preview.page.get_by_label("Width", exact=True).input_value(), preview.page.get_by_label("Height", exact=True).input_value()) \
+            == tuple(map(str, size))
+        # Centred in the view area when it fits.
+        stage, device = screen_rect(preview, "#stage"), screen_rect(preview, "#device")
+        if device["width"] < stage["width"] - 40:
+            left, right = device["x"] - stage["x"], stage["x"] + stage["width"] - device["x"] - device["width"]
+            assert abs(left - right) < 2, f"{view}: the frame is not centred: {left} vs {right}"
+        check_drawn_equals_engine(preview, f"{view} in its frame")
+    # Presets, the workspace's own, the resize handle and workbench.resize.
+    preview.open("circles/alarms")
+    frame = preview.page.get_by_label("Frame", exact=True)
+    for preset, size in [("tablet", (768, 1024)), ("phone", (390, 844)), ("desktop", (1280, 800)), ("workspace", (375, 667))]:
+        frame.select_option(preset)
+        wait_for(preview, "s => { const b = workbench.bounds(); return b.width === s[0] && b.height === s[1]; }", list(size))
+        check_drawn_equals_engine(preview, f"circles/alarms at the {preset} preset")
+    zoom = preview.js("() => workbench.zoom()")
+    handle = screen_rect(preview, "#resize-handle")
+    preview.page.mouse.move(handle["x"] + 9, handle["y"] + 9)
+    preview.page.mouse.down()
+    preview.page.mouse.move(handle["x"] + 9 + 60, handle["y"] + 9 - 40, steps=5)
+    preview.page.mouse.up()
+    want = [375 + round(60 / zoom), 667 - round(40 / zoom)]
+    wait_for(preview, "s => { const b = workbench.bounds(); return b.width === s[0] && b.height === s[1]; }", want)
+    assert frame.input_value() == "custom"
+    check_drawn_equals_engine(preview, "circles/alarms resized by its handle")
+    preview.js("() => workbench.resize(500, 420)")
+    assert preview.page.get_by_label("Width", exact=True).input_value() == "500"
+    bounds = preview.js("() => workbench.bounds()")
+    assert (bounds["width"], bounds["height"]) == (500, 420), bounds
+    preview.page.screenshot(path=os.path.join(artifacts, "frame_custom.png"))
+
+
+def test_zoom_scales_the_drawing_and_keeps_the_bounds(preview, artifacts):
+    preview.open("tv-guide/listings")
+    preview.js("() => workbench.scrollTo(250, 130)")
+    bounds = preview.js("() => workbench.bounds()")
+    for scale in [0.5, 2, 1.37]:
+        assert preview.js("z => workbench.zoom(z)", scale) == scale
+        assert preview.js("() => workbench.bounds()") == bounds, "the zoom changed the bounds"
+        check_drawn_equals_engine(preview, f"zoom {scale}")
+        device = screen_rect(preview, "#device")
+        assert abs(device["width"] - 1024 * scale) < 0.5, (scale, device)
+    # Ctrl + wheel zooms (a trackpad's pinch arrives as one), around the pointer.
+    preview.js("() => workbench.zoom(1)")
+    view = screen_rect(preview, "#view")
+    preview.page.mouse.move(view["x"] + 200, view["y"] + 150)
+    preview.page.keyboard.down("Control")
+    preview.page.mouse.wheel(0, -120)
+    preview.page.keyboard.up("Control")
+    wait_for(preview, "() => workbench.zoom().then(z => z > 1.2)")
+    assert preview.js("() => workbench.bounds()") == bounds
+    check_drawn_equals_engine(preview, "after Ctrl + wheel")
+    preview.page.get_by_role("button", name="Zoom out").click()
+    # Fit shows the whole frame.
+    preview.page.get_by_role("button", name="Fit").click()
+    stage, device = screen_rect(preview, "#stage"), screen_rect(preview, "#device")
+    assert device["x"] >= stage["x"] and device["x"] + device["width"] <= stage["x"] + stage["width"] + 0.5 \
+        and device["y"] >= stage["y"] and device["y"] + device["height"] <= stage["y"] + stage["height"] + 0.5, (stage, device)
+    check_drawn_equals_engine(preview, "fit")
+    # The overview: the whole content, the bounds marked; a click scrolls there.
+    assert preview.page.locator("#overview").is_visible(), "no overview for a content larger than the frame"
+    caption = preview.page.inner_text("#overview-caption")
+    assert "286 elements" in caption, caption
+    # The map's scale and the content point at its top left corner are its data-scale, -origin-x and -origin-y.
+    map_box = preview.page.locator("#overview-map").bounding_box()
+    geometry = preview.js("() => ({...document.querySelector('#overview-map').dataset})")
+    click = (map_box["width"] * 0.75, map_box["height"] * 0.5)
+    preview.page.mouse.click(map_box["x"] + click[0], map_box["y"] + click[1])
+    content = preview.js("() => workbench.contentSize()")
+    scale = float(geometry["scale"])
+    centre = ((click[0] + float(geometry["originX"])) / scale, (click[1] + float(geometry["originY"])) / scale)
+    want = [min(max(0, centre[0] - bounds["width"] / 2), content["width"] - bounds["width"]),
+            min(max(0, centre[1] - bounds["height"] / 2), content["height"] - bounds["height"])]
+    # A user's scroll: it comes to rest at the guide's targetContentOffset (half hours, 120 points).
+    wait_for(preview, "w => { const b = workbench.bounds(); return Math.abs(b.x - w[0]) <= 60 && Math.abs(b.y - w[1]) <= 1 "
+                      "&& b.x % 120 === 0; }", want)
+    time.sleep(0.3)
+    settled = preview.js("() => workbench.bounds()")
+    target = preview.js("p => workbench.request('targetContentOffset', {view: workbench.view(), proposed: p, velocity: {x: 0, y: 0}})", settled)
+    assert (target["x"], target["y"]) == (settled["x"], settled["y"]), (target, settled)
+    check_drawn_equals_engine(preview, "after a click on the overview")
+    preview.page.screenshot(path=os.path.join(artifacts, "tv-guide_listings_overview.png"))
+    preview.open("circles/alarms")
+    assert not preview.page.locator("#overview").is_visible(), "an overview for a content that fits the frame"
+    # Two fingers on a touch screen, 40 then 100 points apart: zoom × 2.5, nothing dragged.
+    preview.js("() => workbench.zoom(1)")
+    bounds = preview.js("() => workbench.bounds()")
+    moves = preview.js("() => [workbench.lastMove(), workbench.moveSteps()]")
+    view = screen_rect(preview, "#view")
+    x, y = view["x"] + view["width"] / 2, view["y"] + view["height"] / 2
+    touch = preview.page.context.new_cdp_session(preview.page)
+    touch.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x - 20, "y": y, "id": 1}, {"x": x + 20, "y": y, "id": 2}]})
+    for d in range(25, 51, 5):
+        touch.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x - d, "y": y, "id": 1}, {"x": x + d, "y": y, "id": 2}]})
+    touch.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    touch.detach()
+    assert abs(preview.js("() => workbench.zoom()") - 2.5) < 1e-9, preview.js("() => workbench.zoom()")
+    assert preview.js("() => workbench.bounds()") == bounds, "a pinch scrolled or resized"
+    assert preview.js("() => [workbench.lastMove(), workbench.moveSteps()]") == moves, "a pinch began a drag"
+    check_drawn_equals_engine(preview, "after a pinch")
+
+
+LABELS = """() => [...document.querySelectorAll('#content > div:not(.ghost)')].map(node => {
+    const span = node.firstElementChild, r = node.getBoundingClientRect(), s = span.getBoundingClientRect();
+    const range = document.createRange();
+    if (span.firstChild) range.setStart(span.firstChild, 0), range.setEnd(span.firstChild, Math.min(1, span.firstChild.length));
+    const first = span.firstChild ? range.getBoundingClientRect() : null, style = getComputedStyle(span);
+    return {key: [node.dataset.category, node.dataset.section, node.dataset.item], text: span.textContent, node: [r.left, r.right],
+            span: [s.left, s.right], first: first && [first.left, first.right], cut: span.scrollWidth > span.clientWidth + 0.5,
+            overflow: style.textOverflow, unnamed: span.classList.contains('unnamed'), colour: style.color, italic: style.fontStyle};
+})"""
+
+
+def test_labels_start_at_the_leading_edge_and_end_with_an_ellipsis(preview, artifacts):
+    preview.open("tv-guide/listings")
+    preview.js("() => workbench.zoom(1)")
+    for direction in ["leftToRight", "rightToLeft"]:
+        preview.js("d => workbench.direction(d)", direction)
+        labels = [l for l in preview.js(LABELS) if l["text"]]
+        cut = [l for l in labels if l["cut"]]
+        assert cut, "no label is cut in the TV guide: this test could not tell"
+        for label in labels:
+            assert label["overflow"] == "ellipsis", label
+            # Inset 4 points from the leading edge (left, or right in a right-to-left view).
+            if direction == "leftToRight":
+                assert abs(label["span"][0] - label["node"][0] - 4) < 0.6, label
+            else:
+                assert abs(label["node"][1] - label["span"][1] - 4) < 0.6, label
+            # The first letter shows whole: a label is cut at its end only (an English title in a
+            # right-to-left view reads from its beginning too).
+            assert label["first"][0] >= label["span"][0] - 0.5 and label["first"][1] <= label["span"][1] + 0.5, \
+                f"a label cut at its start: {label}"
+        preview.page.screenshot(path=os.path.join(artifacts, f"labels_{direction}.png"))
+    preview.js("() => workbench.direction('leftToRight')")
+    # Unnamed cells show their index path, muted (italic, grey); named ones their data.
+    preview.open("photo-wall/trips")
+    labels = {tuple(l["key"]): l for l in preview.js(LABELS)}
+    unnamed, named = labels[("cell", "0", "2")], labels[("cell", "0", "0")]
+    assert unnamed["unnamed"] and unnamed["text"] == "[0, 2]" and unnamed["italic"] == "italic", unnamed
+    assert not named["unnamed"] and named["text"] == "180" and named["italic"] == "normal" and named["colour"] != unnamed["colour"], named
+    drawn = {KEY(e): e for e in preview.js("() => workbench.drawn()")}
+    assert drawn[("cell", "", 0, 2)]["named"] is False and drawn[("cell", "", 0, 0)]["named"] is True
+
+
+def intersects(f, r):
+    return f["x"] < r["x"] + r["width"] and r["x"] < f["x"] + f["width"] and f["y"] < r["y"] + r["height"] and r["y"] < f["y"] + f["height"]
+
+
+def test_the_legend_and_pinned_elements(preview, artifacts):
+    colours = preview.js("""() => Object.fromEntries([...document.querySelectorAll('#legend .swatch:not(.pinned)')].map(s =>
+        [s.dataset.category, getComputedStyle(s).backgroundColor]))""")
+    assert set(colours) == {"cell", "supplementary", "decoration"}, colours
+    preview.open("mark-sheet/marks")
+    drawn_colours = preview.js("""() => Object.fromEntries([...document.querySelectorAll('#content > div:not(.pinned)')].map(n =>
+        [n.dataset.category, getComputedStyle(n).backgroundColor]))""")
+    assert all(drawn_colours[c] == colours[c] for c in drawn_colours) and len(drawn_colours) == 3, (drawn_colours, colours)
+    # The guide's headers follow the bounds: exactly they are drawn pinned, at any offset, either direction.
+    preview.open("tv-guide/listings")
+    for direction, x, y in [("leftToRight", 0, 0), ("leftToRight", 300, 200), ("rightToLeft", 130, 95)]:
+        preview.js("d => workbench.direction(d)", direction)
+        preview.js("([x, y]) => workbench.scrollTo(x, y)", [x, y])
+        # Among the elements in the bounds (those in the margin around them are classed once shown).
+        bounds = preview.js("() => workbench.bounds()")
+        drawn = [e for e in preview.js("() => workbench.drawn()") if intersects(e["frame"], bounds)]
+        pinned = {KEY(e) for e in drawn if e["pinned"]}
+        headers = {KEY(e) for e in drawn if e["section"] == 0 or e["item"] == 0}
+        assert len(headers) > 10, headers
+        assert pinned == headers, f"{direction} at {x},{y}: pinned {sorted(pinned - headers)[:3]} / not {sorted(headers - pinned)[:3]}"
+        looks = preview.js("""() => [...document.querySelectorAll('#content > div')].map(n =>
+            [n.classList.contains('pinned'), getComputedStyle(n).backgroundImage !== 'none'])""")
+        assert any(p for p, _ in looks)
+        assert all(p == hatched for p, hatched in looks), "pinned elements are not drawn distinguishably"
+    preview.js("() => workbench.direction('leftToRight')")
+    for view in ["circles/alarms", "class-hierarchy/exceptions", "photo-wall/trips"]:
+        preview.open(view)
+        preview.js("() => workbench.scrollTo(0, 40)")
+        assert not [e for e in preview.js("() => workbench.drawn()") if e["pinned"]], f"{view}: nothing there follows the bounds"
+
+
+def test_the_page_fits_a_narrow_window(preview, artifacts):
+    page = preview.page
+    try:
+        page.set_viewport_size({"width": 400, "height": 800})
+        assert not page.locator("#views").is_visible() and not page.locator("#panels").is_visible()
+        main = screen_rect(preview, "main")
+        assert main["width"] >= 300 and main["x"] == 0, main
+        assert preview.js("() => document.documentElement.scrollWidth") <= 400
+        page.get_by_role("button", name="Views").click()
+        assert page.locator("#views").is_visible()
+        page.locator("#views button[data-view='circles/alarms']").click()
+        wait_for(preview, "() => workbench.view() === 'circles/alarms'")
+        assert not page.locator("#views").is_visible(), "choosing a view leaves the list over it"
+        preview.js("() => workbench.open('circles/alarms')")
+        assert preview.js("() => workbench.error()") is None
+        check_drawn_equals_engine(preview, "circles/alarms in a 400 px window")
+        page.screenshot(path=os.path.join(artifacts, "narrow_400.png"))
+        page.get_by_role("button", name="Inspector").click()
+        assert page.locator("#panels").is_visible() and page.get_by_role("button", name="Apply").is_visible()
+        page.screenshot(path=os.path.join(artifacts, "narrow_400_panels.png"))
+        page.get_by_role("button", name="Inspector").click()
+        # A size the layout cannot take shows its error; a size it can clears it, and so does another view.
+        preview.js("() => workbench.resize(100, 300).catch(() => null)")
+        error = preview.js("() => workbench.error()")
+        assert error and "does not fit" in error, error
+        preview.js("() => workbench.resize(375, 667)")
+        assert preview.js("() => workbench.error()") is None, "the error stayed after a resize"
+        check_drawn_equals_engine(preview, "circles/alarms resized back")
+        preview.js("() => workbench.resize(100, 300).catch(() => null)")
+        assert preview.js("() => workbench.error()")
+        preview.open("circles/alarms-wide")
+        assert preview.js("() => workbench.error()") is None, "the error stayed after a view change"
+        page.set_viewport_size({"width": 250, "height": 600})
+        assert screen_rect(preview, "main")["width"] >= 300, "the view area is narrower than 300 px"
+    finally:
+        page.set_viewport_size({"width": 1400, "height": 900})
+    assert page.locator("#views").is_visible() and page.locator("#panels").is_visible()
+
+
+def apply_change(preview, kind, **fields):
+    """Fills the Updates panel through its labels and applies; returns the result line and whether it is an error."""
+    page = preview.page
+    page.get_by_label("Change", exact=True).select_option(kind)
+    for label, value in fields.items():
+        page.get_by_label(label, exact=True).fill(str(value))
+    before = preview.js("() => workbench.draws()")
+    page.get_by_role("button", name="Apply").click()
+    wait_for(preview, "() => document.querySelector('#update-result').textContent !== ''")
+    result = page.locator("#update-result")
+    is_error = "error" in (result.get_attribute("class") or "")
+    if not is_error:
+        wait_for(preview, "n => workbench.draws() > n", before)
+    preview.js("() => Promise.allSettled(document.getAnimations().map(a => a.finished))")
+    text = result.inner_text()
+    preview.js("() => { document.querySelector('#update-result').textContent = ''; }")
+    return text, is_error
+
+
+def test_the_updates_panel_applies_every_change_through_its_labels(preview, artifacts):
+    preview.open("circles/alarms")
+    count = lambda: len([e for e in preview.js("() => workbench.drawn()") if e["category"] == "cell"])
+    n = count()
+    for kind, fields, cells in [("insert", {"Section": 0, "Item": 0, "Value": 150}, n + 1),
+                                ("reload", {"Section": 0, "Item": 1, "Value": 60}, n + 1),
+                                ("move", {"Section": 0, "Item": 0, "To section": 0, "To item": 2}, n + 1),
+                                ("delete", {"Section": 0, "Item": 0}, n)]:
+        text, is_error = apply_change(preview, kind, **fields)
+        assert not is_error and "appearing" in text, f"{kind}: {text}"
+        assert count() == cells, (kind, count(), cells)
+        check_drawn_equals_engine(preview, f"after {kind} from the panel")
+    preview.open("photo-wall/trips")
+    for kind, fields in [("insertSection", {"Section": 1, "Value": 120}), ("moveSection", {"Section": 0, "To section": 2}),
+                         ("deleteSection", {"Section": 1})]:
+        text, is_error = apply_change(preview, kind, **fields)
+        assert not is_error and "appearing" in text, f"{kind}: {text}"
+        check_drawn_equals_engine(preview, f"after {kind} from the panel")
+    # A wrong field says which, styled as an error.
+    text, is_error = apply_change(preview, "insert", Item="1.5")
+    assert is_error and text.startswith("Item:"), text
+    assert preview.js("() => getComputedStyle(document.querySelector('#error')).borderTopColor") == "rgb(217, 83, 79)"
+    # Every control has an accessible name.
+    page = preview.page
+    for label in ["Change", "Section", "Item", "To section", "To item", "Value", "Direction", "Self-sizing cells", "Layout",
+                  "Options", "Frame", "Width", "Height", "Zoom"]:
+        assert page.get_by_label(label, exact=True).count() == 1, label
+    for name in ["Apply", "Switch layout", "Zoom in", "Zoom out", "Fit", "Rotate", "Overview"]:
+        assert page.get_by_role("button", name=name, exact=True).count() == 1, name
+    page.get_by_label("Direction", exact=True).select_option("rightToLeft")
+    wait_for(preview, "() => document.querySelector('#content').dir === 'rtl'")
+    check_drawn_equals_engine(preview, "turned right to left from the panel")
+    preview.js("() => workbench.direction('leftToRight')")
+
+
+def press_and_move(preview, cell, dx, dy):
+    box = preview.page.locator(f"#content > div[data-category=cell][data-section='{cell[0]}'][data-item='{cell[1]}']").bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    preview.page.mouse.move(x, y)
+    preview.page.mouse.down()
+    preview.page.mouse.move(x + dx, y + dy, steps=6)
+    preview.js("() => workbench.moveDone()")
+    return x + dx, y + dy
+
+
+def test_a_drag_draws_the_engines_steps_and_refuses_what_cannot_move(preview, artifacts):
+    preview.open("photo-wall/tablet")
+    preview.js("() => workbench.scrollTo(0, 0)")
+    target = next(e for e in preview.js("() => workbench.drawn()") if e["category"] == "cell" and e["item"] == 5)["frame"]
+    zoom = preview.js("() => workbench.zoom()")
+    start = preview.page.locator("#content > div[data-category=cell][data-section='0'][data-item='1']").bounding_box()
+    view = screen_rect(preview, "#view")
+    press_and_move(preview, [0, 1], view["x"] + zoom * (target["x"] + target["width"] / 2) - start["x"] - start["width"] / 2,
+                   view["y"] + zoom * (target["y"] + target["height"] / 2) - start["y"] - start["height"] / 2)
+    preview.js("() => Promise.allSettled(document.getAnimations().map(a => a.finished))")
+    steps = preview.js("() => workbench.moveSteps()")
+    assert steps and any(step["moving"] for step in steps), steps
+    # Where the steps so far put each cell: the latest `after` of each, the dragged item at the last step's `item`.
+    placed = {}
+    for step in steps:
+        for entry in step["disappearing"]:
+            placed.pop(KEY(entry["before"]), None)
+        for entry in step["moving"] + step["appearing"]:
+            placed[KEY(entry["after"])] = entry["after"]["frame"]
+    misplaced = preview.js("""async ([placed, item]) => {
+        const z = await workbench.zoom(), b = workbench.bounds(), origin = document.querySelector('#view').getBoundingClientRect(), bad = [];
+        const at = (f) => [origin.x + z * (f.x - b.x), origin.y + z * (f.y - b.y), z * f.width, z * f.height];
+        const check = (node, f) => { const r = node?.getBoundingClientRect();
+            if (!r || at(f).some((w, i) => Math.abs(w - [r.x, r.y, r.width, r.height][i]) > 0.05)) bad.push({f, r: r && [r.x, r.y, r.width, r.height]}); };
+        for (const [[category, kind, section, item], frame] of placed)
+            check(document.querySelector(`#content > div[data-category=cell][data-section='${section}'][data-item='${item}']:not(.dragging)`), frame);
+        check(document.querySelector('#content > .dragging'), item.frame);
+        return bad;
+    }""", [[[list(k), f] for k, f in placed.items()], steps[-1]["item"]])
+    assert not misplaced, f"mid-drag, cells are not where updateMove answers: {misplaced[:3]}"
+    preview.page.screenshot(path=os.path.join(artifacts, "photo-wall_tablet_mid_drag.png"))
+    preview.page.keyboard.press("Escape")
+    preview.page.mouse.up()
+    preview.js("() => workbench.moveDone()")
+    preview.js("() => Promise.allSettled(document.getAnimations().map(a => a.finished))")
+    # A guide's header is pinned: nothing is lifted, the page says why at the pointer.
+    for view, cell, reason in [("tv-guide/listings", [2, 0], "pinned"), ("class-hierarchy/exceptions", [1, 1], "a tree takes only reloads")]:
+        preview.open(view)
+        before = {KEY(e): FRAME(e) for e in preview.js("() => workbench.drawn()")}
+        x, y = press_and_move(preview, cell, 40, 25)
+        note = preview.page.locator("#pointer-note")
+        wait_for(preview, "() => !document.querySelector('#pointer-note').hidden")
+        assert reason in note.inner_text(), note.inner_text()
+        box = note.bounding_box()
+        assert abs(box["x"] - x) < 40 and abs(box["y"] - y) < 40, f"the note is not at the pointer: {box} vs {x},{y}"
+        assert preview.js("() => document.querySelector('#content > .dragging')") is None, "a cell was lifted"
+        preview.page.mouse.up()
+        preview.js("() => workbench.moveDone()")
+        ended = preview.js("() => workbench.request('endMove', {view: workbench.view(), commit: false}).then(() => 'a move', e => e.message)")
+        assert "no move is in progress" in ended, ended
+        assert {KEY(e): FRAME(e) for e in check_drawn_equals_engine(preview, f"{view} after a refused drag")} == before
+        preview.page.screenshot(path=os.path.join(artifacts, f"{view.replace('/', '_')}_refused_drag.png"))
+
+
+def test_the_inspector_follows_the_view(preview, artifacts):
+    preview.open("tv-guide/listings")
+    preview.js("() => workbench.zoom(1)")
+    preview.page.click("#content > div[data-category=cell][data-section='3'][data-item='3']")
+    before = preview.js("() => workbench.inspected()")
+    preview.js("() => workbench.direction('rightToLeft')")
+    wait_for(preview, "x => workbench.inspected().frame.x !== x", before["frame"]["x"])
+    shown = preview.js("() => workbench.inspected()")
+    engine = preview.js("() => workbench.request('query', {view: workbench.view(), element: {category: 'cell', section: 3, item: 3}})")["element"]
+    assert shown.pop("label") == before["label"] and shown == engine, (shown, engine)
+    assert preview.js("() => document.querySelector('#content > .selected')?.dataset.item") == "3"
+    preview.js("() => workbench.zoom(2)")
+    rows = preview.page.inner_text("#inspector")
+    assert f"{engine['frame']['width'] * 2:g} × {engine['frame']['height'] * 2:g} px at 200 %" in rows, rows
+    preview.page.screenshot(path=os.path.join(artifacts, "inspector_right_to_left_zoom_2.png"))
+    preview.js("() => workbench.direction('leftToRight').then(() => workbench.zoom(1))")
+
+
+def test_screenshots_of_every_view_at_every_frame_zoom_and_direction(preview, artifacts):
+    """Every bundled view at the phone, tablet and desktop presets, at zoom 0.5 and 2, right to
+    left, and in a 400 px window, each equal to the engine; screenshots in artifacts/looks/ to look at."""
+    folder = os.path.join(artifacts, "looks")
+    os.makedirs(folder, exist_ok=True)
+    frame = preview.page.get_by_label("Frame", exact=True)
+    views = [v["id"] for v in preview.js("() => workbench.views()") if v["workspace"] not in ("live", "million")]
+    for view in views:
+        preview.open(view)
+        name = view.replace("/", "_")
+        for preset in ["phone", "tablet", "desktop"]:
+            frame.select_option(preset)
+            preview.js("() => workbench.bounds()")
+            wait_for(preview, "p => workbench.bounds().width === p", {"phone": 390, "tablet": 768, "desktop": 1280}[preset])
+            check_drawn_equals_engine(preview, f"{view} as {preset}")
+            preview.page.screenshot(path=os.path.join(folder, f"{name}_{preset}.png"))
+        frame.select_option("workspace")
+        wait_for(preview, "v => { const b = workbench.bounds(), own = workbench.views().find(x => x.id === v).viewport; "
+                          "return b.width === own.width && b.height === own.height; }", view)
+        for scale in [0.5, 2]:
+            preview.js("z => workbench.zoom(z)", scale)
+            check_drawn_equals_engine(preview, f"{view} at zoom {scale}")
+            preview.page.screenshot(path=os.path.join(folder, f"{name}_zoom_{scale}.png"))
+        preview.js("() => workbench.zoom(1).then(() => workbench.direction('rightToLeft'))")
+        check_drawn_equals_engine(preview, f"{view} right to left")
+        preview.page.screenshot(path=os.path.join(folder, f"{name}_right_to_left.png"))
+        preview.js("() => workbench.direction('leftToRight')")
+    # In a 400 px window, each at its own frame, fitted.
+    try:
+        preview.page.set_viewport_size({"width": 400, "height": 800})
+        for view in views:
+            preview.open(view)
+            assert preview.js("() => workbench.error()") is None, view
+            check_drawn_equals_engine(preview, f"{view} in a 400 px window")
+            preview.page.screenshot(path=os.path.join(folder, f"{view.replace('/', '_')}_window_400.png"))
+    finally:
+        preview.page.set_viewport_size({"width": 1400, "height": 900})
+
+
 def measure(preview, workbench):
     """Round trips of a guide viewport query over the WebSocket and over stdio, and frame times
     while scrolling the 10^6-element guide; printed, not asserted."""
@@ -538,6 +956,8 @@ def screenshot_for_the_docs(workbench, playwright):
         preview.open("tv-guide/listings")
         preview.js("() => workbench.scrollTo(130, 0)")
         preview.page.click("#content > div[data-category=cell][data-section='3'][data-item='3']")
+        wait_for(preview, "() => workbench.inspected() !== null")
+        preview.page.mouse.move(0, 0)
         preview.page.screenshot(path=os.path.join(ROOT, "docs/preview-guide.png"))
     finally:
         preview.close()
@@ -575,7 +995,12 @@ def main():
              test_the_dom_holds_only_what_is_visible_on_a_million_elements,
              test_right_to_left_pins_the_guides_headers_to_the_right, test_a_drag_reorders_as_update_would,
              test_a_cancelled_drag_leaves_the_layout_untouched, test_a_transition_animates_to_the_new_layout,
-             test_self_sizing_sends_the_measured_labels]
+             test_self_sizing_sends_the_measured_labels, test_a_view_is_drawn_in_its_device_frame,
+             test_zoom_scales_the_drawing_and_keeps_the_bounds, test_labels_start_at_the_leading_edge_and_end_with_an_ellipsis,
+             test_the_legend_and_pinned_elements, test_the_page_fits_a_narrow_window,
+             test_the_updates_panel_applies_every_change_through_its_labels,
+             test_a_drag_draws_the_engines_steps_and_refuses_what_cannot_move, test_the_inspector_follows_the_view,
+             test_screenshots_of_every_view_at_every_frame_zoom_and_direction]
     passed = failed = 0
     with sync_playwright() as playwright:
         preview = Preview(arguments.workbench, ["Workspaces", live_file, "Tests/Browser/million.yaml", "--plugins", plugins], playwright)

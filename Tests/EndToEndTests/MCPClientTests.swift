@@ -27,6 +27,6 @@ struct MCPClientTests {
         let result = try ProcessRunner.run(
             "/usr/bin/env", ["python3"] + arguments, directory: BuildProducts.repositoryRoot)
         #expect(result.status == 0, "\(result.standardOutput)\n\(result.standardError)")
-        #expect(result.standardOutput.contains("mcp client: 12 passed, 0 failed"), "\(result.standardOutput)")
+        #expect(result.standardOutput.contains("mcp client: 13 passed, 0 failed"), "\(result.standardOutput)")
     }
 }

@@ -24,6 +24,24 @@ struct ServerErrorTests {
         return element?["frame"] as? [String: Double] == ["x": 75, "y": 400, "width": 200, "height": 200]
     }
 
+    @Test func aLayoutErrorAtOneSizeDoesNotStickToTheNext() throws {
+        let client = try Self.clientWithAWorkspace()
+        let narrow = ["x": 0, "y": 0, "width": 100, "height": 300]
+        #expect(Self.code(client.request("invalidate", ["view": "circles/alarms", "bounds": narrow], id: 1)) == nil)
+        let failed = client.request("prepare", ["view": "circles/alarms"], id: 2)
+        #expect(Self.code(failed) == -32004)
+        #expect((Self.error(failed)?["message"] as? String)?.contains("does not fit the 60-point row") == true)
+        let wide = ["x": 0, "y": 0, "width": 375, "height": 667]
+        let invalidated = client.request("invalidate", ["view": "circles/alarms", "bounds": wide], id: 3)
+        #expect((invalidated?["result"] as? [String: Any])?["invalidated"] as? Bool == true)
+        let prepared = client.request("prepare", ["view": "circles/alarms"], id: 4)
+        #expect(
+            (prepared?["result"] as? [String: Any])?["contentSize"] as? [String: Double] == [
+                "width": 375, "height": 620,
+            ])
+        #expect(Self.stillServes(client, id: 5))
+    }
+
     @Test func everyErrorCodeIsProvoked() throws {
         let client = try Self.clientWithAWorkspace()
         client.write(Data("{not json}\n".utf8))

@@ -51,25 +51,54 @@ struct ServerUpdateTests {
         return Case(layout: "guide", sourceYAML: yaml, data: .sections(sections), reference: { ReferenceGuideLayout() })
     }
 
-    /// Seed 003's default transition attributes: the element's own, transparent, centred in the bounds.
-    static func faded(_ attributes: LayoutAttributes) -> LayoutAttributes {
+    /// Seed 003's default transition attributes: the element's own, transparent, centred in `bounds`.
+    static func faded(_ attributes: LayoutAttributes, in bounds: Rect) -> LayoutAttributes {
         var faded = attributes
         faded.alpha = 0
         faded.frame = attributes.frame.centered(at: Point(x: bounds.midX, y: bounds.midY))
         return faded
     }
 
-    static func all(_ layout: any Layout, _ data: DataSet) throws -> [LayoutAttributes] {
+    static func all(_ layout: any Layout, _ data: DataSet, in bounds: Rect = bounds) throws -> [LayoutAttributes] {
         try layout.prepare(LayoutContext(dataSource: data.source, bounds: bounds))
-        return layout.elements(in: Rect(x: -1e6, y: -1e6, width: 2e6, height: 2e6))
+        return layout.elements(in: Rect(x: -1e6, y: -1e6, width: 2e6, height: 2e6)).sorted { $0.element < $1.element }
     }
 
-    /// The expected answer, by brute force over every element of both layouts.
+    /// Where scroll anchoring puts the bounds after the batch, by brute force: the first cell (else
+    /// supplementary view) in canonical order in the old bounds, followed to its new identity in the
+    /// new layout at the old bounds; the bounds move by as much as it did, clamped to the content.
+    static func anchoredBounds(_ test: Case, _ plan: BatchPlan, old: [LayoutAttributes]) throws -> Rect {
+        guard var anchor = old.first(where: { $0.element.category != .decoration && $0.frame.intersects(bounds) })
+        else { return bounds }
+        let origin = anchor.frame.origin
+        if anchor.element.category == .cell {
+            guard let path = plan.newPath(ofOld: anchor.element.path) else { return bounds }
+            anchor.element.path = path
+        } else {
+            guard let section = plan.newSection(ofOld: anchor.element.path.section) else { return bounds }
+            anchor.element.path.section = section
+        }
+        let layout = test.reference()
+        let new = try all(layout, plan.apply(to: test.data.source))
+        guard let moved = new.first(where: { $0.element == anchor.element }) else { return bounds }
+        let content = layout.contentSize
+        return Rect(
+            x: min(max(bounds.x + moved.frame.x - origin.x, 0), max(0, content.width - bounds.width)),
+            y: min(max(bounds.y + moved.frame.y - origin.y, 0), max(0, content.height - bounds.height)),
+            width: bounds.width, height: bounds.height)
+    }
+
+    /// The expected answer, by brute force over every element of both layouts: before the batch
+    /// in the old bounds and `rect`, after it in the anchored bounds and `rect` moved with them.
     static func expected(_ test: Case, _ changes: [BatchChange], rect: Rect) throws -> [String: [String]] {
         let plan = try BatchPlan(
             changes: changes, sectionCounts: test.data.source.sectionCounts, rules: test.data.source.batchRules)
-        let old = try all(test.reference(), test.data),
-            new = try all(test.reference(), plan.apply(to: test.data.source))
+        let old = try all(test.reference(), test.data)
+        let newBounds = try anchoredBounds(test, plan, old: old)
+        let new = try all(test.reference(), plan.apply(to: test.data.source), in: newBounds)
+        let newRect = Rect(
+            x: rect.x + newBounds.x - bounds.x, y: rect.y + newBounds.y - bounds.y, width: rect.width,
+            height: rect.height)
         let newByID = Dictionary(uniqueKeysWithValues: new.map { ($0.element, $0) })
         var appearing: [(LayoutAttributes, LayoutAttributes)] = [],
             disappearing: [(LayoutAttributes, LayoutAttributes)] = [],
@@ -84,15 +113,15 @@ struct ServerUpdateTests {
             }
             if let after = newByID[id] {
                 matched.insert(id)
-                if before != after && (before.frame.intersects(rect) || after.frame.intersects(rect)) {
+                if before != after && (before.frame.intersects(rect) || after.frame.intersects(newRect)) {
                     moving.append((after, before))
                 }
             } else if before.frame.intersects(rect) {
-                disappearing.append((before, faded(before)))
+                disappearing.append((before, faded(before, in: newBounds)))
             }
         }
-        for after in new where !matched.contains(after.element) && after.frame.intersects(rect) {
-            appearing.append((after, faded(after)))
+        for after in new where !matched.contains(after.element) && after.frame.intersects(newRect) {
+            appearing.append((after, faded(after, in: newBounds)))
         }
         func keys(_ pairs: [(LayoutAttributes, LayoutAttributes)]) -> [String] {
             pairs.sorted { $0.0.element < $1.0.element }.map { describe($0.0) + " | " + describe($0.1) }

@@ -14,6 +14,7 @@ import glob
 import os
 import shutil
 import struct
+import subprocess
 import sys
 import tempfile
 import traceback
@@ -321,6 +322,48 @@ async def a_rebuilt_plugin_is_reported_by_a_log_message_and_in_list_plugins(serv
     expect("fault-well" in logged.params.data["changes"]["changed"], logged.params)
     plugins = (await server.call("list_plugins")).structured_content["plugins"]
     expect(any(plugin["name"] == "fault-well" for plugin in plugins), plugins)
+
+
+@test
+async def an_agent_written_plugin_runs_in_the_plugin_sandbox(server):
+    root = tempfile.mkdtemp()
+    folder = os.path.join(root, "agent-probe")
+    library = os.path.join(server.options.faulty, "libagent_probe.so")
+    try:
+        result = await server.call("new_plugin", {"name": "agent-probe", "language": "c", "directory": folder})
+        expect(not result.is_error, text_of(result))
+        # The agent's edit: read a file a layout has no business with; failing that, open a socket.
+        source_path = os.path.join(folder, "agent_probe.c")
+        with open(source_path) as file:
+            source = file.read()
+        anchor = "const wb_prepare_context *context, wb_error *error) {\n"
+        expect(anchor in source, "the template's prepare changed")
+        probe = (
+            '    FILE *secret = fopen("/etc/hostname", "r");\n'
+            '    if (secret) { fclose(secret); fail(error, WB_ERROR_LAYOUT, "", "read /etc/hostname"); return WB_ERROR_LAYOUT; }\n'
+            '    if (socket(AF_INET, SOCK_STREAM, 0) >= 0) { fail(error, WB_ERROR_LAYOUT, "", "opened a socket"); return WB_ERROR_LAYOUT; }\n')
+        source = "#include <sys/socket.h>\n" + source.replace(anchor, anchor + probe, 1)
+        with open(source_path, "w") as file:
+            file.write(source)
+        built = subprocess.run(["make"], cwd=folder, capture_output=True, text=True)
+        expect(built.returncode == 0, built.stdout + built.stderr)
+        os.replace(os.path.join(folder, "libagent_probe.so"), library)
+        reloaded = await server.call("reload_plugins")
+        expect(not reloaded.is_error and "agent-probe" in reloaded.structured_content["added"], text_of(reloaded))
+        opened = await server.call("open_workspace", {"text": "sources:\n  rows: {items: [1, 2, 3]}\nviews:\n"
+                                                              "  probe: {layout: agent-probe, source: rows}\n"
+                                                              "  well: {layout: fault-well, source: rows}\n"})
+        expect(not opened.is_error, text_of(opened))
+        stopped = await server.call("layout_view", {"view": "workspace/probe"})
+        # Linux's sandbox (Landlock and seccomp) is what is tested; macOS's refuses differently.
+        expect(not sys.platform.startswith("linux") or stopped.is_error and "was stopped by the plugin sandbox" in text_of(stopped)
+               and "system call socket refused (SIGSYS)" in text_of(stopped), text_of(stopped))
+        well = await server.call("layout_view", {"view": "workspace/well"})
+        expect(not well.is_error and well.structured_content["elementCount"] == 3, text_of(well))
+    finally:
+        shutil.rmtree(root)
+        if os.path.exists(library):
+            os.remove(library)
 
 
 def main():

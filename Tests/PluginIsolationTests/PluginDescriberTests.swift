@@ -49,10 +49,9 @@ struct PluginDescriberTests {
         ("kill -SEGV $$", "ended its plugin host (SIGSEGV)"),
     ])
     func aBadAnswerRefusesOnlyItsLibraryAndANewChildDescribesTheNext(script: String, reason: String) throws {
-        // The first child (asked for both: "plugin-describe" and two pairs) misbehaves over
-        // liba, then describes libb if it is still allowed to; else a second child, asked for
-        // libb alone, does.
-        let (paths, outcomes) = try Self.describe("if [ $# -gt 3 ]; then \(script); fi; echo '\(Self.good)' >&3")
+        // The first child (asked for both, liba among its arguments) misbehaves over liba, then
+        // describes libb if it is still allowed to; else a second child, asked for libb alone, does.
+        let (paths, outcomes) = try Self.describe("case \"$*\" in *liba.so*) \(script);; esac; echo '\(Self.good)' >&3")
         #expect(outcomes.count == 2)
         #expect(throws: PluginError.loadFailed(path: paths[0], reason: reason)) { try outcomes[0].get() }
         #expect((try? outcomes[1].get())?.name == "good")
@@ -60,7 +59,7 @@ struct PluginDescriberTests {
 
     @Test func aSilentChildIsStoppedAtTheTimeout() throws {
         let (paths, outcomes) = try Self.describe(
-            "if [ $# -gt 3 ]; then sleep 30; else echo '\(Self.good)' >&3; fi", timeout: 0.3)
+            "case \"$*\" in *liba.so*) sleep 30;; *) echo '\(Self.good)' >&3;; esac", timeout: 0.3)
         #expect(
             throws: PluginError.loadFailed(
                 path: paths[0], reason: "did not finish within 0.3 s; its plugin host was stopped")

@@ -59,17 +59,17 @@ import Testing
         let preview = try PreviewProcess()
         defer { _ = preview.stop() }
         let pid = preview.process.processIdentifier
-        let before = ProcessTree.inotifyDescriptors(of: pid)
+        let before = ProcessTree.fileWatchers(of: pid)
         do {
             let page = try preview.connect()
             #expect(try Self.request(page, 1, "open", ["path": Self.guide, "watch": true])["result"] != nil)
             // One watcher for the plugin folders, one for the workspace's files.
-            #expect(ProcessTree.inotifyDescriptors(of: pid) == before + 2)
+            #expect(ProcessTree.fileWatchers(of: pid) == before + 2)
         }
         var after = -1
         for _ in 0..<250 where after != before {
             usleep(20_000)
-            after = ProcessTree.inotifyDescriptors(of: pid)
+            after = ProcessTree.fileWatchers(of: pid)
         }
         #expect(after == before, "the closed page's watchers are still running")
     }
@@ -173,12 +173,13 @@ enum ProcessTree {
         return cpuSeconds(pid) - before
     }
 
-    /// How many inotify instances the process holds: one per running file watcher.
-    static func inotifyDescriptors(of pid: Int32) -> Int {
-        let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []
-        return descriptors.count {
-            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\($0)"))
-                == "anon_inode:inotify"
+    /// How many file watchers the process runs: threads named `FileWatcher.threadName`, one
+    /// per watcher, whichever the backend (inotify, or the portable path's).
+    static func fileWatchers(of pid: Int32) -> Int {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+        return tasks.count {
+            (try? String(contentsOfFile: "/proc/\(pid)/task/\($0)/comm", encoding: .utf8))?
+                .trimmingCharacters(in: .newlines) == "wb.file-watcher"
         }
     }
 

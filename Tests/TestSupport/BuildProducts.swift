@@ -11,9 +11,13 @@ public enum BuildProducts {
         (directory as NSString).appendingPathComponent(name)
     }
 
-    /// The path of a built dynamic library product, e.g. "Circles" → libCircles.so.
+    /// The path of a built dynamic library product, e.g. "Circles" → libCircles.so (libCircles.dylib on Darwin).
     public static func library(_ product: String) -> String {
-        (directory as NSString).appendingPathComponent("lib\(product).so")
+        #if canImport(Darwin)
+            (directory as NSString).appendingPathComponent("lib\(product).dylib")
+        #else
+            (directory as NSString).appendingPathComponent("lib\(product).so")
+        #endif
     }
 
     /// The repository's root (for Workspaces/ and the C header).

@@ -25,7 +25,7 @@ public enum FaultyPlugin: String, CaseIterable, Sendable {
     /// Declares ABI version 2.
     case futureABI = "future"
     /// Dereferences NULL in its first `elements_in_rect` (in any process: a marker file
-    /// beside the library remembers), then behaves.
+    /// beside the library remembers — so only with `--sandbox off`), then behaves.
     case crashOnce = "once"
     /// Behaves, and takes batches: `prepare_for_updates` keeps the batch's new → old item
     /// map, and the `prepare` after it puts new cell i at x = 100 × changes + old index + 1

@@ -3,8 +3,10 @@
 
 #include <stddef.h>
 
-/// Process-wide settings of the C allocator, for the executable to choose at startup. On a
-/// C library other than glibc each call does nothing and returns 0.
+/// Process-wide settings of the C allocator, for the executable to choose at startup. On
+/// Darwin, trimming is `malloc_zone_pressure_relief` and the bytes in use come from
+/// `malloc_zone_statistics`; the arena and threshold settings do nothing there (they have no
+/// Darwin counterpart) and return 0, as every call does on another C library.
 
 /// Caps the number of malloc arenas (glibc `M_ARENA_MAX`); returns 1 on success.
 int workbench_allocator_limit_arenas(int count);

@@ -1,7 +1,11 @@
 /*
  * system_shims.h — Linux calls Swift cannot see through Glibc (the module is built without
- * _GNU_SOURCE, and some are macros or variadic), wrapped as plain functions; and the 32-bit
- * atomics used for cancel flags, which may live in memory shared with a plugin process.
+ * _GNU_SOURCE, and some are macros or variadic), wrapped as plain functions; their portable
+ * counterparts (POSIX calls macOS also has: shm_open, SOCK_STREAM pairs), which the workbench
+ * uses on Darwin and on Linux under WORKBENCH_PORTABLE=1; and the 32-bit atomics used for
+ * cancel flags, which may live in memory shared with a plugin process.
+ *
+ * The Linux-only calls (memfd, pidfd, SOCK_SEQPACKET) fail with ENOSYS elsewhere.
  */
 #ifndef WORKBENCH_SYSTEM_SHIMS_H
 #define WORKBENCH_SYSTEM_SHIMS_H
@@ -62,5 +66,31 @@ void wb_keep_heap(void);
 
 /** socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, fds). */
 int wb_seqpacket_pair(int fds[2]);
+
+/* --- Portable (POSIX, macOS too) --- */
+
+/** Names the calling thread (at most 15 bytes show on Linux); pthread_setname_np, whose form differs by system. */
+void wb_name_this_thread(const char *name);
+
+/**
+ * socketpair(AF_UNIX, SOCK_STREAM, 0, fds), both ends close-on-exec (and, on Darwin, never
+ * raising SIGPIPE); a byte stream, so messages on it need framing.
+ */
+int wb_stream_pair(int fds[2]);
+
+/** Whether `socket` is a SOCK_STREAM socket (1), another type (0), or not a socket (-1). */
+int wb_socket_is_stream(int socket);
+
+/**
+ * Shared memory of no name: shm_open of a fresh name, unlinked at once, close-on-exec. Not
+ * sealable (only a memfd is). -1 with errno on failure.
+ */
+int wb_shared_memory_create(void);
+
+/**
+ * Sends `head` then `bytes` in one sendmsg, with `fd` (SCM_RIGHTS) if it is >= 0; returns how
+ * many bytes went (a stream socket may take fewer), or -1 with errno.
+ */
+ssize_t wb_send_parts_with_fd(int socket, const void *head, size_t head_length, const void *bytes, size_t length, int fd);
 
 #endif /* WORKBENCH_SYSTEM_SHIMS_H */

@@ -4,21 +4,70 @@
 
 import { RPC } from './rpc.js';
 import { ViewCanvas } from './canvas.js';
-import { applyUpdate, changeFromForm } from './updates.js';
+import { applyUpdate, changeFromForm, showFields } from './updates.js';
 import { Mover } from './move.js';
 import { applyTransition } from './transition.js';
 import { answers as sizeAnswers, forgetIgnoring, measure, selfSize, sizedViews } from './selfsizing.js';
+import { DeviceFrame } from './frame.js';
+import { Overview } from './overview.js';
+import { Inspector } from './inspector.js';
 
 const $ = (selector) => document.querySelector(selector);
 const views = new Map();  // id → {id, name, layout, viewport, workspace}
 const brokenWorkspaces = new Map();  // workspace → the error of its last edit, while it lasts
-let canvas, rpc, mover;
+let canvas, rpc, mover, frame, overview, inspector;
+// The error over the view: a broken edit of the view's workspace (until fixed), else the last
+// draw's (a layout that fails at this size), which the next draw that succeeds, or another view, clears.
+const errors = { workspace: null, draw: null };
 
 function showError(error) {
-  const box = $('#error');
+  errors.workspace = error ?? null;
+  showErrors();
+}
+
+function showErrors() {
+  const box = $('#error'), error = errors.workspace ?? errors.draw;
   if (!error) { box.hidden = true; return; }
   box.textContent = error.data?.rendered ?? error.rendered ?? error.message ?? String(error);
   box.hidden = false;
+}
+
+/** A panel's result line: what happened, or an error styled as one. */
+function showResult(selector, text, isError = false) {
+  const line = $(selector);
+  line.textContent = text;
+  line.className = text ? (isError ? 'result error' : 'result') : '';
+}
+
+/** A message where the pointer is (a cell that cannot be moved), for a few seconds. */
+function notePointer(text, event) {
+  const note = $('#pointer-note'), area = $('main').getBoundingClientRect();
+  note.textContent = text;
+  note.hidden = false;
+  const x = Math.min(event.clientX - area.left + 12, area.width - note.offsetWidth - 8);
+  note.style.left = `${Math.max(8, x)}px`;
+  note.style.top = `${Math.max(8, event.clientY - area.top + 14)}px`;
+  clearTimeout(notePointer.timer);
+  notePointer.timer = setTimeout(() => { note.hidden = true; }, 3000);
+}
+
+/** After a zoom: #content is a layer of its own (will-change: transform, for scrolling), which
+ *  Chromium keeps at the scale it was painted at — blurred at zoom 2. Dropping the hint for a
+ *  frame paints it again at the new scale. Resolves once painted. */
+function rasterAgain() {
+  const content = $('#content');
+  content.style.willChange = 'auto';
+  rasterAgain.done = new Promise((resolve) => requestAnimationFrame(() => {
+    content.style.willChange = '';
+    requestAnimationFrame(() => resolve());
+  }));
+}
+
+/** Below 900 px the side panels are overlays: `which` ('views', 'panels' or null) is open. */
+function openPanel(which) {
+  if (which) document.body.dataset.panel = which; else delete document.body.dataset.panel;
+  $('#toggle-views').setAttribute('aria-expanded', String(which === 'views'));
+  $('#toggle-panels').setAttribute('aria-expanded', String(which === 'panels'));
 }
 
 function listViews(workspace, entries) {
@@ -31,7 +80,8 @@ function listViews(workspace, entries) {
     const button = document.createElement('button');
     button.dataset.view = entry.id;
     button.innerHTML = `${entry.name} <small>${entry.layout}</small>`;
-    button.addEventListener('click', () => open(entry.id).catch(showError));
+    // A draw that fails shows its error over the view (onError) until a draw succeeds.
+    button.addEventListener('click', () => { openPanel(null); open(entry.id).catch(() => {}); });
     nav.appendChild(button);
   }
 }
@@ -42,12 +92,15 @@ async function open(id) {
   for (const button of document.querySelectorAll('#views button')) button.setAttribute('aria-current', String(button.dataset.view === id));
   showTitle(info);
   $('#direction').value = info.direction ?? 'leftToRight';
-  $('#inspector').textContent = '';
-  // What the panels said was about the view shown before.
-  $('#view-result').textContent = $('#update-result').textContent = '';
-  $('#transition').elements.options.value = '';
+  inspector.clear();
+  // What the panels said was about the view shown before, and so was a draw's error.
+  showResult('#view-result', '');
+  showResult('#update-result', '');
+  $('#layout-options').value = '';
+  errors.draw = null;
   showError(brokenWorkspaces.get(info.workspace) ?? null);
   history.replaceState(null, '', `${location.pathname}${location.search.replace(/&view=[^&]*/, '')}&view=${encodeURIComponent(id)}`);
+  frame.show(info.viewport);
   await canvas.show(info);
 }
 
@@ -137,24 +190,39 @@ function onNotification(method, params) {
   }
 }
 
-function select(node) {
-  for (const old of document.querySelectorAll('#content > .selected')) old.classList.remove('selected');
-  node.classList.add('selected');
-  $('#inspector-hint').hidden = true;
-  $('#inspector').textContent = JSON.stringify({ label: node.textContent, ...node.element }, null, 2);
-}
-
 async function start() {
   const token = new URLSearchParams(location.search).get('token');
   rpc = await RPC.connect(`ws://${location.host}/rpc?token=${encodeURIComponent(token)}`, onNotification);
   rpc.onClose = () => { $('#status').textContent = 'disconnected'; };
   canvas = new ViewCanvas(rpc, { view: $('#view'), sizer: $('#sizer'), layer: $('#layer'), content: $('#content') }, {
-    onSelect: select,
-    onError: showError,
-    onDrawn: () => { $('#status').textContent = `${canvas.nodes.size} elements drawn`; },
+    onSelect: (node) => inspector.select(node, canvas),
+    onError: (error) => { errors.draw = error; showErrors(); },
+    onDrawn: () => {
+      $('#status').textContent = `${canvas.nodes.size} elements drawn`;
+      if (errors.draw) { errors.draw = null; showErrors(); }
+      overview.draw(canvas);
+      inspector.follow(canvas);
+    },
+    onPrepared: (prepared) => { overview.refresh(canvas, prepared); },
   });
-  const viewResult = (text) => { $('#view-result').textContent = text; };
-  mover = new Mover(canvas, viewResult);
+  inspector = new Inspector({ list: $('#inspector'), hint: $('#inspector-hint') }, rpc);
+  overview = new Overview({ figure: $('#overview'), canvas: $('#overview-map'), caption: $('#overview-caption'), toggle: $('#overview-toggle') }, $('#view'));
+  frame = new DeviceFrame({
+    stage: $('#stage'), device: $('#device'), view: $('#view'), handle: $('#resize-handle'), preset: $('#frame-preset'),
+    width: $('#frame-width'), height: $('#frame-height'), rotate: $('#frame-rotate'), zoomLevel: $('#zoom-level'),
+    zoomIn: $('#zoom-in'), zoomOut: $('#zoom-out'), zoomFit: $('#zoom-fit'),
+  }, (scale) => {
+    canvas.zoom = scale;
+    canvas.content.style.setProperty('--zoom', scale);
+    rasterAgain();
+    if (inspector.selected) inspector.render(canvas);
+  });
+  const viewResult = (text, isError = true) => showResult('#view-result', text, isError);
+  mover = new Mover(canvas, viewResult, notePointer, () => frame.scale);
+  for (const [button, which] of [['#toggle-views', 'views'], ['#toggle-panels', 'panels']]) {
+    $(button).addEventListener('click', () => openPanel(document.body.dataset.panel === which ? null : which));
+  }
+  new ResizeObserver(() => document.body.style.setProperty('--header-height', `${$('header').offsetHeight}px`)).observe($('header'));
   await listLayouts();
   const { workspaces } = await (await fetch('/workspaces')).json();
   for (const path of workspaces) {
@@ -165,28 +233,32 @@ async function start() {
       showError(error);
     }
   }
-  $('#updates').addEventListener('submit', (event) => {
+  const updates = $('#updates'), summary = (answer) =>
+    `${answer.appearing.length} appearing, ${answer.disappearing.length} disappearing, ${answer.moving.length} moving`;
+  $('#change-kind').addEventListener('change', () => showFields(updates));
+  showFields(updates);
+  updates.addEventListener('submit', (event) => {
     event.preventDefault();
     let change;
-    try { change = changeFromForm(event.target); } catch (error) { $('#update-result').textContent = error.message; return; }
+    try { change = changeFromForm(updates); } catch (error) { showResult('#update-result', error.message, true); return; }
     applyUpdate(canvas, [change])
-      .then((answer) => { $('#update-result').textContent = `${answer.appearing.length} appearing, ${answer.disappearing.length} disappearing, ${answer.moving.length} moving`; })
-      .catch((error) => { $('#update-result').textContent = error.message; });
+      .then((answer) => showResult('#update-result', summary(answer)))
+      .catch((error) => showResult('#update-result', error.message, true));
   });
   $('#direction').addEventListener('change', (event) => { setDirection(event.target.value).catch((error) => viewResult(error.message)); });
   $('#self-sizing').addEventListener('change', (event) => { setSelfSizing(event.target.checked).catch((error) => viewResult(error.message)); });
   $('#transition').addEventListener('submit', (event) => {
     event.preventDefault();
-    const form = event.target, text = form.elements.options.value.trim();
+    const text = $('#layout-options').value.trim();
     let options;
-    try { options = text ? JSON.parse(text) : undefined; } catch (error) { viewResult(`options: ${error.message}`); return; }
-    transition(form.elements.layout.value, options)
-      .then((answer) => viewResult(`${answer.appearing.length} appearing, ${answer.disappearing.length} disappearing, ${answer.moving.length} moving`))
+    try { options = text ? JSON.parse(text) : undefined; } catch (error) { viewResult(`Options: not JSON (${error.message})`); return; }
+    transition($('#layout').value, options)
+      .then((answer) => viewResult(summary(answer), false))
       .catch((error) => { viewResult(error.message); $('#layout').value = canvas.layout; });
   });
   const wanted = new URLSearchParams(location.search).get('view');
   const first = views.has(wanted) ? wanted : views.keys().next().value;
-  if (first) await open(first).catch(showError);
+  if (first) await open(first).catch(() => {});
 
   window.workbench = {
     open,
@@ -194,14 +266,25 @@ async function start() {
     scrollTo: (x, y) => { canvas.view.scrollTo(x, y); return canvas.draw(); },
     /** The view's bounds as last sent to the engine. */
     bounds: () => ({ ...canvas.lastBounds }),
+    /** Zooms the drawing to `scale` (elements at scale × frame from #view's origin; the bounds
+     *  unchanged) and resolves with the zoom in effect; without a scale, only resolves with it. */
+    zoom: async (scale) => {
+      if (scale !== undefined) {
+        frame.setZoom(scale);
+        await rasterAgain.done;
+      }
+      return frame.scale;
+    },
     /** The rect last queried (the bounds plus a margin). */
     queried: () => ({ ...canvas.lastRect }),
     contentSize: () => ({ ...canvas.contentSize }),
-    /** Resizes the view area; resolves when drawn at the new size. */
+    /** Resizes the device frame (the bounds' size); resolves when drawn at the new size. */
     resize: (width, height) => {
-      Object.assign(canvas.view.style, { width: `${width}px`, height: `${height}px` });
+      frame.setSize(width, height);
       return canvas.draw();
     },
+    /** The element the inspector shows: its label and attributes, or null. */
+    inspected: () => inspector.shown(),
     update: (changes) => applyUpdate(canvas, changes),
     /** Turns the view (`leftToRight`, `rightToLeft`), as the direction select does; resolves when drawn. */
     direction: setDirection,
@@ -217,6 +300,8 @@ async function start() {
     moveDone: () => mover.done,
     /** The last drag ended: {from, target, commit, answer}. */
     lastMove: () => mover.last,
+    /** The `updateMove` answers drawn in the last drag, in order (the cells are drawn where they put them). */
+    moveSteps: () => [...mover.steps],
     drawn: () => canvas.drawn(),
     /** How many draws have completed: a redraw the page did on its own (an edit, a plugin rebuilt) counts. */
     draws: () => canvas.drawCount,

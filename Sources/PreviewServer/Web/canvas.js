@@ -3,13 +3,23 @@
 // #view is the scroll view; #sizer gives it the content size; #layer is pinned to the
 // viewport (position: sticky) and clips; #content holds one absolutely positioned node per
 // element at its frame and is translated by −(drawn offset), so each node's rectangle is
-// frame − drawn offset, and a scroll moves one transform rather than every node. Each scroll or resize sends the bounds (`invalidate {bounds}`) and
-// queries the visible rect plus a margin, in one batch; nodes are recycled by element key,
-// so the DOM holds what is visible, whatever the view's size. Draws never overlap: a scroll
-// during one asks for the next, and only the latest position is drawn. A drag or a transition
-// holds draws meanwhile (`pause`, `resume`); `afterDraw` (self-sizing) may ask for another at once.
+// frame − drawn offset, and a scroll moves one transform rather than every node. Each scroll or
+// resize sends the bounds (`invalidate {bounds}`) and queries the visible rect plus a margin, in
+// one batch; nodes are recycled by element key, so the DOM holds what is visible, whatever the
+// view's size. Draws never overlap: a scroll during one asks for the next, and only the latest
+// position is drawn. A drag or a transition holds draws meanwhile (`pause`, `resume`);
+// `afterDraw` (self-sizing) may ask for another at once.
+//
+// Pinned elements (a sticky header: its frame follows the bounds) are found from the engine's own
+// answers at two offsets: the same batch also sets the bounds `probeShift` points further right
+// and down, queries them (the bounds only, not the margin: what shows), and sets the bounds back.
+// An element in the bounds whose frame moved by exactly the shift on an axis follows the bounds on
+// that axis; it gets the class `pinned` (one in the margin is classed when a draw shows it). No
+// layout is asked anything the protocol lacks, and any layout's pinned elements are found,
+// whatever its rule.
 
 const margin = 0.25;  // of the viewport's size, on each side
+const probeShift = 16;  // points: the second offset at which the engine is asked, to find pinned elements
 
 export const keyOf = (e) => `${e.category}|${e.kind ?? ''}|${e.section}|${e.item}`;
 
@@ -26,12 +36,14 @@ export class ViewCanvas {
     this.running = false;
     this.userScrolled = false;
     this.drawCount = 0;
+    this.prepareCount = 0;  // draws that prepared (a new size, direction, data or layout)
     this.current = Promise.resolve();  // the draw running, if any
     this.paused = null;  // while set (a drag, a transition), draws wait
     this.afterDraw = null;  // async (canvas) → true when the layout changed and wants a redraw (self-sizing)
     view.addEventListener('scroll', () => this.draw().catch(() => {}));
     for (const type of ['wheel', 'pointerdown', 'keydown', 'touchstart']) {
-      view.addEventListener(type, () => { this.userScrolled = true; }, { passive: true });
+      // Ctrl/Cmd + wheel zooms (frame.js): not a scroll.
+      view.addEventListener(type, (event) => { if (!event.ctrlKey && !event.metaKey) this.userScrolled = true; }, { passive: true });
     }
     view.addEventListener('scrollend', () => this.settle());
     new ResizeObserver(() => { if (this.viewID) this.draw().catch(() => {}); }).observe(view);
@@ -82,6 +94,9 @@ export class ViewCanvas {
         await this.current;
         waiting.resolve();
       } catch (error) {
+        // The next draw prepares again, whatever its size: a layout that failed at one size has
+        // nothing prepared to query at the next (an error for one size never sticks).
+        this.needsPrepare = true;
         this.hooks.onError(error);
         waiting.reject(error);
       }
@@ -114,13 +129,26 @@ export class ViewCanvas {
     const prepares = resized || this.needsPrepare;
     if (prepares) calls.push(['prepare', { view, workDoneToken: `prepare ${view}` }]);
     calls.push(['query', { view, rect, labels: true }]);
-    const results = await this.rpc.batch(calls);
+    const shift = (r) => ({ ...r, x: r.x + probeShift, y: r.y + probeShift });
+    calls.push(['invalidate', { view, bounds: shift(bounds) }], ['query', { view, rect: shift(bounds) }], ['invalidate', { view, bounds }]);
+    let results;
+    try {
+      results = await this.rpc.batch(calls);
+    } catch (error) {
+      if (view !== this.viewID) return;  // an error of the view shown before is no longer news
+      throw error;
+    }
     if (view !== this.viewID) return;
     this.needsPrepare = false;
     this.lastBounds = bounds;
     this.lastRect = rect;
     if (prepares) this.setContentSize(results[1].contentSize, bounds);
-    this.render(results[results.length - 1], bounds);
+    const answer = results[calls.length - 4];
+    this.render(answer, bounds, pinnedKeys(answer.elements, results[calls.length - 2].elements));
+    if (prepares) {
+      this.prepareCount += 1;
+      this.hooks.onPrepared?.(results[1]);
+    }
     if (this.afterDraw && depth < 4 && await this.afterDraw(this) && view === this.viewID) return this.drawOnce(depth + 1);
     this.drawCount += 1;
     this.hooks.onDrawn();
@@ -133,7 +161,8 @@ export class ViewCanvas {
   }
 
   /** Places one node per element, reusing the nodes of elements still drawn, then pooled ones. */
-  render({ elements, labels }, bounds) {
+  render({ elements, labels }, bounds, pinned = new Set()) {
+    this.content.dir = this.direction === 'rightToLeft' ? 'rtl' : 'ltr';
     this.layer.style.width = `${bounds.width}px`;
     this.layer.style.height = `${bounds.height}px`;
     this.content.style.transform = `translate(${-bounds.x}px, ${-bounds.y}px)`;
@@ -142,7 +171,8 @@ export class ViewCanvas {
       const key = keyOf(element);
       let node = this.nodes.get(key);
       if (node) this.nodes.delete(key); else node = this.pool.pop() ?? document.createElement('div');
-      this.place(node, element, labels?.[index]);
+      this.place(node, element, labels?.[index] ?? null);
+      if (pinned.has(key)) node.classList.add('pinned');
       if (!node.parentNode) this.content.appendChild(node);
       next.set(key, node);
     });
@@ -153,9 +183,12 @@ export class ViewCanvas {
     this.nodes = next;
   }
 
-  place(node, element, label) {
+  /** Puts `node` at `element`'s frame with its label: `label` (a cell's data item as text), else
+   *  the element's `title`, else — muted, as no data reads — its kind and index path. */
+  place(node, element, label = null) {
     const { frame } = element;
     node.element = element;
+    node.label = label;
     node.dataset.category = element.category;
     if (element.kind == null) delete node.dataset.kind; else node.dataset.kind = element.kind;
     node.dataset.section = element.section;
@@ -169,8 +202,18 @@ export class ViewCanvas {
     style.zIndex = element.zIndex;
     style.opacity = element.alpha;
     style.visibility = element.hidden ? 'hidden' : '';
-    const text = label ?? element.title ?? (element.category === 'decoration' ? '' : `${element.section}.${element.item}`);
-    if (node.textContent !== text) node.textContent = text;
+    const named = label ?? (element.title != null ? String(element.title) : null);
+    const path = `[${element.section}, ${element.item}]`;
+    const text = named ?? (element.category === 'decoration' ? '' : element.kind ? `${element.kind} ${path}` : path);
+    let span = node.firstElementChild;
+    if (!span) {
+      node.textContent = '';
+      span = node.appendChild(document.createElement('span'));
+    }
+    span.className = named === null ? 'label unnamed' : 'label';
+    // An index path that cannot show a digit of itself (a tree's connector) is noise: not shown.
+    span.style.visibility = named === null && (frame.width < 40 || frame.height < 10) ? 'hidden' : '';
+    if (span.textContent !== text) span.textContent = text;
   }
 
   /** After a user's scroll ends, moves to where the layout says a scroll should rest. */
@@ -186,6 +229,22 @@ export class ViewCanvas {
 
   /** The drawn elements, each with its frame (and its label as `text`). */
   drawn() {
-    return [...this.nodes.values()].map((node) => ({ ...node.element, text: node.textContent }));
+    return [...this.nodes.values()].map((node) => ({
+      ...node.element, text: node.textContent, named: !node.firstElementChild?.classList.contains('unnamed'),
+      pinned: node.classList.contains('pinned'),
+    }));
   }
+}
+
+/** The keys of the elements that follow the bounds: drawn at `shifted` (the answer for the bounds
+ *  moved by `probeShift` on both axes), their frame moved by exactly that much on an axis. */
+function pinnedKeys(elements, shifted) {
+  const frames = new Map(shifted.map((e) => [keyOf(e), e.frame]));
+  const follows = (a, b) => Math.abs(b - a - probeShift) < 1e-6;
+  const pinned = new Set();
+  for (const element of elements) {
+    const key = keyOf(element), moved = frames.get(key), { frame } = element;
+    if (moved && (follows(frame.x, moved.x) || follows(frame.y, moved.y))) pinned.add(key);
+  }
+  return pinned;
 }

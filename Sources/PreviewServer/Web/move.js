@@ -5,6 +5,9 @@
 // Releasing commits (`endMove {commit: true}`, which is `update {changes: [{move}]}`), Escape
 // cancels; the page then redraws and slides every cell from where it was shown. Draws wait
 // meanwhile and the wheel does not scroll, so the steps and the drawing share one bounds.
+// A cell the layout cannot move is not lifted: a pinned one (its frame follows the bounds: the
+// layout places it, not its index path — a guide's header), or one `beginMove` refuses (a tree
+// takes only reloads); the page says why at the pointer (`onRefused(message, event)`).
 
 import { keyOf } from './canvas.js';
 import { duration, ghost, keyframe } from './updates.js';
@@ -20,11 +23,12 @@ function original([s, i], from, to) {
 }
 
 export class Mover {
-  constructor(canvas, onMessage) {
-    Object.assign(this, { canvas, onMessage });
+  constructor(canvas, onMessage, onRefused, zoom = () => 1) {
+    Object.assign(this, { canvas, onMessage, onRefused, zoom });
     this.pressed = null;  // {node, x, y} until the pointer has moved far enough
     this.move = null;  // the move in progress
     this.last = null;  // the last move ended: {from, target, commit, answer}
+    this.steps = [];  // the `updateMove` answers drawn in the last move, in order
     this.done = Promise.resolve();  // the move's requests, in order
     this.clicked = false;
     const layer = canvas.layer;
@@ -38,10 +42,10 @@ export class Mover {
     canvas.view.addEventListener('wheel', (event) => { if (this.move) event.preventDefault(); }, { passive: false });
   }
 
-  /** The pointer's position in the view's space. */
+  /** The pointer's position in the view's space (the screen's distance divided by the zoom). */
   position(event) {
-    const origin = this.canvas.view.getBoundingClientRect(), bounds = this.canvas.lastBounds;
-    return { x: event.clientX - origin.left + bounds.x, y: event.clientY - origin.top + bounds.y };
+    const origin = this.canvas.view.getBoundingClientRect(), bounds = this.canvas.lastBounds, zoom = this.zoom();
+    return { x: (event.clientX - origin.left) / zoom + bounds.x, y: (event.clientY - origin.top) / zoom + bounds.y };
   }
 
   queue(work) {
@@ -52,7 +56,7 @@ export class Mover {
   down(event) {
     const node = event.target.closest('#content > div');
     this.clicked = false;
-    if (event.button !== 0 || this.move || node?.element?.category !== 'cell' || node.classList.contains('ghost')) return;
+    if (event.button !== 0 || !event.isPrimary || this.move || node?.element?.category !== 'cell' || node.classList.contains('ghost')) return;
     this.pressed = { node, x: event.clientX, y: event.clientY };
   }
 
@@ -61,7 +65,13 @@ export class Mover {
       this.move.position = this.position(event);
       this.step();
     } else if (this.pressed && Math.hypot(event.clientX - this.pressed.x, event.clientY - this.pressed.y) >= threshold) {
-      this.begin(event);
+      if (this.pressed.node.classList.contains('pinned')) {
+        this.pressed = null;
+        this.clicked = true;
+        this.onRefused('This cell is pinned to the bounds: the layout places it, so it cannot be moved.', event);
+      } else {
+        this.begin(event);
+      }
     }
   }
 
@@ -76,23 +86,30 @@ export class Mover {
     this.clicked = true;
     canvas.layer.setPointerCapture(event.pointerId);
     const from = [element.section, element.item];
-    const move = { view: canvas.viewID, from, target: from, position: this.position(event), node, labels: new Map() };
+    const move = {
+      view: canvas.viewID, from, target: from, position: this.position(event), node, labels: new Map(),
+      pointer: { clientX: event.clientX, clientY: event.clientY },
+    };
     this.move = move;
+    this.steps = [];
     this.queue(async () => {
       await canvas.pause();
       let item;
       try {
         ({ item } = await canvas.rpc.request('beginMove', { view: move.view, element: { section: from[0], item: from[1] }, position: move.position }));
       } catch (error) {
+        // The layout cannot move it: nothing was lifted; say why where the pointer is.
         this.move = null;
         canvas.resume();
-        throw error;
+        if (canvas.layer.hasPointerCapture(event.pointerId)) canvas.layer.releasePointerCapture(event.pointerId);
+        this.onRefused(`This cell cannot be moved: ${error.message.replace(/^invalid params: /, '')}`, move.pointer);
+        return;
       }
       // The steps speak of the cells in the bounds: those outside go (their labels are kept).
       const b = canvas.lastBounds;
       for (const [key, shown] of canvas.nodes) {
         if (shown.element.category !== 'cell') continue;
-        move.labels.set(key, shown.textContent);
+        move.labels.set(key, shown.label);
         const f = shown.element.frame;
         const outside = f.x + f.width <= b.x || f.x >= b.x + b.width || f.y + f.height <= b.y || f.y >= b.y + b.height;
         if (outside || shown === node) { canvas.nodes.delete(key); if (shown !== node) shown.remove(); }
@@ -103,7 +120,7 @@ export class Mover {
 
   showDragged(item) {
     const { node } = this.move;
-    this.canvas.place(node, item, node.textContent);
+    this.canvas.place(node, item, node.label);
     node.classList.add('dragging');
   }
 
@@ -122,6 +139,7 @@ export class Mover {
 
   showStep(move, answer) {
     const { canvas } = this;
+    this.steps.push(answer);
     move.target = answer.target;
     this.showDragged(answer.item);
     const taken = new Map();
@@ -131,7 +149,7 @@ export class Mover {
     }
     for (const { before, final } of answer.disappearing) {
       const node = taken.get(keyOf(before));
-      ghost(canvas, node?.element ?? before, final, undefined, node?.textContent ?? null);
+      ghost(canvas, node?.element ?? before, final, undefined, node?.label ?? null);
       node?.remove();
     }
     const enter = (node, shown, after, label) => {
@@ -143,7 +161,7 @@ export class Mover {
     };
     for (const { before, after } of answer.moving) {
       const node = taken.get(keyOf(before));
-      if (node) enter(node, node.element, after, node.textContent);
+      if (node) enter(node, node.element, after, node.label);
       else enter(document.createElement('div'), before, after, this.label(move, after));
     }
     for (const { after, initial } of answer.appearing) enter(document.createElement('div'), initial, after, this.label(move, after));

@@ -49,20 +49,42 @@ export async function applyUpdate(canvas, changes) {
   return answer;
 }
 
-/** The change the updates form describes. */
+/** The fields each change of the updates form reads. */
+const fieldsOf = {
+  insert: ['section', 'item', 'value'], delete: ['section', 'item'], reload: ['section', 'item', 'value'],
+  move: ['section', 'item', 'toSection', 'toItem'], insertSection: ['section', 'value'], deleteSection: ['section'],
+  moveSection: ['section', 'toSection'],
+};
+
+/** Enables the fields the chosen change reads, disables the others. */
+export function showFields(form) {
+  const used = fieldsOf[control(form, 'kind').value] ?? [];
+  for (const name of ['section', 'item', 'toSection', 'toItem', 'value']) control(form, name).disabled = !used.includes(name);
+}
+
+// By name, never `form.elements[name]`: `form.elements.item` is the collection's own item().
+const control = (form, name) => form.elements.namedItem(name);
+
+/** The change the updates form describes; throws an error naming the field that is wrong. */
 export function changeFromForm(form) {
-  const field = (name) => Number(form.elements[name].value);
-  const at = [field('section'), field('item')];
-  const to = [field('toSection'), field('toItem')];
-  const value = () => JSON.parse(form.elements.value.value);
-  switch (form.elements.kind.value) {
-    case 'insert': return { insert: at, value: value() };
-    case 'delete': return { delete: at };
-    case 'reload': return { reload: at, value: value() };
-    case 'move': return { move: at, to };
-    case 'insertSection': return { insertSection: field('section'), items: [value()] };
-    case 'deleteSection': return { deleteSection: field('section') };
-    case 'moveSection': return { moveSection: field('section'), to: field('toSection') };
+  const field = (name, label) => {
+    const text = control(form, name).value.trim(), number = Number(text);
+    if (text === '' || !Number.isInteger(number) || number < 0) throw new Error(`${label}: expected a whole number ≥ 0, got '${text}'`);
+    return number;
+  };
+  const at = () => [field('section', 'Section'), field('item', 'Item')];
+  const to = () => [field('toSection', 'To section'), field('toItem', 'To item')];
+  const value = () => {
+    try { return JSON.parse(control(form, 'value').value); } catch (error) { throw new Error(`Value: not JSON (${error.message})`); }
+  };
+  switch (control(form, 'kind').value) {
+    case 'insert': return { insert: at(), value: value() };
+    case 'delete': return { delete: at() };
+    case 'reload': return { reload: at(), value: value() };
+    case 'move': return { move: at(), to: to() };
+    case 'insertSection': return { insertSection: field('section', 'Section'), items: [value()] };
+    case 'deleteSection': return { deleteSection: field('section', 'Section') };
+    case 'moveSection': return { moveSection: field('section', 'Section'), to: field('toSection', 'To section') };
     default: throw new Error('unknown change');
   }
 }

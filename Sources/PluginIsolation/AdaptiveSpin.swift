@@ -1,0 +1,44 @@
+import Platform
+
+/// Looks for a message without sleeping for a short while before a blocking wait, for about as
+/// long as messages have lately taken to come (at most `limit`): a quick answer or the next
+/// request of a busy session is picked up with no wake-up from sleep (tens of microseconds on an
+/// idle machine), and a channel at rest costs no CPU — a slow wait halves the time spun next.
+/// Each round yields the processor, so a spinner never holds up the peer it waits for.
+struct AdaptiveSpin {
+    /// The longest spin, in seconds.
+    static let limit = 150e-6
+    /// How long the next wait spins before it blocks, in seconds.
+    private(set) var budget: Double
+
+    init(budget: Double = 20e-6) { self.budget = budget }
+
+    /// Calls `poll` until it gives a message or the budget is spent; then, if none came, `block`.
+    mutating func wait<T, E: Error>(poll: () throws(E) -> T?, block: () throws(E) -> T) throws(E) -> T {
+        let start = Self.now()
+        var elapsed = 0.0
+        repeat {
+            if let message = try poll() {
+                learn(Self.now() - start)
+                return message
+            }
+            sched_yield()
+            elapsed = Self.now() - start
+        } while elapsed < budget
+        let message = try block()
+        learn(Self.now() - start)
+        return message
+    }
+
+    /// A message that took `seconds` to come: spin about twice that next time, up to `limit`;
+    /// one that took longer than `limit` halves the budget.
+    private mutating func learn(_ seconds: Double) {
+        budget = seconds <= Self.limit ? min(Self.limit, max(budget, 2 * seconds)) : budget / 2
+    }
+
+    private static func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
+    }
+}
