@@ -28,8 +28,9 @@ public struct ElementLabel: Equatable, Sendable {
     /// The colour of placeholder labels.
     public static let mutedColour = ElementStyle.Colour(red: 0x6b, green: 0x72, blue: 0x80)
 
-    /// A header's `title`, a cell's label, else the element's index path as a placeholder
-    /// (`[0, 2]`); nil for decorations without a title.
+    /// A header's `title`, a cell's label, else, for a cell, its index path as a placeholder
+    /// (`[0, 2]`); nil for supplementary and decoration views without a title (their colour
+    /// says what they are; an index path on a connector or a separator would be noise).
     ///
     /// - Parameter cellLabel: a cell's text (e.g. its data item's name); nil for none.
     public init?(for attributes: LayoutAttributes, cellLabel: (ItemPath) -> String?) {
@@ -37,14 +38,10 @@ public struct ElementLabel: Equatable, Sendable {
             self.init(text: title, isPlaceholder: false)
             return
         }
-        switch attributes.element.category {
-        case .decoration: return nil
-        case .cell:
-            if let label = cellLabel(attributes.element.path), !label.isEmpty {
-                self.init(text: label, isPlaceholder: false)
-                return
-            }
-        case .supplementary: break
+        guard attributes.element.category == .cell else { return nil }
+        if let label = cellLabel(attributes.element.path), !label.isEmpty {
+            self.init(text: label, isPlaceholder: false)
+            return
         }
         let path = attributes.element.path
         self.init(text: "[\(path.section), \(path.item)]", isPlaceholder: true)

@@ -84,6 +84,10 @@ struct LabelTests {
         let label = try #require(ElementLabel(for: cell, cellLabel: { _ in nil }))
         #expect(label == ElementLabel(text: "[0, 2]", isPlaceholder: true))
         #expect(ElementLabel(for: cell, cellLabel: { _ in "Ann" }) == ElementLabel(text: "Ann", isPlaceholder: false))
+        let connector = LayoutAttributes(
+            element: ElementID(category: .supplementary, kind: "connector", path: ItemPath(section: 0, item: 2)),
+            frame: Rect(x: 0, y: 0, width: 20, height: 300))
+        #expect(ElementLabel(for: connector, cellLabel: { _ in "Ann" }) == nil, "no index path on a connector")
         let drawn = try PNGRenderer().render(rect: Rect(x: 0, y: 0, width: 120, height: 30), elements: [cell])
         #expect(drawn.labels.map(\.label) == [label])
         let image = try PNGImage(decoding: drawn.png)
