@@ -28,7 +28,7 @@ import PackageDescription
 ///   JSONOutput                   the layout's JSON: attributes, values and geometry through the writer
 ///   Sessions                     a view's live state: layout, data, bounds, invalidation
 ///   SVGRenderer                  pictures of laid-out views
-///   CCairo, PNGRenderer          PNG pictures, drawn with the system cairo (`run --png`, MCP images)
+///   CCairo, CPango, PNGRenderer  PNG pictures, drawn with the system cairo, labels set by Pango (`run --png`, MCP images)
 ///   BatchRunner                  `workbench run`, and the parallel, sharded batches it shares with `check`
 ///   CheckRunner                  `workbench check`: the contract and snapshots over workspaces
 ///   PluginScaffold               `workbench new-plugin`: ready plugin packages in Swift or C
@@ -102,7 +102,11 @@ let package = Package(
         .target(name: "SVGRenderer", dependencies: ["LayoutKit", "NumberText"]),
         // PNG pictures (`run --png`, MCP images): cairo through Debian's libcairo2-dev.
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"]), .brew(["cairo"])]),
-        .target(name: "PNGRenderer", dependencies: ["CCairo", "LayoutKit", "SVGRenderer"]),
+        // Labels in PNG pictures: shaped (HarfBuzz), bidirectional and with font fallback, by Pango
+        // through Debian's libpango1.0-dev.
+        .systemLibrary(
+            name: "CPango", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"]), .brew(["pango"])]),
+        .target(name: "PNGRenderer", dependencies: ["CCairo", "CPango", "LayoutKit", "SVGRenderer"]),
         .target(name: "BatchRunner", dependencies: ["Sessions", "JSON", "JSONOutput", "SVGRenderer", "PNGRenderer", "SourceDiagnostics"]),
         .target(name: "PluginScaffold"),
         .target(name: "CheckRunner", dependencies: ["BatchRunner", "BatchUpdates", "LayoutChecker", "Sessions", "JSON", "JSONOutput", "SourceDiagnostics"]),

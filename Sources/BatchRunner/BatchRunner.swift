@@ -35,7 +35,34 @@ public struct BatchRunner: Sendable {
     /// What a run did.
     public struct Summary: Equatable, Sendable {
         public var viewsLaidOut = 0
-        public var failures = 0
+        /// Views that could not be laid out (their plugin, options, data or source failed).
+        public var viewsFailed = 0
+        /// Workspace and data files that could not be read or were not what they must be.
+        public var filesUnreadable = 0
+        /// Other errors: problems of a workspace that fail no view (a source no view uses).
+        public var otherErrors = 0
+
+        /// Whether anything failed: the run's exit status is then 1.
+        public var hasFailures: Bool { viewsFailed + filesUnreadable + otherErrors > 0 }
+
+        /// `N views laid out, M failed`, then `, K files unreadable` and `, E other errors` when
+        /// there are any.
+        public var text: String {
+            var text = "\(viewsLaidOut) \(viewsLaidOut == 1 ? "view" : "views") laid out, \(viewsFailed) failed"
+            if filesUnreadable > 0 {
+                text += ", \(filesUnreadable) \(filesUnreadable == 1 ? "file" : "files") unreadable"
+            }
+            if otherErrors > 0 { text += ", \(otherErrors) other \(otherErrors == 1 ? "error" : "errors")" }
+            return text
+        }
+
+        mutating func count(_ failure: BatchViews.Failure) {
+            switch failure {
+            case .view: viewsFailed += 1
+            case .unreadableFile: filesUnreadable += 1
+            case .other: otherErrors += 1
+            }
+        }
     }
 
     /// Runs every workspace in `paths` (files, or folders of `*.yaml` / `*.yml`), going on
@@ -68,7 +95,7 @@ public struct BatchRunner: Sendable {
             count: steps.count, jobs: jobs,
             work: { index -> ViewOutcome in
                 switch steps[index] {
-                case .failure(let error): return .failed(error, [])
+                case .failure(let error, let failure): return .failed(error, [], failure)
                 case .view(let workspace, let view): return lay(view, of: workspace, writesAhead: jobs > 1)
                 }
             },
@@ -86,12 +113,12 @@ public struct BatchRunner: Sendable {
                     } catch {
                         prepared.warnings.lines.forEach(warn)
                         report(error.diagnostic)
-                        summary.failures += 1
+                        summary.viewsFailed += 1
                     }
-                case .failed(let error, let warnings):
+                case .failed(let error, let warnings, let failure):
                     warnings.forEach(warn)
                     report(error)
-                    summary.failures += 1
+                    summary.count(failure)
                 }
                 progress(index + 1, steps.count)
             })
@@ -107,7 +134,7 @@ public struct BatchRunner: Sendable {
         case written([UInt8], [String])
         /// Prepared, to be streamed in its turn.
         case prepared(PreparedView)
-        case failed(Diagnostic, [String])
+        case failed(Diagnostic, [String], BatchViews.Failure)
     }
 
     /// Prepares one view, and writes it if it is a file or small enough to write ahead.
@@ -127,7 +154,7 @@ public struct BatchRunner: Sendable {
                 return .written(bytes, view.warnings.lines)
             }
         } catch {
-            return .failed(error.diagnostic, prepared?.warnings.lines ?? [])
+            return .failed(error.diagnostic, prepared?.warnings.lines ?? [], .view)
         }
     }
 }

@@ -32,7 +32,8 @@ extension BatchRunner {
                     let picture = SVGRenderer(cellShape: shape).render(
                         title: "\(view.workspace.name) / \(view.view.name) (\(view.view.layout))",
                         contentSize: view.contentSize,
-                        elements: try view.session.elements(in: .everything), cellLabel: label)
+                        elements: try view.session.elements(in: .everything), direction: view.view.direction,
+                        cellLabel: label)
                     try Data(picture.utf8).write(to: URL(fileURLWithPath: name + ".svg"), options: .atomic)
                 }
                 if png {
@@ -41,7 +42,8 @@ extension BatchRunner {
                         ?? Rect(
                             x: 0, y: 0, width: max(1, view.contentSize.width), height: max(1, view.contentSize.height))
                     let picture = try PNGRenderer(cellShape: shape).render(
-                        rect: area, elements: try view.session.elements(in: area), cellLabel: label)
+                        rect: area, elements: try view.session.elements(in: area), direction: view.view.direction,
+                        cellLabel: label)
                     try Data(picture.png).write(to: URL(fileURLWithPath: name + ".png"), options: .atomic)
                 }
             } catch let error as ViewSessionError {

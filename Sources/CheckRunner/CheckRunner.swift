@@ -74,7 +74,7 @@ public struct CheckRunner: Sendable {
             count: steps.count, jobs: jobs,
             work: { index -> ViewOutcome in
                 switch steps[index] {
-                case .failure(let error): return ViewOutcome(lines: [error.description], isError: true)
+                case .failure(let error, _): return ViewOutcome(lines: [error.description], isError: true)
                 case .view(let workspace, let view): return check(view, of: workspace)
                 }
             },

@@ -6,7 +6,7 @@ import Platform
 /// Watches a set of files (or whole folders) for changes, and calls back once per burst.
 ///
 /// A file counts as changed when it is written or replaced (an editor's or a linker's rename
-/// into place). Changes within `debounce` seconds of each other are reported together, once
+/// into place), and when it is deleted or renamed away. Changes within `debounce` seconds of each other are reported together, once
 /// the burst is quiet. One thread per watcher notices the changes; `onChange` runs on it.
 ///
 /// A watcher made with `folders:` watches whole folders instead (plugin folders): every

@@ -9,7 +9,8 @@
     /// The *directories* holding the files are watched, not the files: editors and linkers
     /// replace a file (a new inode, renamed into place) as often as they write it in place, so a
     /// watch on the file would be lost. A file counts as changed when it is closed after writing
-    /// (`IN_CLOSE_WRITE`) or renamed into place (`IN_MOVED_TO`). Changes within `debounce`
+    /// (`IN_CLOSE_WRITE`) or renamed into place (`IN_MOVED_TO`), and when it is deleted
+    /// (`IN_DELETE`) or renamed away (`IN_MOVED_FROM`): a file gone is a change too. Changes within `debounce`
     /// seconds of each other are reported together, once the burst is quiet. One thread per
     /// watcher reads the events; `onChange` runs on it.
     ///
@@ -116,7 +117,8 @@
                 for (descriptor, _) in state.watches { inotify_rm_watch(inotify, descriptor) }
                 state.watches = [:]
                 for (directory, names) in byDirectory {
-                    let descriptor = inotify_add_watch(inotify, directory, UInt32(IN_CLOSE_WRITE | IN_MOVED_TO))
+                    let mask = IN_CLOSE_WRITE | IN_MOVED_TO | IN_DELETE | IN_MOVED_FROM
+                    let descriptor = inotify_add_watch(inotify, directory, UInt32(mask))
                     if descriptor >= 0 { state.watches[descriptor, default: (directory, [])].names.formUnion(names) }
                 }
             }

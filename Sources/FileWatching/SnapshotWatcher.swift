@@ -8,8 +8,8 @@ import Synchronization
 /// Every scan stamps each watched file and each watched folder's accepted entries
 /// (`FileStamp`); a stamp that differs from the last is a change. A file written in place
 /// changes its size or times; one renamed into place is another inode; a watched file that
-/// disappears is reported when it comes back (as inotify's close-after-write or
-/// renamed-into-place would); a folder that appears, disappears or is replaced reports its own
+/// disappears is reported then, and again when it comes back (as inotify's delete or
+/// renamed-away, then close-after-write or renamed-into-place, are); a folder that appears, disappears or is replaced reports its own
 /// path. Scans run every `interval` seconds — on Darwin also at once when kqueue says a
 /// watched file or folder changed (`KqueueWaker`) — and a burst is reported once a scan has
 /// found nothing new for `debounce` seconds. Cost: one `stat` per watched file and accepted
@@ -147,7 +147,7 @@ final class SnapshotWatcher: FileWatchBackend {
             guard new != old else { continue }
             state.files[path] = new
             seenChange = true
-            if new != nil { state.pending.insert(path) }  // a deletion is reported when the file comes back
+            state.pending.insert(path)  // written, replaced, deleted or back
         }
         for (folder, old) in state.folders {
             let stamp = FileStamp(path: folder)

@@ -49,7 +49,12 @@ public struct WorkspaceDocument: Sendable {
     /// The data files the workspace reads, those in error included, resolved (the keys of
     /// `WorkspaceLoader.unsavedFiles`).
     public var dataFilePaths: Set<String> {
-        let read = (workspace.map { Array($0.sources.values) } ?? []).map(\.file.path) + problems.map(\.diagnostic.path)
+        let folder = URL(fileURLWithPath: (path as NSString).deletingLastPathComponent + "/")
+        // A data file that could not be read (missing, renamed away) is still the one it names.
+        let named = problems.compactMap(\.dataFile).map { URL(fileURLWithPath: $0, relativeTo: folder).path }
+        let read =
+            (workspace.map { Array($0.sources.values) } ?? []).map(\.file.path) + problems.map(\.diagnostic.path)
+            + named
         return Set(read.filter { $0 != path }.map(DocumentURI.resolved))
     }
 }

@@ -16,21 +16,35 @@ struct ViewPicture {
     /// The engine's answer, element by element.
     let elements: [JSONValue]
     let attributes: [LayoutAttributes]
+    /// The view's direction: labels start at the right edge of their elements right to left.
+    let direction: LayoutDirection
+    /// Cells' labels (their data items' names, titles or values), by index path.
+    let cellLabels: [ItemPath: String]
 
-    /// Reads `query`'s answer for `rect` of `view`.
-    init(view: String, layout: String, rect: Rect, answer: JSONValue) {
+    /// Reads `query`'s answer for `rect` of `view` (asked with `labels: true` for cells' labels).
+    init(view: String, layout: String, rect: Rect, answer: JSONValue, direction: LayoutDirection = .leftToRight) {
         self.view = view
         self.layout = layout
         self.rect = rect
+        self.direction = direction
         elements = answer["elements"]?.arrayValue ?? []
         attributes = elements.compactMap(Self.attributes)
+        var cellLabels: [ItemPath: String] = [:]
+        for (element, label) in zip(elements, answer["labels"]?.arrayValue ?? []) {
+            guard element["category"]?.stringValue == "cell", let text = label.stringValue,
+                let section = element["section"]?.numberValue.flatMap({ Int(exactly: $0) }),
+                let item = element["item"]?.numberValue.flatMap({ Int(exactly: $0) })
+            else { continue }
+            cellLabels[ItemPath(section: section, item: item)] = text
+        }
+        self.cellLabels = cellLabels
     }
 
     /// The picture of `rect`, scaled down beyond 4096 pixels a side.
     func render() throws(ToolError) -> PNGRenderer.Picture {
         do throws(PNGRenderer.Failure) {
             return try PNGRenderer(cellShape: SVGRenderer.CellShape(layout: layout)).render(
-                rect: rect, elements: attributes)
+                rect: rect, elements: attributes, direction: direction, cellLabel: { cellLabels[$0] })
         } catch {
             throw ToolError("cannot draw the rect: \(error.message)")
         }

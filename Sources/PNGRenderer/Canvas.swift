@@ -20,8 +20,11 @@ final class Canvas {
         }
         self.surface = surface
         self.context = context
-        cairo_select_font_face(context, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
+        labels = LabelSetter(context: context)
     }
+
+    /// Sets and draws the picture's labels.
+    let labels: LabelSetter
 
     deinit {
         cairo_destroy(context)
@@ -39,6 +42,7 @@ final class Canvas {
         cairo_identity_matrix(context)
         cairo_scale(context, scale, scale)
         cairo_translate(context, -origin.x, -origin.y)
+        labels.contextChanged()
     }
 
     func rectangle(_ rect: Rect) {
@@ -65,17 +69,6 @@ final class Canvas {
         cairo_set_line_width(context, abs(width))
         setColour(stroke, alpha: alpha)
         cairo_stroke(context)
-    }
-
-    /// Draws `text` centred in `rect` at `fontSize` points, if it fits its width.
-    func text(_ text: String, centredIn rect: Rect, fontSize: Double, colour: ElementStyle.Colour, alpha: Double) {
-        cairo_set_font_size(context, fontSize)
-        var extents = cairo_text_extents_t()
-        cairo_text_extents(context, text, &extents)
-        guard extents.x_advance < rect.width - 2 else { return }
-        cairo_move_to(context, rect.midX - extents.x_advance / 2, rect.midY - extents.y_bearing - extents.height / 2)
-        setColour(colour, alpha: alpha)
-        cairo_show_text(context, text)
     }
 
     /// The picture as a PNG file.

@@ -4,7 +4,8 @@ import SVGRenderer
 
 /// Draws laid-out elements to a PNG picture with cairo: every element's frame that meets the
 /// picture's rect, painted in zIndex order, coloured by category as the SVG pictures are
-/// (`ElementStyle`), with its label where it fits.
+/// (`ElementStyle`), with its label (`ElementLabel`) set by Pango: from the leading edge, cut
+/// with an ellipsis when too long, in any script the installed fonts cover.
 ///
 /// One point is one pixel, unless the rect is larger than `maximumSide` pixels on a side:
 /// then the picture is scaled down to fit, and `Picture.scale` says by how much.
@@ -27,8 +28,25 @@ public struct PNGRenderer: Sendable {
         public var height: Int
         /// Pixels per point: 1, or less when the rect was scaled down to fit `maximumSide`.
         public var scale: Double
+        /// Every label drawn, in painting order.
+        public var labels: [DrawnLabel] = []
         public var isScaledDown: Bool { scale < 1 }
     }
+
+    /// A label as drawn: to check what a picture says, and where.
+    public struct DrawnLabel: Equatable, Sendable {
+        /// The label, whole (the picture may show it cut: `isEllipsized`).
+        public var label: ElementLabel
+        /// Where its glyphs' ink lies, in the view's points.
+        public var inkFrame: Rect
+        /// Whether it was cut at its end with an ellipsis to fit.
+        public var isEllipsized: Bool
+        /// How many of its characters no installed font could show (drawn as boxes).
+        public var missingGlyphs: Int
+    }
+
+    /// Labels smaller than this many pixels are not drawn (in scaled-down pictures only).
+    public static let smallestLabelPixels = 3.0
 
     /// Why nothing was drawn.
     public struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
@@ -40,12 +58,15 @@ public struct PNGRenderer: Sendable {
     ///
     /// Costs O(n log n) for n elements (the zIndex sort), and one fill per element.
     ///
-    /// - Parameter cellLabel: a cell's text (e.g. its data item's name); the index path if nil.
+    /// - Parameters:
+    ///   - direction: the view's: labels start at the right edge of their elements right to left.
+    ///   - cellLabel: a cell's text (e.g. its data item's name); the index path if nil.
     /// - Throws: when `rect` is not finite, has a side that is not positive, or lies beyond
     ///   ±1e15 (the layouts' coordinate limit); or when cairo fails.
-    public func render(rect: Rect, elements: [LayoutAttributes], cellLabel: (ItemPath) -> String? = { _ in nil })
-        throws(Failure) -> Picture
-    {
+    public func render(
+        rect: Rect, elements: [LayoutAttributes], direction: LayoutDirection = .leftToRight,
+        cellLabel: (ItemPath) -> String? = { _ in nil }
+    ) throws(Failure) -> Picture {
         let size = try Self.pixelSize(of: rect)
         let canvas = try Canvas(width: size.width, height: size.height)
         canvas.fill(ElementStyle.background)
@@ -55,10 +76,17 @@ public struct PNGRenderer: Sendable {
         let margin = 4 / size.scale
         let visible = Rect(
             x: rect.x - margin, y: rect.y - margin, width: rect.width + 2 * margin, height: rect.height + 2 * margin)
+        var labels: [DrawnLabel] = []
         for attributes in ElementStyle.paintingOrder(elements) where attributes.frame.intersects(visible) {
-            draw(attributes, clippedTo: visible, on: canvas, scale: size.scale, cellLabel: cellLabel)
+            if let label = draw(
+                attributes, clippedTo: visible, on: canvas, scale: size.scale, direction: direction,
+                cellLabel: cellLabel)
+            {
+                labels.append(label)
+            }
         }
-        return Picture(png: try canvas.png(), width: size.width, height: size.height, scale: size.scale)
+        return Picture(
+            png: try canvas.png(), width: size.width, height: size.height, scale: size.scale, labels: labels)
     }
 
     /// The picture's size in pixels, and the scale that fits `rect` into `maximumSide`.
@@ -78,10 +106,11 @@ public struct PNGRenderer: Sendable {
         return (width, height, scale)
     }
 
+    /// Draws one element, and its label if it has one; returns the label drawn.
     private func draw(
         _ attributes: LayoutAttributes, clippedTo visible: Rect, on canvas: Canvas, scale: Double,
-        cellLabel: (ItemPath) -> String?
-    ) {
+        direction: LayoutDirection, cellLabel: (ItemPath) -> String?
+    ) -> DrawnLabel? {
         let frame = attributes.frame
         let (fill, stroke) = ElementStyle.colours(attributes.element.category)
         let alpha = attributes.alpha
@@ -94,10 +123,15 @@ public struct PNGRenderer: Sendable {
             canvas.rectangle(Self.clip(frame, to: visible))
         }
         canvas.paint(fill: fill, stroke: stroke, alpha: alpha)
-        let label = ElementStyle.label(for: attributes, cellLabel: cellLabel)
-        let fontSize = min(12, frame.height * 0.6)
-        guard !label.isEmpty, fontSize * scale >= 5 else { return }
-        canvas.text(label, centredIn: frame, fontSize: fontSize, colour: ElementStyle.text, alpha: alpha)
+        let isRoundCell = attributes.element.category == .cell && cellShape == .ellipse
+        guard let label = ElementLabel(for: attributes, cellLabel: cellLabel),
+            let box = ElementLabel.box(in: frame, direction: direction, isRound: isRoundCell),
+            box.fontSize * scale >= Self.smallestLabelPixels,
+            // Far outside the picture, cairo's fixed-point coordinates would overflow.
+            abs(box.leadingX - visible.midX) < 1e6 / scale
+        else { return nil }
+        let colour = label.isPlaceholder ? ElementLabel.mutedColour : ElementStyle.text
+        return canvas.labels.draw(label, in: box, colour: colour, alpha: alpha)
     }
 
     /// The part of `frame` inside `bounds` (which it meets).

@@ -6,8 +6,9 @@ enum CTemplate {
     }
 
     static let makefile = #"""
-        # The workbench checkout: its ABI header, and the workbench to check with.
+        # The workbench checkout (its ABI header), and the workbench to check with.
         WORKBENCH ?= __WORKBENCH__
+        WORKBENCH_EXECUTABLE ?= __EXECUTABLE__
         CFLAGS ?= -O2 -g -std=c11 -Wall -Wextra -Werror
 
         lib__SYMBOL__.so: __SYMBOL__.c $(WORKBENCH)/Sources/CLayoutABI/include/workbench_layout.h
@@ -15,7 +16,7 @@ enum CTemplate {
 
         # The layout contract on every view of the sample workspace.
         check: lib__SYMBOL__.so
-        	$(WORKBENCH)/.build/debug/workbench check Workspaces --plugins .
+        	$(WORKBENCH_EXECUTABLE) check Workspaces --plugins .
 
         clean:
         	rm -f lib__SYMBOL__.so
@@ -312,10 +313,12 @@ enum CTemplate {
 
             make          # lib__SYMBOL__.so
             make check    # workbench check Workspaces --plugins .
-            __WORKBENCH__/.build/debug/workbench run Workspaces --plugins .
+            __EXECUTABLE__ run Workspaces --plugins .
 
-        `make WORKBENCH=/path/to/workbench` builds against another checkout. See the
-        workbench's README, "Writing a plugin".
+        `make WORKBENCH=/path/to/checkout` builds against another checkout, and
+        `make check WORKBENCH_EXECUTABLE=/path/to/workbench` checks with another workbench. How
+        to write a layout — the C boundary, options, data and the checker — is in the
+        workbench's `__WORKBENCH__/docs/plugins.md`.
 
         """
 }

@@ -24,10 +24,17 @@ public struct PluginScaffold: Sendable {
     public let directory: String
     /// The workbench checkout (its `Package.swift`, `Sources/LayoutKit`, the ABI header).
     public let workbench: String
+    /// The `workbench` executable the next steps and the package's README and Makefile run:
+    /// the one that wrote the package (a release build, an installed copy), by absolute path.
+    public let executable: String
 
+    /// - Parameter executable: the `workbench` that writes the package; by default the debug
+    ///   build of `workbench`.
     /// - Throws: when `name` is not a plugin name: 1–64 lowercase letters, digits and `-`,
     ///   starting with a letter.
-    public init(name: String, language: Language, directory: String, workbench: String) throws(Failure) {
+    public init(name: String, language: Language, directory: String, workbench: String, executable: String? = nil)
+        throws(Failure)
+    {
         let allowed = Set("abcdefghijklmnopqrstuvwxyz0123456789-")
         guard (1...64).contains(name.count), name.first.map({ $0.isLetter && $0.isLowercase }) == true,
             name.allSatisfy({ allowed.contains($0) }), !name.hasSuffix("-"), !name.contains("--")
@@ -41,6 +48,18 @@ public struct PluginScaffold: Sendable {
         self.language = language
         self.directory = directory
         self.workbench = workbench
+        self.executable = executable ?? (workbench as NSString).appendingPathComponent(".build/debug/workbench")
+    }
+
+    /// What to do once the package is written: build it, test it, check it with `executable`.
+    public var nextSteps: String {
+        switch language {
+        case .swift:
+            return
+                "cd \(directory) && swift build && swift test && \(executable) check Workspaces --plugins .build/debug"
+        case .c:
+            return "cd \(directory) && make && make check"
+        }
     }
 
     /// "my-list" → "MyList": the Swift module and product name.
@@ -55,6 +74,7 @@ public struct PluginScaffold: Sendable {
     public var files: [(path: String, contents: String)] {
         let substitutions = [
             "__NAME__": name, "__MODULE__": moduleName, "__SYMBOL__": symbolName, "__WORKBENCH__": workbench,
+            "__EXECUTABLE__": executable,
             "__IDENTITY__": URL(fileURLWithPath: workbench).lastPathComponent,
         ]
         let templates =
@@ -105,7 +125,7 @@ public struct PluginScaffold: Sendable {
 enum SampleWorkspace {
     static let text = """
         # A sample for the __NAME__ layout. Check it with the workbench:
-        #   workbench check Workspaces --plugins <the folder holding the built library>
+        #   __EXECUTABLE__ check Workspaces --plugins <the folder holding the built library>
         workspace: sample
         sources:
           fruits:

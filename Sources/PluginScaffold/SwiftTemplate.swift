@@ -198,11 +198,12 @@ enum SwiftTemplate {
 
             swift build                                     # .build/debug/lib__MODULE__.so
             swift test                                      # the layout contract, in-process
-            __WORKBENCH__/.build/debug/workbench check Workspaces --plugins .build/debug
-            __WORKBENCH__/.build/debug/workbench run Workspaces --plugins .build/debug
+            __EXECUTABLE__ check Workspaces --plugins .build/debug
+            __EXECUTABLE__ run Workspaces --plugins .build/debug
 
-        The layout is `Sources/__MODULE__/__MODULE__Layout.swift`; see the workbench's README,
-        "Writing a plugin".
+        The layout is `Sources/__MODULE__/__MODULE__Layout.swift`. How to write one — the layout
+        protocol, options, data, direction and the checker — is in the workbench's
+        `__WORKBENCH__/docs/plugins.md`.
 
         """
 }

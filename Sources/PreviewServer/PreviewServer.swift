@@ -26,6 +26,15 @@ public final class PreviewServer: Sendable {
         public var maximumMessageSize = 64 << 20
         /// The longest one view's `prepare` may take, in seconds; nil for no limit.
         public var timeout: Double?
+        /// The most bytes of replies a connection may leave unsent: past it the server stops
+        /// reading that connection's requests until half of them have gone out.
+        public var maximumUnsentBytes = 16 << 20
+        /// How long, in seconds, a connection may keep more than `maximumUnsentBytes` unsent
+        /// before it is closed (1008, policy violation): a client that stopped reading.
+        public var stalledClientTimeout = 30.0
+        /// The most requests of one connection waiting for their answers before the server
+        /// stops reading it (until half of them are answered).
+        public var maximumRequestsInProgress = 256
 
         public init(paths: [String], workspaces: [String]) {
             self.paths = paths
@@ -76,7 +85,7 @@ public final class PreviewServer: Sendable {
         }
         let site = PreviewSite(
             access: PreviewAccess(token: configuration.token, hosts: hosts, port: port),
-            files: files, workspaces: configuration.workspaces, log: log)
+            files: files, workspaces: configuration.workspaces, folders: openable.folders, log: log)
         state.withLock {
             $0.listeners = bound
             $0.site = site
@@ -120,6 +129,9 @@ public final class PreviewServer: Sendable {
             },
             upgradePipelineHandler: { [self] channel, _ in
                 channel.eventLoop.makeCompletedFuture {
+                    let unsent = configuration.maximumUnsentBytes
+                    try channel.syncOptions?.setOption(
+                        ChannelOptions.writeBufferWaterMark, value: .init(low: unsent / 2, high: unsent))
                     let aggregator = NIOWebSocketFrameAggregator(
                         minNonFinalFragmentSize: 0, maxAccumulatedFrameCount: Int.max,
                         maxAccumulatedFrameSize: limit)
@@ -147,7 +159,9 @@ public final class PreviewServer: Sendable {
             },
             ended: { [self] session in
                 _ = state.withLock { $0.sessions.removeValue(forKey: ObjectIdentifier(session)) }
-            })
+            },
+            stalledClientTimeout: configuration.stalledClientTimeout,
+            maximumRequestsInProgress: configuration.maximumRequestsInProgress, log: log)
         state.withLock { $0.sessions[ObjectIdentifier(session)] = channel }
         return session
     }

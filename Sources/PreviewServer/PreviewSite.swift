@@ -9,7 +9,9 @@ import NIOHTTP1
 /// - `GET /` (or `/index.html`) with the token: the page, and the token as a cookie (HttpOnly,
 ///   SameSite=Strict) so that its style sheet and modules load without it in their URLs;
 /// - `GET /<file>`: one of the page's files;
-/// - `GET /workspaces`: `{"workspaces": [path…]}`, the workspace files to `open`;
+/// - `GET /workspaces`: `{"folders": [path…], "workspaces": [path…]}`: the folders given (a
+///   page may `open {path: folder, watch: true}` to follow files added and removed), and the
+///   workspace files to `open` — the files given, and those in the folders now;
 /// - `/rpc`: only as a WebSocket upgrade (426 otherwise).
 struct PreviewSite: Sendable {
     struct Response {
@@ -21,9 +23,26 @@ struct PreviewSite: Sendable {
 
     let access: PreviewAccess
     let files: PageFiles
-    /// The workspace files given on the command line, folders expanded.
+    /// The workspace files given on the command line, folders expanded (at start).
     let workspaces: [String]
+    /// The folders given on the command line (absolute): their files are listed as they are now.
+    var folders: [String] = []
     let log: @Sendable (String) -> Void
+
+    /// The workspace files to list: those given, and the folders' files as they are now (a
+    /// file added since the start is listed; one removed is not). In the order given.
+    var currentWorkspaces: [String] {
+        let inFolders = { (path: String) in
+            folders.contains { path.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }
+        }
+        var listed = workspaces.filter { !inFolders(URL(fileURLWithPath: $0).resolvingSymlinksInPath().path) }
+        for folder in folders {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+            listed += names.filter { !$0.hasPrefix(".") && ($0.hasSuffix(".yaml") || $0.hasSuffix(".yml")) }.sorted()
+                .map { folder + "/" + $0 }
+        }
+        return listed
+    }
 
     func respond(to head: HTTPRequestHead) -> Response {
         let (path, query) = Self.split(head.uri)
@@ -44,9 +63,13 @@ struct PreviewSite: Sendable {
         case "/workspaces":
             var writer = JSONWriter()
             writer.beginObject()
+            writer.key("folders")
+            writer.beginArray()
+            for folder in folders { writer.string(folder) }
+            writer.endArray()
             writer.key("workspaces")
             writer.beginArray()
-            for path in workspaces { writer.string(path) }
+            for path in currentWorkspaces { writer.string(path) }
             writer.endArray()
             writer.endObject()
             return Response(status: .ok, contentType: "application/json", body: writer.bytes)

@@ -35,19 +35,6 @@ public enum ElementStyle {
         }
     }
 
-    /// A header's `title`, a cell's label, else the index path; nothing for decorations.
-    ///
-    /// - Parameter cellLabel: a cell's text (e.g. its data item's name); the index path if nil.
-    public static func label(for attributes: LayoutAttributes, cellLabel: (ItemPath) -> String?) -> String {
-        if case .string(let title)? = attributes.extra["title"] { return title }
-        switch attributes.element.category {
-        case .decoration: return ""
-        case .cell: if let label = cellLabel(attributes.element.path) { return label }
-        case .supplementary: break
-        }
-        return "\(attributes.element.path.section).\(attributes.element.path.item)"
-    }
-
     /// `elements` in painting order: by zIndex, then as given; hidden ones left out.
     public static func paintingOrder(_ elements: [LayoutAttributes]) -> [LayoutAttributes] {
         elements.enumerated()

@@ -3,7 +3,8 @@ import LayoutKit
 import NumberText
 
 /// Draws a laid-out view as an SVG picture: every element's frame, painted in zIndex order,
-/// coloured by category, with its index path as a label where it fits.
+/// coloured by category, with its label (`ElementLabel`: set from the leading edge, cut with an
+/// ellipsis when too long, the index path muted for elements with no name).
 public struct SVGRenderer: Sendable {
     /// How cells are drawn.
     public enum CellShape: Sendable {
@@ -27,9 +28,11 @@ public struct SVGRenderer: Sendable {
 
     /// The picture of `elements` in a canvas of `contentSize`, titled `title`.
     ///
-    /// - Parameter cellLabel: a cell's text (e.g. its data item's name); the index path if nil.
+    /// - Parameters:
+    ///   - direction: the view's: labels start at the right edge of their elements right to left.
+    ///   - cellLabel: a cell's text (e.g. its data item's name); the index path if nil.
     public func render(
-        title: String, contentSize: Size, elements: [LayoutAttributes],
+        title: String, contentSize: Size, elements: [LayoutAttributes], direction: LayoutDirection = .leftToRight,
         cellLabel: (ItemPath) -> String? = { _ in nil }
     ) -> String {
         let width = max(contentSize.width, 1), height = max(contentSize.height, 1)
@@ -42,13 +45,14 @@ public struct SVGRenderer: Sendable {
 
             """
         for attributes in ElementStyle.paintingOrder(elements) {
-            svg += shape(for: attributes, label: ElementStyle.label(for: attributes, cellLabel: cellLabel))
+            svg += shape(
+                for: attributes, label: ElementLabel(for: attributes, cellLabel: cellLabel), direction: direction)
         }
         svg += "</svg>\n"
         return svg
     }
 
-    private func shape(for attributes: LayoutAttributes, label: String) -> String {
+    private func shape(for attributes: LayoutAttributes, label: ElementLabel?, direction: LayoutDirection) -> String {
         let frame = attributes.frame
         let (fill, stroke) = ElementStyle.colours(attributes.element.category)
         let opacity = attributes.alpha < 1 ? " opacity=\"\(format(attributes.alpha))\"" : ""
@@ -62,10 +66,16 @@ public struct SVGRenderer: Sendable {
         }
         element +=
             " fill=\"\(fill.hex)\" stroke=\"\(stroke.hex)\" stroke-width=\"0.5\"\(opacity)><title>\(escape(attributes.element.description))</title></\(element.hasPrefix("<ellipse") ? "ellipse" : "rect")>\n"
-        let fontSize = min(12, frame.height * 0.6)
-        if fontSize >= 4, Double(label.count) * fontSize * 0.6 < frame.width {
+        let isRound = attributes.element.category == .cell && cellShape == .ellipse
+        if let label, let box = ElementLabel.box(in: frame, direction: direction, isRound: isRound) {
+            let text = ElementLabel.fitted(
+                label.text, width: box.width, fontSize: box.fontSize, direction: box.direction)
+            let colour = label.isPlaceholder ? ElementLabel.mutedColour : ElementStyle.text
+            // Right to left, "start" is the right end of the text (SVG's `direction`).
+            let bidi = box.direction == .rightToLeft ? " direction=\"rtl\"" : ""
+            let style = label.isPlaceholder ? " font-style=\"italic\"" : ""
             element +=
-                "<text x=\"\(format(frame.midX))\" y=\"\(format(frame.midY + fontSize * 0.35))\" font-size=\"\(format(fontSize))\" text-anchor=\"middle\" fill=\"\(ElementStyle.text.hex)\"\(opacity)>\(escape(label))</text>\n"
+                "<text x=\"\(format(box.leadingX))\" y=\"\(format(box.midY + box.fontSize * 0.35))\" font-size=\"\(format(box.fontSize))\"\(bidi) text-anchor=\"start\"\(style) fill=\"\(colour.hex)\"\(opacity)>\(escape(text))</text>\n"
         }
         return element
     }

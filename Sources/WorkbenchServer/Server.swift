@@ -40,8 +40,14 @@ public final class Server: Sendable {
     /// Writes replies that concern a view in that view's request order, across batches.
     private let replyOrder: ReplyOrder
     private let exitFlag = Atomic(false)
+    /// Requests received and not yet answered.
+    private let unanswered = Atomic(0)
     /// Watches the plugin folders between `start` and `stop`.
     private let pluginWatcher = Mutex<FileWatcher?>(nil)
+    /// Folders opened with `watch: true`, followed for workspace files added and removed.
+    let folderWatches = FolderWatches()
+    /// The data files of the editor's open workspace documents, watched on disk, by document URI.
+    let documentWatchers = Mutex<[String: FileWatcher]>([:])
 
     /// - Parameters:
     ///   - output: takes every message the server sends.
@@ -69,6 +75,10 @@ public final class Server: Sendable {
     public var exitRequested: Bool { exitFlag.load(ordering: .acquiring) }
 
     func requestExit() { exitFlag.store(true, ordering: .releasing) }
+
+    /// How many requests (with an id) were received and are not yet answered: a transport that
+    /// does not block on its writes (the preview's WebSocket) stops reading while it is high.
+    public var requestsInProgress: Int { unanswered.load(ordering: .relaxed) }
 
     /// Starts watching the plugin folders; call once, before the first message.
     public func start() {
@@ -98,6 +108,13 @@ public final class Server: Sendable {
     /// at the end of input.
     public func stop(abandoned: Bool = false) -> Int32 {
         pluginWatcher.withLock { $0.take() }?.stop()
+        folderWatches.stopAll()
+        for watcher in documentWatchers.withLock({ watchers in
+            defer { watchers = [:] }
+            return Array(watchers.values)
+        }) {
+            watcher.stop()
+        }
         let drained = DispatchSemaphore(value: 0)
         controlQueue.async { drained.signal() }
         _ = drained.wait(timeout: .now() + 1)
@@ -135,8 +152,10 @@ public final class Server: Sendable {
         case .failure(let invalid):
             if !invalid.isNotification { reply([Response.error(id: invalid.id, invalid.error)]) }
         case .success(let request):
-            dispatch(request) { result in
+            if request.id != nil { unanswered.add(1, ordering: .relaxed) }
+            dispatch(request) { [self] result in
                 guard let id = request.id else { return }
+                defer { unanswered.subtract(1, ordering: .relaxed) }
                 switch result {
                 case .success(let bytes): reply(Response.resultParts(id: id, bytes))
                 case .failure(let error): reply([Response.error(id: id, error)])

@@ -4,6 +4,7 @@ import JSONRPC
 import LayoutKit
 import PluginHost
 import Sessions
+import SourceDiagnostics
 import WorkspaceModel
 
 /// An open view: its definition, its serial queue (requests for one view run in order, views
@@ -38,14 +39,19 @@ final class ViewEntry: @unchecked Sendable {
     private var initialPreferredSizes: [ElementID: Size] = [:]
 
     private let memoryRelease: MemoryRelease
+    /// The located error every request on the view answers while its source cannot be loaded
+    /// (a watched data file deleted or renamed away, or broken); nil for a working view.
+    let failure: Diagnostic?
 
     /// - Parameters:
     ///   - initialBounds: the session's first bounds, when not the viewport's.
     ///   - queue: the queue to share with the entry this one replaces (nil: a new one).
+    ///   - failure: the error the view answers with instead of a layout.
     init(
         id: String, view: ViewDefinition, workspace: Workspace, source: SharedSource?, memoryRelease: MemoryRelease,
-        initialBounds: Rect? = nil, queue: DispatchQueue? = nil
+        initialBounds: Rect? = nil, queue: DispatchQueue? = nil, failure: Diagnostic? = nil
     ) {
+        self.failure = failure
         self.id = id
         self.view = view
         self.workspace = workspace
@@ -112,6 +118,7 @@ final class ViewEntry: @unchecked Sendable {
         -> ViewSession
     {
         if let session { return session }
+        if let failure { throw RPCError(ViewSessionError(.workspace, failure)) }
         do {
             let made = try ViewSession(
                 view: view, in: workspace, plugins: plugins, sharedSource: source, bounds: initialBounds)

@@ -2,6 +2,7 @@ import Foundation
 import JSON
 import LayoutKit
 import Sessions
+import SourceDiagnostics
 import WorkspaceModel
 
 extension Server {
@@ -13,11 +14,15 @@ extension Server {
     ///
     /// Views kept whose inputs changed keep their scroll anchor in place (`keepAnchors`).
     ///
+    /// `failing` names views that stay listed but answer a located error (their source failed
+    /// to load: a watched data file deleted, renamed away or broken); each keeps its previous
+    /// definition, bounds and queue, and works again once a reload loads its source.
+    ///
     /// - Returns: the new entries, the ids of the views added, changed or removed, and the
     ///   scroll adjustments of the views kept that had an anchor.
-    func replaceWorkspace(_ name: String, with workspace: Workspace, keepingViews: Bool)
-        -> (entries: [ViewEntry], changed: [String], adjustments: [String: Point])
-    {
+    func replaceWorkspace(
+        _ name: String, with workspace: Workspace, keepingViews: Bool, failing: [String: Diagnostic] = [:]
+    ) -> (entries: [ViewEntry], changed: [String], adjustments: [String: Point]) {
         var workspace = workspace
         workspace.name = name
         if keepingViews { viewWork.wait() }  // the views' earlier requests (a new bounds) come first
@@ -39,7 +44,7 @@ extension Server {
         }
         var changed: [String] = []
         var takeOvers: [(ViewEntry, ViewEntry)] = []
-        let entries = workspace.views.map { view -> ViewEntry in
+        var entries = workspace.views.map { view -> ViewEntry in
             let id = "\(name)/\(view.name)"
             guard let previous = oldByName[view.name], previous.view.layout == view.layout,
                 previous.view.source == view.source
@@ -67,7 +72,17 @@ extension Server {
                 id: id, view: view, workspace: workspace, source: sources[view.source], memoryRelease: memoryRelease,
                 initialBounds: bounds, queue: previous.queue)
         }
-        let kept = Set(workspace.views.map(\.name))
+        for (viewName, failure) in failing.sorted(by: { $0.key < $1.key }) {
+            guard let previous = oldByName[viewName] else { continue }
+            let bounds = state.withLock { previous.bounds }
+            if previous.failure != failure { changed.append(previous.id) }
+            entries.append(
+                ViewEntry(
+                    id: previous.id, view: previous.view, workspace: workspace, source: nil,
+                    memoryRelease: memoryRelease, initialBounds: bounds, queue: previous.queue, failure: failure))
+        }
+        if !failing.isEmpty { entries.sort { $0.view.mark < $1.view.mark } }
+        let kept = Set(entries.map(\.view.name))
         changed += old.filter { !kept.contains($0.view.name) }.map(\.id)
         for (entry, previous) in takeOvers { entry.takeOver(previous) }
         state.open(name, views: entries, document: workspace, keepsWatcher: keepingViews)

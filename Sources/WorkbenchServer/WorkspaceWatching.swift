@@ -1,5 +1,6 @@
 import FileWatching
 import Foundation
+import JSON
 import JSONOutput
 import JSONRPC
 import SourceDiagnostics
@@ -25,22 +26,45 @@ extension Server {
     }
 
     /// Loads the watched workspace `name` again from `path`; an invalid file keeps the
-    /// previous state served and is reported in the notification.
+    /// previous state served and is reported in the notification. A source that cannot be
+    /// loaded (its data file deleted, renamed away or broken) fails only the views on it: they
+    /// answer its located error until the file comes back (it stays watched), and the
+    /// notification carries the error beside the views it changed.
     func reloadWatched(_ name: String, path: String) {
         guard let current = state.workspace(name)?.document, current.file.path == path,
             let watcher = state.watcher(of: name)
         else { return }
+        // A workspace file gone from a watched folder is closed by the folder's rescan.
+        let file = URL(fileURLWithPath: path).standardizedFileURL.path
+        if !FileManager.default.fileExists(atPath: file), folderWatches.contains(file: file) { return }
+        var sourceError: Diagnostic?
         // Replaced first, then told: the notification describes what is now served.
         let reloaded = Result { () throws(Diagnostic) in
-            let workspace = try loader.load(path: path)
-            watcher.watch(workspace.filePaths)
-            return replaceWorkspace(name, with: workspace, keepingViews: true)
+            let partial = try loader.loadPartially(path: path)
+            var failing: [String: Diagnostic] = [:], missing: [String] = []
+            for problem in partial.problems {
+                guard case .source(let source) = problem.part else { throw problem.diagnostic }
+                sourceError = sourceError ?? problem.diagnostic
+                if let file = problem.dataFile {
+                    missing.append(
+                        URL(fileURLWithPath: file, relativeTo: URL(fileURLWithPath: partial.workspace.directory + "/"))
+                            .path)
+                }
+                for view in partial.viewsOnFailedSources where view.source == source {
+                    failing[view.name] = partial.workspace.file.error(
+                        "view '\(view.name)': its source '\(source)' cannot be loaded: \(problem.diagnostic.message)",
+                        at: view.mark)
+                }
+            }
+            watcher.watch(partial.workspace.filePaths + missing)
+            return replaceWorkspace(name, with: partial.workspace, keepingViews: true, failing: failing)
         }
         notify(
             ClientNotification.workspaceDidChange.message { writer in
                 writer.beginObject()
                 switch reloaded {
                 case .success(let (_, changed, adjustments)):
+                    if let sourceError { writer.key("error"); writer.locatedError(sourceError) }
                     writer.key("contentOffsetAdjustments")
                     writer.beginObject()
                     for (id, adjustment) in adjustments.sorted(by: { $0.key < $1.key }) {
@@ -52,15 +76,7 @@ extension Server {
                     for id in changed { writer.string(id) }
                     writer.endArray()
                 case .failure(let error):
-                    writer.key("error")
-                    writer.beginObject()
-                    writer.key("column")
-                    if let column = error.mark?.column { writer.integer(column) } else { writer.null() }
-                    writer.key("file"); writer.string(error.path)
-                    writer.key("line")
-                    if let line = error.mark?.line { writer.integer(line) } else { writer.null() }
-                    writer.key("rendered"); writer.string(error.description)
-                    writer.endObject()
+                    writer.key("error"); writer.locatedError(error)
                     writer.key("views")
                     writer.beginArray()
                     writer.endArray()
@@ -68,5 +84,19 @@ extension Server {
                 writer.key("workspace"); writer.string(name)
                 writer.endObject()
             })
+    }
+}
+
+extension JSONWriter {
+    /// `{column, file, line, rendered}`: a located error in a notification.
+    mutating func locatedError(_ error: Diagnostic) {
+        beginObject()
+        key("column")
+        if let column = error.mark?.column { integer(column) } else { null() }
+        key("file"); string(error.path)
+        key("line")
+        if let line = error.mark?.line { integer(line) } else { null() }
+        key("rendered"); string(error.description)
+        endObject()
     }
 }

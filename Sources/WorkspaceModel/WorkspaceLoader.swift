@@ -45,12 +45,41 @@ public struct WorkspaceLoader: Sendable {
     func load(_ file: SourceFile, directory: String, defaultName: String, problems: inout [WorkspaceProblem])
         throws(Diagnostic) -> Workspace
     {
-        try load(file, root: try yaml.parse(file), directory: directory, defaultName: defaultName, problems: &problems)
+        var unused: [WorkspaceProblem.ViewOnFailedSource] = []
+        return try load(
+            file, root: try yaml.parse(file), directory: directory, defaultName: defaultName, problems: &problems,
+            viewsOnFailedSources: &unused)
     }
 
     /// `load(_:directory:defaultName:problems:)` with the file's YAML tree already parsed.
     func load(
         _ file: SourceFile, root: YAMLNode, directory: String, defaultName: String, problems: inout [WorkspaceProblem]
+    ) throws(Diagnostic) -> Workspace {
+        var unused: [WorkspaceProblem.ViewOnFailedSource] = []
+        return try load(
+            file, root: root, directory: directory, defaultName: defaultName, problems: &problems,
+            viewsOnFailedSources: &unused)
+    }
+
+    /// Loads the workspace file at `path` as far as it can (a batch's view of it): every
+    /// problem found, and the views left out because their source failed to load.
+    ///
+    /// - Throws: when the file cannot be read, is not YAML, or is not a workspace mapping.
+    public func loadPartially(path: String) throws(Diagnostic) -> PartialWorkspace {
+        let file = try readFile(path, shownAs: path)
+        let directory = (path as NSString).deletingLastPathComponent
+        let defaultName = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        var problems: [WorkspaceProblem] = []
+        var skipped: [WorkspaceProblem.ViewOnFailedSource] = []
+        let workspace = try load(
+            file, root: try yaml.parse(file), directory: directory, defaultName: defaultName, problems: &problems,
+            viewsOnFailedSources: &skipped)
+        return PartialWorkspace(workspace: workspace, problems: problems, viewsOnFailedSources: skipped)
+    }
+
+    private func load(
+        _ file: SourceFile, root: YAMLNode, directory: String, defaultName: String, problems: inout [WorkspaceProblem],
+        viewsOnFailedSources: inout [WorkspaceProblem.ViewOnFailedSource]
     ) throws(Diagnostic) -> Workspace {
         let reader = NodeReader(file: file)
         if root.resolvedScalar == .null {
@@ -76,8 +105,9 @@ public struct WorkspaceLoader: Sendable {
                     sources[sourceName] = try sourceLoader.load(pair.value, named: sourceName, in: file)
                 } catch {
                     failedSources.insert(sourceName)
-                    problems.append(
-                        WorkspaceProblem(diagnostic: error, part: .source(sourceName), anchor: pair.key.mark))
+                    var problem = WorkspaceProblem(diagnostic: error, part: .source(sourceName), anchor: pair.key.mark)
+                    problem.dataFile = pair.value["file"]?.scalarText
+                    problems.append(problem)
                 }
             }
         }
@@ -99,7 +129,12 @@ public struct WorkspaceLoader: Sendable {
                     views.append(view)
                 } catch {
                     // A view on a source that failed to load is left out: the source's own problem says why.
-                    if let source = pair.value["source"]?.scalarText, failedSources.contains(source) { continue }
+                    if let source = pair.value["source"]?.scalarText, failedSources.contains(source) {
+                        viewsOnFailedSources.append(
+                            WorkspaceProblem.ViewOnFailedSource(
+                                name: pair.key.scalarText ?? "", source: source, mark: pair.key.mark))
+                        continue
+                    }
                     problems.append(
                         WorkspaceProblem(
                             diagnostic: error, part: .view(pair.key.scalarText ?? ""), anchor: pair.key.mark))

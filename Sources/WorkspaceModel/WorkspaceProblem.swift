@@ -17,12 +17,31 @@ public struct WorkspaceProblem: Sendable, Equatable {
     public var part: Part
     /// Where the part is named in the workspace file (a source's or view's key), if known.
     public var anchor: Mark?
+    /// For a source in error that reads a data file (`file: PATH`): the path as written.
+    public var dataFile: String?
+
+    /// A view left out of a workspace because its source failed to load.
+    public struct ViewOnFailedSource: Sendable, Equatable {
+        public var name: String
+        public var source: String
+        /// Where the view's name is written in the workspace file.
+        public var mark: Mark
+    }
 
     public init(diagnostic: Diagnostic, part: Part, anchor: Mark? = nil) {
         self.diagnostic = diagnostic
         self.part = part
         self.anchor = anchor
     }
+}
+
+/// A workspace loaded as far as it could be: without its sources and views in error, with
+/// every problem, and with the views its failed sources left out (a batch fails just those).
+public struct PartialWorkspace: Sendable {
+    public var workspace: Workspace
+    /// In file order: sources, then views.
+    public var problems: [WorkspaceProblem]
+    public var viewsOnFailedSources: [WorkspaceProblem.ViewOnFailedSource]
 }
 
 /// What loading a text found: its YAML tree, the workspace without the parts in error, and

@@ -57,13 +57,13 @@ struct NewPluginCommand: ParsableCommand {
         }
         let folder = Self.absolute(directory ?? name)
         do {
-            let scaffold = try PluginScaffold(name: name, language: language, directory: folder, workbench: checkout)
+            let scaffold = try PluginScaffold(
+                name: name, language: language, directory: folder, workbench: checkout,
+                executable: Bundle.main.executablePath.map { URL(fileURLWithPath: $0).resolvingSymlinksInPath().path })
             try scaffold.write()
-            let steps =
-                language == .swift
-                ? "cd \(folder) && swift build && swift test\n  \(checkout)/.build/debug/workbench check Workspaces --plugins .build/debug"
-                : "cd \(folder) && make && make check"
-            print("Wrote the \(language == .swift ? "Swift" : "C") plugin '\(name)' to \(folder). Next:\n  \(steps)")
+            print(
+                "Wrote the \(language == .swift ? "Swift" : "C") plugin '\(name)' to \(folder). Next:\n  \(scaffold.nextSteps)"
+            )
         } catch {
             StandardStream.error.writeLine(Array("workbench: \(error)".utf8)[...])
             throw ExitCode(1)

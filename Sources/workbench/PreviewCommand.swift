@@ -35,7 +35,25 @@ struct PreviewCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The largest message accepted, in bytes.", valueName: "bytes"))
     var maximumMessageSize = 64 << 20
 
+    @Option(
+        help: ArgumentHelp(
+            "The most bytes of replies a WebSocket client may leave unread before the server stops reading its requests.",
+            valueName: "bytes"))
+    var maximumUnsentBytes = 16 << 20
+
+    @Option(
+        help: ArgumentHelp(
+            "How long a client may leave more than that unread before it is disconnected (1008).", valueName: "seconds"
+        ))
+    var stalledClientTimeout = 30.0
+
     func validate() throws {
+        guard (1 << 16...1 << 34).contains(maximumUnsentBytes) else {
+            throw ValidationError("--maximum-unsent-bytes must be 65536 to \(1 << 34)")
+        }
+        guard stalledClientTimeout > 0, stalledClientTimeout <= 86_400 else {
+            throw ValidationError("--stalled-client-timeout must be more than 0 and at most 86400 seconds")
+        }
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0 (any free port) to 65535") }
         guard (1...(Int(UInt32.max))).contains(maximumMessageSize) else {
             throw ValidationError("--maximum-message-size must be 1 to \(UInt32.max) bytes")
@@ -64,6 +82,8 @@ struct PreviewCommand: ParsableCommand {
         configuration.port = port
         configuration.timeout = isolation.timeout
         configuration.maximumMessageSize = maximumMessageSize
+        configuration.maximumUnsentBytes = maximumUnsentBytes
+        configuration.stalledClientTimeout = stalledClientTimeout
         let server = PreviewServer(
             configuration: configuration, plugins: catalog,
             releaseMemory: {

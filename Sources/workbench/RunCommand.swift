@@ -93,9 +93,7 @@ struct RunCommand: ParsableCommand {
             progress: progress.update)
         output.finish()
         progress.finish()
-        let noun = summary.viewsLaidOut == 1 ? "view" : "views"
-        StandardStream.error.writeLine(
-            Array("workbench: \(summary.viewsLaidOut) \(noun) laid out, \(summary.failures) failed".utf8)[...])
-        if summary.failures > 0 { throw ExitCode(1) }
+        StandardStream.error.writeLine(Array("workbench: \(summary.text)".utf8)[...])
+        if summary.hasFailures { throw ExitCode(1) }
     }
 }

@@ -225,6 +225,37 @@ struct LanguageServerTests {
         #expect(client.finish() == 0)
     }
 
+    @Test func aDataFileDeletedOnDiskIsAnErrorUntilItComesBack() throws {
+        try folder.write("data/marks.csv", "name,A\nAnn,1\n")
+        _ = client.request("initialize", id: 1)
+        let uri = open(
+            "marks.yaml", "sources:\n  t: {file: data/marks.csv}\nviews:\n  sheet: {layout: mark-sheet, source: t}\n")
+        #expect(diagnostics(uri, version: 1)?.isEmpty == true)
+        try FileManager.default.moveItem(atPath: folder.path + "/data/marks.csv", toPath: folder.path + "/data/old.csv")
+        let missing =
+            client.notification("textDocument/publishDiagnostics", timeout: 20) {
+                $0["uri"] as? String == uri && ($0["diagnostics"] as? [Any])?.isEmpty == false
+            }?["diagnostics"] as? [[String: Any]]
+        #expect(missing?.first?["message"] as? String == "no such file: data/marks.csv")
+        #expect(Self.range(missing?.first).prefix(2) == [1, 12])
+        try FileManager.default.moveItem(atPath: folder.path + "/data/old.csv", toPath: folder.path + "/data/marks.csv")
+        // Published again once the file is back: the last publication for the document is empty.
+        var cleared = false
+        let deadline = Date().addingTimeInterval(20)
+        while !cleared && Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.05)
+            let published = client.messages.compactMap { $0 as? [String: Any] }.filter {
+                $0["method"] as? String == "textDocument/publishDiagnostics"
+                    && ($0["params"] as? [String: Any])?["uri"] as? String == uri
+            }
+            cleared = ((published.last?["params"] as? [String: Any])?["diagnostics"] as? [Any])?.isEmpty == true
+            if published.count < 3 { cleared = false }
+        }
+        let back: Bool? = cleared ? true : nil
+        #expect(back != nil, "the diagnostics were published again, empty, once the file came back")
+        #expect(client.finish() == 0)
+    }
+
     @Test func realClientsPassTheirScripts() throws {
         let scripts = BuildProducts.repositoryRoot + "/Tests/LanguageClients"
         let environment = [

@@ -17,6 +17,25 @@ struct NewPluginTests {
                 "--workbench", BuildProducts.repositoryRoot,
             ])
         #expect(generated.status == 0, "\(generated.standardError)")
+        // The next steps and the README name the workbench that ran, and docs that exist.
+        let executable = URL(fileURLWithPath: workbench).resolvingSymlinksInPath().path
+        #expect(generated.standardOutput.hasSuffix("Next:\n  cd \(directory) && make && make check\n"))
+        let readme = try String(contentsOfFile: directory + "/README.md", encoding: .utf8)
+        #expect(readme.contains("\(executable) run Workspaces --plugins ."))
+        let makefile = try String(contentsOfFile: directory + "/Makefile", encoding: .utf8)
+        #expect(makefile.contains("WORKBENCH_EXECUTABLE ?= \(executable)\n"))
+        let docs = try #require(
+            readme.firstRange(of: "docs/plugins.md").map { _ in BuildProducts.repositoryRoot + "/docs/plugins.md" })
+        #expect(readme.contains("`\(docs)`") && FileManager.default.fileExists(atPath: docs))
+        let swift = try ProcessRunner.run(
+            workbench,
+            [
+                "new-plugin", "my-grid", "--directory", folder.path + "/my-grid", "--workbench",
+                BuildProducts.repositoryRoot,
+            ])
+        #expect(
+            swift.standardOutput.hasSuffix(
+                "swift build && swift test && \(executable) check Workspaces --plugins .build/debug\n"))
         let built = try ProcessRunner.run(
             "/usr/bin/env", ["make", "WORKBENCH=\(BuildProducts.repositoryRoot)"], directory: directory)
         #expect(built.status == 0, "\(built.standardOutput)\(built.standardError)")

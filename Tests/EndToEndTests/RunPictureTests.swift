@@ -52,4 +52,46 @@ struct RunPictureTests {
         #expect(result.status == 64)
         #expect(result.standardError.contains(expected), "\(result.standardError)")
     }
+
+    @Test func svgAndPNGLabelEveryListingAndEveryScriptFromTheLeadingEdge() throws {
+        let folder = try TemporaryFolder()
+        let result = try ProcessRunner.run(
+            workbench,
+            [
+                "run", BuildProducts.repositoryRoot + "/Workspaces/tv-guide.yaml", "--output", folder.path, "--svg",
+                "--png",
+            ])
+        #expect(result.status == 0, "\(result.standardError)")
+        let layout = try #require(
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: URL(fileURLWithPath: folder.path + "/tv-guide/listings.json")))
+                as? [String: Any])
+        let elements = try #require(layout["elements"] as? [[String: Any]])
+        let svg = try String(contentsOfFile: folder.path + "/tv-guide/listings.svg", encoding: .utf8)
+        // Every programme and header has its label: the long ones cut with an ellipsis.
+        #expect(svg.components(separatedBy: "<text ").count - 1 == elements.count)
+        #expect(svg.contains(">Good Morning Brit…</text>") || svg.contains("…</text>"))
+        #expect(pngSize(folder.path + "/tv-guide/listings.png") != nil)
+
+        try folder.write(
+            "scripts.yaml",
+            """
+            sources:
+              marks:
+                table:
+                  columns: ["الرياضيات", "עברית", "中文标题", "🎉"]
+                  rows: [{title: "مرحبا بالعالم", values: [81, 67, 90, 12]}]
+            views:
+              rtl: {layout: mark-sheet, source: marks, viewport: {width: 500, height: 100}, direction: rightToLeft}
+            """)
+        let scripts = try ProcessRunner.run(
+            workbench, ["run", "scripts.yaml", "--output", "out", "--svg", "--png"], directory: folder.path)
+        #expect(scripts.status == 0, "\(scripts.standardError)")
+        let rtl = try String(contentsOfFile: folder.path + "/out/scripts/rtl.svg", encoding: .utf8)
+        for title in ["الرياضيات", "עברית", "中文标题", "🎉", "مرحبا بالعالم"] {
+            #expect(
+                rtl.contains(##"direction="rtl" text-anchor="start" fill="#222233">\##(title)</text>"##), "\(title)")
+        }
+        #expect(pngSize(folder.path + "/out/scripts/rtl.png").map { [$0.0, $0.1] } == [500, 90])
+    }
 }

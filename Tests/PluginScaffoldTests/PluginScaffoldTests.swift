@@ -69,4 +69,29 @@ struct PluginScaffoldTests {
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["mine.txt"])
     }
+
+    @Test func theNextStepsAndTheREADMENameTheWorkbenchThatWroteThePackage() throws {
+        for language in PluginScaffold.Language.allCases {
+            let scaffold = try PluginScaffold(
+                name: "my-list", language: language, directory: "/tmp/x", workbench: "/w",
+                executable: "/opt/workbench/bin/workbench")
+            let files = Dictionary(uniqueKeysWithValues: scaffold.files.map { ($0.path, $0.contents) })
+            let readme = try #require(files["README.md"])
+            #expect(readme.contains("/opt/workbench/bin/workbench run Workspaces --plugins "))
+            #expect(readme.contains("`/w/docs/plugins.md`"))
+            #expect(
+                !files.values.contains { $0.contains(".build/debug/workbench") || $0.contains("\"Writing a plugin\"") })
+            if language == .c {
+                #expect(files["Makefile"]?.contains("WORKBENCH_EXECUTABLE ?= /opt/workbench/bin/workbench") == true)
+                #expect(scaffold.nextSteps == "cd /tmp/x && make && make check")
+            } else {
+                #expect(
+                    scaffold.nextSteps
+                        == "cd /tmp/x && swift build && swift test && /opt/workbench/bin/workbench check Workspaces --plugins .build/debug"
+                )
+            }
+        }
+        let byDefault = try PluginScaffold(name: "my-list", language: .swift, directory: "/tmp/x", workbench: "/w")
+        #expect(byDefault.executable == "/w/.build/debug/workbench")
+    }
 }

@@ -13,8 +13,9 @@ public final class RawWebSocket {
     private let socket: Int32
     private var buffered: [UInt8] = []
 
-    /// Connects to 127.0.0.1:`port`; reads give up after `timeout` seconds.
-    public init(port: Int, timeout: Int = 30) throws {
+    /// Connects to 127.0.0.1:`port`; reads give up after `timeout` seconds, and writes after
+    /// `sendTimeout` seconds when given (a peer that stopped reading), else never.
+    public init(port: Int, timeout: Int = 30, sendTimeout: Int? = nil) throws {
         socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -30,6 +31,10 @@ public final class RawWebSocket {
         setsockopt(socket, Int32(IPPROTO_TCP), TCP_NODELAY, &noDelay, socklen_t(MemoryLayout<Int32>.size))
         var limit = timeval(tv_sec: timeout, tv_usec: 0)
         setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+        if let sendTimeout {
+            var limit = timeval(tv_sec: sendTimeout, tv_usec: 0)
+            setsockopt(socket, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+        }
     }
 
     deinit { close(socket) }
@@ -68,7 +73,10 @@ public final class RawWebSocket {
     }
 
     /// Sends one masked frame.
-    public func send(opcode: UInt8, _ payload: [UInt8], fin: Bool = true) {
+    ///
+    /// - Returns: whether all of it went out (false: the send timed out, or the connection is gone).
+    @discardableResult
+    public func send(opcode: UInt8, _ payload: [UInt8], fin: Bool = true) -> Bool {
         var frame: [UInt8] = [(fin ? 0x80 : 0) | opcode]
         switch payload.count {
         case ..<126: frame.append(0x80 | UInt8(payload.count))
@@ -78,10 +86,29 @@ public final class RawWebSocket {
         let mask: [UInt8] = [0x12, 0x34, 0x56, 0x78]
         frame += mask
         frame += payload.enumerated().map { $0.element ^ mask[$0.offset % 4] }
-        write(frame)
+        return write(frame)
     }
 
-    public func sendText(_ text: String) { send(opcode: 0x1, Array(text.utf8)) }
+    @discardableResult
+    public func sendText(_ text: String) -> Bool { send(opcode: 0x1, Array(text.utf8)) }
+
+    /// Reads and drops everything until the peer closes the connection (or a read times out).
+    ///
+    /// - Returns: how many bytes came, and whether the connection was closed.
+    public func drain() -> (bytes: Int, closed: Bool) {
+        var total = buffered.count
+        buffered = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
+            if count > 0 {
+                total += count
+                continue
+            }
+            // 0: an orderly close; ECONNRESET: closed with replies unread (also closed).
+            return (total, count == 0 || errno == ECONNRESET)
+        }
+    }
 
     /// The next whole message (fragments joined): its opcode and payload; nil when the connection closed.
     public func receive() throws -> (opcode: UInt8, payload: [UInt8])? {
@@ -108,15 +135,17 @@ public final class RawWebSocket {
         return try JSONSerialization.jsonObject(with: Data(message.payload))
     }
 
-    private func write(_ bytes: [UInt8]) {
+    @discardableResult
+    private func write(_ bytes: [UInt8]) -> Bool {
         var offset = 0
         while offset < bytes.count {
             let written = bytes[offset...].withUnsafeBytes {
                 Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
             }
-            if written <= 0 { return }
+            if written <= 0 { return false }
             offset += written
         }
+        return true
     }
 
     private func fill() throws {

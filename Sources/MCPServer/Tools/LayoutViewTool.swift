@@ -39,8 +39,9 @@ enum LayoutViewTool: Tool {
             height: prepared["contentSize"]?["height"]?.numberValue ?? 0)
         let bounds = call.server.currentBounds(of: id, view: view)
         let rect = try arguments.rect("rect") ?? bounds
-        let answer = try call.engine("query", ["view": .string(id), "rect": arguments["rect"] ?? rectJSON(rect)])
-        let shown = ViewPicture(view: id, layout: view.layout, rect: rect, answer: answer)
+        let answer = try call.engine(
+            "query", ["view": .string(id), "rect": arguments["rect"] ?? rectJSON(rect), "labels": true])
+        let shown = ViewPicture(view: id, layout: view.layout, rect: rect, answer: answer, direction: view.direction)
         let picture = try shown.render()
         let structured: [(key: String, value: JSONValue)] =
             [

@@ -40,15 +40,14 @@ enum NewPluginTool: Tool {
         let name = try arguments.string("name")
         let scaffold: PluginScaffold
         do throws(PluginScaffold.Failure) {
-            scaffold = try PluginScaffold(name: name, language: language, directory: directory, workbench: checkout)
+            scaffold = try PluginScaffold(
+                name: name, language: language, directory: directory, workbench: checkout,
+                executable: Bundle.main.executablePath.map { URL(fileURLWithPath: $0).resolvingSymlinksInPath().path })
             try scaffold.write()
         } catch {
             throw ToolError(error.message)
         }
-        let next =
-            language == .swift
-            ? "cd \(directory) && swift build && swift test && \(checkout)/.build/debug/workbench check Workspaces --plugins .build/debug"
-            : "cd \(directory) && make && make check"
+        let next = scaffold.nextSteps
         let files = scaffold.files.map(\.path)
         return ToolResult(
             structured: [

@@ -44,7 +44,8 @@ enum UpdateViewTool: Tool {
         func picture() throws(ToolError) -> ViewPicture {
             ViewPicture(
                 view: id, layout: view.layout, rect: rect,
-                answer: try call.engine("query", ["view": .string(id), "rect": rectJSON(rect)]))
+                answer: try call.engine("query", ["view": .string(id), "rect": rectJSON(rect), "labels": true]),
+                direction: view.direction)
         }
         let before = wantsImages ? try picture().render() : nil
         var params: [(key: String, value: JSONValue)] = [

@@ -1,3 +1,4 @@
+import FileWatching
 import JSON
 import JSONOutput
 import JSONRPC
@@ -46,6 +47,7 @@ extension Server {
         }
         if !dataDocuments.isEmpty { document.reload(with: documentLoader) }
         documents.setWorkspace(document)
+        watchDataFiles(of: document)
         if document.problems.isEmpty, let workspace = document.workspace {
             // Queued before the diagnostics go out: a request sent after them sees these views.
             let uri = document.uri, version = document.version
@@ -67,6 +69,31 @@ extension Server {
             document.reload(with: documentLoader)
             documentDidLoad(document)
         }
+    }
+
+    /// Watches the data files `document` reads (or names and cannot read) on disk: one
+    /// written, renamed into place, deleted or renamed away loads the document again, so its
+    /// diagnostics follow what people do to its folder. Call on the documents queue.
+    func watchDataFiles(of document: WorkspaceDocument) {
+        let uri = document.uri, paths = Array(document.dataFilePaths).sorted()
+        if let watcher = documentWatchers.withLock({ $0[uri] }) {
+            if watcher.paths != paths { watcher.watch(paths) }
+            return
+        }
+        guard !paths.isEmpty,
+            let watcher = try? FileWatcher(
+                paths: paths,
+                onChange: { [weak self] changed in
+                    guard let server = self else { return }
+                    server.enqueueDocuments { for path in changed { server.dataFileDidChange(path) } }
+                })
+        else { return }
+        documentWatchers.withLock { $0[uri] = watcher }
+    }
+
+    /// Stops watching the data files of the document at `uri` (closed in the editor).
+    func stopWatchingDataFiles(of uri: String) {
+        documentWatchers.withLock { $0.removeValue(forKey: uri) }?.stop()
     }
 
     /// Every open document's diagnostics again (the plugins changed). Runs on the documents queue.

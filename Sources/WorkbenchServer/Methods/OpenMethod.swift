@@ -11,7 +11,10 @@ import WorkspaceModel
 /// source, viewport}]}`. Opening a workspace of a name already open replaces it (an editor
 /// reopens a file after each edit). View ids are "workspace/view". With `watch: true` the
 /// workspace file and every data file it read are watched: an edit reloads the workspace as
-/// `change` does and sends `workspace/didChange`.
+/// `change` does and sends `workspace/didChange`. `open {path: FOLDER, watch?}` opens every
+/// workspace file of a folder (`*.yaml`, `*.yml`, by name) and answers `{errors, folder,
+/// workspaces: [{views, workspace}…]}`; with `watch: true`, a workspace file added to the folder
+/// is opened and one removed is closed, each told by `workspace/didChange {workspace, views}`.
 enum OpenMethod: ControlMethod {
     static let name = "open"
 
@@ -23,8 +26,14 @@ enum OpenMethod: ControlMethod {
                 try server.openablePaths?.check(directory: directory, field: "params.directory")
                 workspace = try server.loader.load(text: try params.string("text"), directory: directory)
             } else if params.has("path") {
-                try server.openablePaths?.check(path: try params.string("path"), field: "params.path")
-                workspace = try server.loader.load(path: try params.string("path"))
+                let path = try params.string("path")
+                var isFolder: ObjCBool = false
+                if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+                    try server.openablePaths?.check(directory: path, field: "params.path")
+                    return try server.openFolder(path, watch: params.has("watch") && params.bool("watch"))
+                }
+                try server.openablePaths?.check(path: path, field: "params.path")
+                workspace = try server.loader.load(path: path)
             } else {
                 throw RPCError.invalidParams("params.path or params.text is required")
             }

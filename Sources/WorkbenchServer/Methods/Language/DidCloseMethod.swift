@@ -11,6 +11,7 @@ enum DidCloseMethod: ControlMethod {
         let uri = try params.documentURI()
         let workspaceName = server.documents.workspace(uri)?.workspace?.name
         let wasWorkspace = server.documents.close(uri)
+        server.stopWatchingDataFiles(of: uri)
         if let workspaceName {
             server.enqueueControlBeforeViews { _ = server.state.close(workspaceName) }
         } else if !wasWorkspace, let path = DocumentURI.path(of: uri) {
