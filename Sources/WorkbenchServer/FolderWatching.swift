@@ -118,7 +118,7 @@ extension Server {
             let ids = state.workspace(name)?.entries.map(\.id) ?? []
             guard state.close(name) else { continue }
             memoryRelease.soon()
-            notifyFolderChange(workspace: name, views: ids, error: nil)
+            notifyFolderChange(workspace: name, views: ids, error: nil, isClosed: true)
         }
         for file in present.sorted() where known[file] == nil && (!failed.contains(file) || written.contains(file)) {
             do throws(Diagnostic) {
@@ -127,7 +127,7 @@ extension Server {
                 try? watch(workspace)
                 workspaces[file] = workspace.name
                 unopened.remove(file)
-                notifyFolderChange(workspace: workspace.name, views: entries.map(\.id), error: nil)
+                notifyFolderChange(workspace: workspace.name, views: entries.map(\.id), error: nil, opened: entries)
             } catch {
                 // Not (yet) a valid workspace: told, and tried again when it is written.
                 unopened.insert(file)
@@ -141,11 +141,17 @@ extension Server {
         }
     }
 
-    private func notifyFolderChange(workspace: String, views: [String], error: Diagnostic?) {
+    /// `workspace/didChange {workspace, views, error?, opened?, closed?}`: `opened` (as `open`
+    /// answers) for a workspace the folder gained, `closed: true` for one it lost.
+    private func notifyFolderChange(
+        workspace: String, views: [String], error: Diagnostic?, opened: [ViewEntry]? = nil, isClosed: Bool = false
+    ) {
         notify(
             ClientNotification.workspaceDidChange.message { writer in
                 writer.beginObject()
+                if isClosed { writer.key("closed"); writer.bool(true) }
                 if let error { writer.key("error"); writer.locatedError(error) }
+                if let opened { writer.key("opened"); writer.opened(workspace, opened) }
                 writer.key("views")
                 writer.beginArray()
                 for id in views { writer.string(id) }

@@ -242,6 +242,46 @@ def test_a_rebuilt_plugin_is_reloaded_and_its_views_redrawn(preview, artifacts, 
     check_drawn_equals_engine(preview, "after the circles plugin was reloaded")
 
 
+def test_a_watched_folder_adds_and_removes_its_workspaces(preview, artifacts):
+    """A preview of a folder lists a workspace file added to it (renamed into place, as editors
+    save) and drops one removed, without a reload; the new views draw what the engine answers."""
+    folder = tempfile.mkdtemp(prefix="workbench-folder-")
+    shutil.copy(os.path.join(ROOT, "Workspaces/photo-wall.yaml"), os.path.join(folder, "photo-wall.yaml"))
+    process = subprocess.Popen([ARGUMENTS.workbench, "preview", folder], cwd=ROOT, stdout=subprocess.PIPE,
+                               stderr=subprocess.DEVNULL, text=True)
+    page = None
+    try:
+        url = process.stdout.readline().strip()
+        page = preview.browser.new_page(viewport={"width": 1400, "height": 900})
+        page.goto(url)
+        page.wait_for_function("document.body.dataset.ready === 'true'", timeout=60000)
+        ids = lambda: sorted(view["id"] for view in page.evaluate("() => workbench.views()"))
+        before = ids()
+        assert before == ["photo-wall/phone", "photo-wall/tablet", "photo-wall/trips", "photo-wall/trips-in-order"], before
+        staged = os.path.join(folder, ".circles.yaml.tmp")
+        shutil.copy(os.path.join(ROOT, "Workspaces/circles.yaml"), staged)
+        os.rename(staged, os.path.join(folder, "circles.yaml"))
+        page.wait_for_function("() => workbench.views().some(view => view.id === 'circles/alarms')", timeout=10000)
+        assert ids() == sorted(before + ["circles/alarms", "circles/alarms-as-wall", "circles/alarms-wide",
+                                         "circles/many-alarms"]), ids()
+        assert page.locator("#views button[data-view='circles/alarms']").count() == 1
+        page.evaluate("() => workbench.open('circles/alarms')")
+        drawn = page.evaluate("() => workbench.drawn()")
+        assert len([e for e in drawn if e["category"] == "cell"]) == 8, f"{len(drawn)} elements drawn"
+        page.screenshot(path=os.path.join(artifacts, "folder_added.png"))
+        os.remove(os.path.join(folder, "circles.yaml"))
+        page.wait_for_function("() => !workbench.views().some(view => view.workspace === 'circles')", timeout=10000)
+        assert ids() == before, ids()
+        assert page.locator("#views [data-workspace='circles']").count() == 0
+        assert "removed" in (page.evaluate("() => workbench.error()") or ""), "the shown view's removal was not said"
+    finally:
+        if page:
+            page.close()
+        process.terminate()
+        process.wait(timeout=10)
+        shutil.rmtree(folder, ignore_errors=True)
+
+
 def test_a_long_prepare_shows_its_progress(preview, artifacts):
     # Laid out again at another width: 200,000 circles take a while.
     preview.open("million/circles")
@@ -991,7 +1031,7 @@ def main():
              test_resizing_is_a_bounds_size_change, test_a_click_shows_every_attribute_and_a_users_scroll_settles,
              test_inserts_and_deletes_animate,
              test_edits_redraw_and_broken_edits_show_the_located_error, test_a_rebuilt_plugin_is_reloaded_and_its_views_redrawn,
-             test_a_long_prepare_shows_its_progress,
+             test_a_long_prepare_shows_its_progress, test_a_watched_folder_adds_and_removes_its_workspaces,
              test_the_dom_holds_only_what_is_visible_on_a_million_elements,
              test_right_to_left_pins_the_guides_headers_to_the_right, test_a_drag_reorders_as_update_would,
              test_a_cancelled_drag_leaves_the_layout_untouched, test_a_transition_animates_to_the_new_layout,

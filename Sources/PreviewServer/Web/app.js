@@ -71,18 +71,29 @@ function openPanel(which) {
 }
 
 function listViews(workspace, entries) {
+  unlistViews(workspace);
   const nav = $('#views');
   const heading = document.createElement('h3');
   heading.textContent = workspace;
+  heading.dataset.workspace = workspace;
   nav.appendChild(heading);
   for (const entry of entries) {
     views.set(entry.id, { ...entry, workspace });
     const button = document.createElement('button');
     button.dataset.view = entry.id;
+    button.dataset.workspace = workspace;
     button.innerHTML = `${entry.name} <small>${entry.layout}</small>`;
     // A draw that fails shows its error over the view (onError) until a draw succeeds.
     button.addEventListener('click', () => { openPanel(null); open(entry.id).catch(() => {}); });
     nav.appendChild(button);
+  }
+}
+
+/** Takes a workspace's views off the list (its file left a watched folder). */
+function unlistViews(workspace) {
+  for (const [id, info] of views) if (info.workspace === workspace) views.delete(id);
+  for (const node of document.querySelectorAll('#views [data-workspace]')) {
+    if (node.dataset.workspace === workspace) node.remove();
   }
 }
 
@@ -174,6 +185,14 @@ async function transition(layout, options) {
 
 function onNotification(method, params) {
   if (method === 'workspace/didChange') {
+    // A watched folder gained or lost a workspace file: its views join or leave the list.
+    if (params.opened) { listViews(params.opened.workspace, params.opened.views); return; }
+    if (params.closed) {
+      const shown = views.get(canvas.viewID)?.workspace === params.workspace;
+      unlistViews(params.workspace);
+      if (shown) showError({ message: `The workspace '${params.workspace}' was removed from its folder.` });
+      return;
+    }
     // A broken edit keeps the last good drawing, with the located error over it.
     if (params.error) brokenWorkspaces.set(params.workspace, params.error); else brokenWorkspaces.delete(params.workspace);
     if (views.get(canvas.viewID)?.workspace !== params.workspace) return;
@@ -224,8 +243,19 @@ async function start() {
   }
   new ResizeObserver(() => document.body.style.setProperty('--header-height', `${$('header').offsetHeight}px`)).observe($('header'));
   await listLayouts();
-  const { workspaces } = await (await fetch('/workspaces')).json();
-  for (const path of workspaces) {
+  // Folders are opened whole and watched (files added and removed are told); files given alone, one by one.
+  const { folders = [], workspaces } = await (await fetch('/workspaces')).json();
+  const folderOf = (path) => path.slice(0, path.lastIndexOf('/'));
+  for (const folder of folders) {
+    try {
+      const opened = await rpc.request('open', { path: folder, watch: true });
+      for (const { workspace, views: entries } of opened.workspaces) listViews(workspace, entries);
+      if (opened.errors.length) showError(opened.errors[0]);
+    } catch (error) {
+      showError(error);
+    }
+  }
+  for (const path of workspaces.filter((path) => !folders.includes(folderOf(path)))) {
     try {
       const opened = await rpc.request('open', { path, watch: true });
       listViews(opened.workspace, opened.views);
