@@ -789,9 +789,11 @@ def test_a_drag_draws_the_engines_steps_and_refuses_what_cannot_move(preview, ar
     steps = preview.js("() => workbench.moveSteps()")
     assert steps and any(step["moving"] for step in steps), steps
     # Where the steps so far put each cell: the latest `after` of each, the dragged item at the last step's `item`.
+    # A step's moving cells leave their `before` index paths (which the dragged item or another cell
+    # may take) before any takes its `after` one.
     placed = {}
     for step in steps:
-        for entry in step["disappearing"]:
+        for entry in step["disappearing"] + step["moving"]:
             placed.pop(KEY(entry["before"]), None)
         for entry in step["moving"] + step["appearing"]:
             placed[KEY(entry["after"])] = entry["after"]["frame"]
@@ -1058,6 +1060,9 @@ def main():
                     print(f"FAIL {test.__name__}")
                     traceback.print_exc()
                     preview.errors.clear()
+                    # A test that failed mid-drag leaves the button down: release it, so the next can run.
+                    preview.page.keyboard.press("Escape")
+                    preview.page.mouse.up()
             if arguments.measure:
                 measure(preview, arguments.workbench)
         finally:
