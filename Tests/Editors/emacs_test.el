@@ -220,7 +220,7 @@ except urllib.error.HTTPError as error: print(error.code)" url)
       (workbench-test-wait 60 (not (get-buffer-process compilation)))
       (with-current-buffer compilation
         (workbench-test-check "check's summary is in its buffer"
-                              (string-search "workbench check: 0 views checked, 0 passed, 0 failed (0 violations), 1 error"
+                              (string-search "workbench check: 1 view checked, 1 passed, 0 failed (0 violations), 1 error"
                                              (buffer-string))
                               (buffer-string)))
       (set-buffer compilation)
