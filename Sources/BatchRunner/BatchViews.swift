@@ -45,7 +45,7 @@ public struct BatchViews: Sendable {
                     guard case .source = problem.part else { continue }
                     steps.append(.failure(problem.diagnostic, problem.dataFile == nil ? .other : .unreadableFile))
                 }
-                for (mark, step) in Self.viewSteps(of: partial).sorted(by: { $0.mark < $1.mark }) {
+                for (_, step) in Self.viewSteps(of: partial).sorted(by: { $0.mark < $1.mark }) {
                     if shard.contains(viewNumber: viewNumber) { steps.append(step) }
                     viewNumber += 1
                 }
