@@ -22,6 +22,9 @@ struct InteractiveMove {
     /// The instances laid out with the item moved: at most the current target's and the one
     /// before it (see `ViewSession.moveLayout`).
     var previews: [MovePreview] = []
+    /// Per target asked about, whether moving the item there leaves the data as it is (an
+    /// O(distance) look, taken once per target rather than on every step).
+    var leavesDataUnchanged: [ItemPath: Bool] = [:]
 }
 
 /// Where every cell goes when one moves from `from` to `target` (`update`'s `move`), without

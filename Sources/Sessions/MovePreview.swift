@@ -99,8 +99,11 @@ extension ViewSession {
     /// - Returns: nil when the layout rejects the data with the item at `target` (as it would
     ///   refuse `update {move}` there): the item cannot go there.
     func moveLayout(for target: ItemPath, keeping: ItemPath? = nil) throws(ViewSessionError) -> DirectedInstance? {
-        guard var move = interactiveMove, !leavesDataUnchanged(from: move.from, to: target) else { return layout }
+        guard var move = interactiveMove else { return layout }
         defer { interactiveMove = move }
+        let unchanged = move.leavesDataUnchanged[target] ?? leavesDataUnchanged(from: move.from, to: target)
+        move.leavesDataUnchanged[target] = unchanged
+        if unchanged { return layout }
         var preparing: MovePreview?
         do throws(PluginCallError) {
             var following: [MovePreview] = []
