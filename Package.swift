@@ -107,17 +107,22 @@ let package = Package(
         .systemLibrary(
             name: "CPango", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"]), .brew(["pango"])]),
         .target(name: "PNGRenderer", dependencies: ["CCairo", "CPango", "LayoutKit", "SVGRenderer"]),
-        .target(name: "BatchRunner", dependencies: ["Sessions", "JSON", "JSONOutput", "SVGRenderer", "PNGRenderer", "SourceDiagnostics"]),
+        // What `run` and `check` share, drawing nothing: numbered work in order, the views of a batch.
+        .target(name: "ParallelWork"),
+        .target(name: "WorkspaceBatch", dependencies: ["WorkspaceModel", "SourceDiagnostics"]),
+        .target(name: "BatchRunner", dependencies: ["Sessions", "JSON", "JSONOutput", "SVGRenderer", "PNGRenderer", "SourceDiagnostics", "ParallelWork", "WorkspaceBatch"]),
         .target(name: "PluginScaffold"),
-        .target(name: "CheckRunner", dependencies: ["BatchRunner", "BatchUpdates", "LayoutChecker", "Sessions", "JSON", "JSONOutput", "SourceDiagnostics"]),
+        // The contract on a workspace's view through its plugin: for `check`, `serve` and `mcp` (no pictures, no command).
+        .target(name: "ContractCheck", dependencies: ["LayoutChecker", "LayoutKit", "PluginHost", "Sessions", "BatchUpdates", "SourceDiagnostics", "WorkspaceModel"]),
+        .target(name: "CheckRunner", dependencies: ["ContractCheck", "ParallelWork", "WorkspaceBatch", "Sessions", "JSON", "JSONOutput", "SourceDiagnostics"]),
         .target(name: "WorkbenchServer", dependencies: ["DescriptorIO", "JSON", "JSONRPC", "JSONOutput", "Sessions", "BatchUpdates", "FileWatching", "PluginHost", "WorkspaceModel", "SourceDiagnostics", "LayoutKit",
-                                                        "LanguageServer", "CheckRunner", "LayoutChecker"]),
+                                                        "LanguageServer", "ContractCheck", "LayoutChecker"]),
         // `workbench serve` as a language server for workspace files.
         .target(name: "LanguageServer", dependencies: ["JSON", "WorkspaceModel", "YAMLReader", "SourceDiagnostics", "PluginHost", "LayoutKit"]),
         // `workbench mcp`: the Model Context Protocol for coding agents, over the same engine as `serve`.
         .target(
             name: "MCPServer",
-            dependencies: ["CheckRunner", "DescriptorIO", "JSON", "JSONOutput", "JSONRPC", "LayoutChecker", "LayoutKit", "PluginHost", "PluginScaffold",
+            dependencies: ["ContractCheck", "DescriptorIO", "JSON", "JSONOutput", "JSONRPC", "LayoutChecker", "LayoutKit", "PluginHost", "PluginScaffold",
                            "PNGRenderer", "SVGRenderer", "WorkbenchServer", "WorkspaceModel"]
         ),
         // `workbench preview`: the page and the WebSocket transport of the same server.
@@ -141,7 +146,7 @@ let package = Package(
             name: "workbench",
             dependencies: [
                 "BatchRunner", "CAllocator", "CheckRunner", "CLayoutABI", "DescriptorIO", "LayoutKit", "MCPServer", "PluginHost", "PluginIsolation", "PluginScaffold", "WorkbenchServer",
-                "PreviewServer",
+                "PreviewServer", "ContractCheck", "LayoutChecker", "WorkspaceBatch",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -202,7 +207,7 @@ let package = Package(
         .testTarget(
             name: "SessionsTests", dependencies: ["Sessions", "BatchUpdates", "LayoutKit", "PluginHost", "WorkspaceModel", "TestSupport"]
         ),
-        .testTarget(name: "BatchRunnerTests", dependencies: ["BatchRunner", "TestSupport", "PluginHost", "WorkspaceModel", "LayoutKit"]),
+        .testTarget(name: "BatchRunnerTests", dependencies: ["BatchRunner", "ParallelWork", "WorkspaceBatch", "TestSupport", "PluginHost", "WorkspaceModel", "LayoutKit"]),
         .testTarget(name: "PluginScaffoldTests", dependencies: ["PluginScaffold", "TestSupport"]),
         .testTarget(name: "PluginIsolationTests", dependencies: ["PluginIsolation", "PluginHost", "BatchUpdates", "LayoutKit", "CLayoutABI", "Platform", "TestSupport"]),
         .testTarget(name: "BenchmarkReportTests", dependencies: ["BenchmarkReport"]),

@@ -4,6 +4,7 @@ import PNGRenderer
 import SVGRenderer
 import Sessions
 import SourceDiagnostics
+import WorkspaceBatch
 
 extension BatchRunner {
     /// The pictures `run --output` draws of each view, beside its JSON: `<view>.svg` of the

@@ -5,6 +5,7 @@ import LayoutKit
 import PluginHost
 import Sessions
 import SourceDiagnostics
+import WorkspaceBatch
 import WorkspaceModel
 
 /// One view laid out and ready to be written: its session (prepared, the plugin holding the

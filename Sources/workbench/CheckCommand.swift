@@ -1,5 +1,6 @@
 import ArgumentParser
 import CheckRunner
+import ContractCheck
 import Foundation
 import LayoutChecker
 import LayoutKit
@@ -68,11 +69,12 @@ struct CheckCommand: ParsableCommand {
     func run() throws {
         let catalog = PluginDiscovery.catalog(plugins, isolation)
         defer { catalog.terminateChildren() }
-        var runner = CheckRunner(
-            plugins: catalog, checker: LayoutChecker(rectCount: rects, seed: seed),
+        var viewChecker = ViewChecker(plugins: catalog, checker: LayoutChecker(rectCount: rects, seed: seed))
+        viewChecker.timeout = isolation.timeout
+        viewChecker.directions = try directions
+        let runner = CheckRunner(
+            viewChecker: viewChecker,
             snapshots: snapshots.map { CheckRunner.Snapshots(directory: $0, isRecording: record) })
-        runner.timeout = isolation.timeout
-        runner.directions = try directions
         let output = StandardStream.output
         let progress = ProgressLine(noun: "views")
         let summary = runner.run(

@@ -1,8 +1,8 @@
 import ArgumentParser
-import BatchRunner
 import Dispatch
 import Foundation
 import PreviewServer
+import WorkspaceBatch
 
 /// `workbench preview PATH…`: the workspaces' views live in a browser page, drawn at the
 /// engine's frames, over the same JSON-RPC as `serve` on a WebSocket.

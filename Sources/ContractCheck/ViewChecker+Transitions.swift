@@ -4,7 +4,7 @@ import PluginHost
 import Sessions
 import WorkspaceModel
 
-extension CheckRunner {
+extension ViewChecker {
     /// Layout-to-layout transitions from the view's layout to every other layout its workspace
     /// names (the layouts an app puts side by side) that can show its source (its fresh layout
     /// prepares with the data and default options): each answer judged against fresh layouts of
