@@ -5,7 +5,7 @@ import Sessions
 import SourceDiagnostics
 import WorkspaceModel
 
-/// Checks views of workspaces against the layout contract (`LayoutChecker`) through their
+/// Checks views of workspaces against the layout contract (`ContractChecker`) through their
 /// plugins: fresh layouts in each direction asked for, the mirror of a flipping plugin, the
 /// transitions to the other layouts of the workspace, and the host's scroll anchoring.
 ///
@@ -13,14 +13,14 @@ import WorkspaceModel
 /// on a saved document, `workbench mcp` on an open view. It never prints.
 public struct ViewChecker: Sendable {
     public var plugins: PluginCatalog
-    public var checker: LayoutChecker
+    public var checker: ContractChecker
     /// The longest one view's `prepare` may take, in seconds; nil for no limit.
     public var timeout: Double?
     /// Which directions the invariants run in; the `mirror` invariant runs on every view whose
     /// plugin flips, whatever this says.
     public var directions = CheckDirections.asWritten
 
-    public init(plugins: PluginCatalog, checker: LayoutChecker = LayoutChecker()) {
+    public init(plugins: PluginCatalog, checker: ContractChecker = ContractChecker()) {
         self.plugins = plugins
         self.checker = checker
     }

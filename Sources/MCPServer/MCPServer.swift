@@ -77,7 +77,7 @@ public final class MCPServer: Sendable {
         var framer = MessageFramer(maximumMessageSize: maximumMessageSize)
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let count = DescriptorIO.read(input, into: &buffer)
+            let count = RetryingIO.read(input, into: &buffer)
             for event in count > 0 ? framer.feed(buffer[..<count]) : framer.finish() {
                 switch event {
                 case .message(let bytes): receive(bytes)

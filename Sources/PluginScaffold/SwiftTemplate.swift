@@ -169,9 +169,9 @@ enum SwiftTemplate {
 
             @Test func keepsTheLayoutContract() throws {
                 let data = DataSet.sections([[1, 2, 3], [], [4, 5], [6]])
-                let violations = try LayoutChecker().check(__MODULE__Layout.self, data: data, bounds: Self.phone)
+                let violations = try ContractChecker().check(__MODULE__Layout.self, data: data, bounds: Self.phone)
                 #expect(violations.isEmpty, "\\(violations)")
-                let tight = try LayoutChecker(seed: 1).check(__MODULE__Layout.self, options: ["spacing": 0, "headerHeight": 0],
+                let tight = try ContractChecker(seed: 1).check(__MODULE__Layout.self, options: ["spacing": 0, "headerHeight": 0],
                                                              data: data, bounds: Self.phone)
                 #expect(tight.isEmpty, "\\(tight)")
             }

@@ -14,7 +14,7 @@ extension Server {
         var framer = MessageFramer(maximumMessageSize: maximumMessageSize)
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         reading: while !exitRequested {
-            let count = DescriptorIO.read(input, into: &buffer)
+            let count = RetryingIO.read(input, into: &buffer)
             let events = count > 0 ? framer.feed(buffer[..<count]) : framer.finish()
             if let mode = framer.mode { output.use(mode) }
             for event in events {

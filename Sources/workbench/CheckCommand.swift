@@ -69,12 +69,12 @@ struct CheckCommand: ParsableCommand {
     func run() throws {
         let catalog = PluginDiscovery.catalog(plugins, isolation)
         defer { catalog.terminateChildren() }
-        var viewChecker = ViewChecker(plugins: catalog, checker: LayoutChecker(rectCount: rects, seed: seed))
+        var viewChecker = ViewChecker(plugins: catalog, checker: ContractChecker(rectCount: rects, seed: seed))
         viewChecker.timeout = isolation.timeout
         viewChecker.directions = try directions
-        let runner = CheckRunner(
+        let runner = CheckBatch(
             viewChecker: viewChecker,
-            snapshots: snapshots.map { CheckRunner.Snapshots(directory: $0, isRecording: record) })
+            snapshots: snapshots.map { CheckBatch.Snapshots(directory: $0, isRecording: record) })
         let output = StandardStream.output
         let progress = ProgressLine(noun: "views")
         let summary = runner.run(
@@ -92,7 +92,7 @@ struct CheckCommand: ParsableCommand {
     }
 
     /// "workbench check: 10 views checked, 9 passed, 1 failed (3 violations), 0 errors".
-    static func summaryLine(_ summary: CheckRunner.Summary) -> String {
+    static func summaryLine(_ summary: CheckBatch.Summary) -> String {
         func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
         var line =
             "workbench check: \(count(summary.viewsChecked, "view")) checked, \(summary.viewsPassed) passed, "

@@ -35,7 +35,7 @@ struct MCPCommand: ParsableCommand {
         let catalog = PluginDiscovery.catalog(plugins, isolation)
         let server = MCPServer(
             plugins: catalog, output: output,
-            workbenchCheckout: Bundle.main.executablePath.flatMap(PluginScaffold.checkout(containing:)),
+            workbenchCheckout: Bundle.main.executablePath.flatMap(PluginPackage.checkout(containing:)),
             timeout: isolation.timeout, releaseMemory: ProtocolStream.memoryReleaser(catalog), log: ProtocolStream.log)
         server.open(paths.flatMap(Self.workspaceFiles))
         let status = server.serve(input: 0, maximumMessageSize: maximumMessageSize)

@@ -77,14 +77,14 @@ struct PreviewCommand: ParsableCommand {
         signal(SIGPIPE, SIG_IGN)
         AllocatorPolicy.configureForServing()
         let catalog = PluginDiscovery.catalog(plugins, isolation)
-        var configuration = PreviewServer.Configuration(paths: paths, workspaces: workspaces)
+        var configuration = PreviewWebServer.Configuration(paths: paths, workspaces: workspaces)
         configuration.host = host == "localhost" ? "127.0.0.1" : host
         configuration.port = port
         configuration.timeout = isolation.timeout
         configuration.maximumMessageSize = maximumMessageSize
         configuration.maximumUnsentBytes = maximumUnsentBytes
         configuration.stalledClientTimeout = stalledClientTimeout
-        let server = PreviewServer(
+        let server = PreviewWebServer(
             configuration: configuration, plugins: catalog,
             releaseMemory: {
                 catalog.releaseSpareMemory()

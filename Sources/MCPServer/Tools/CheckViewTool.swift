@@ -32,7 +32,7 @@ enum CheckViewTool: Tool {
         let seed = try arguments.integer("seed", in: 0...(1 << 53), default: 0)
         let (workspace, view) = try call.server.openView(id)
         var runner = ViewChecker(
-            plugins: call.server.plugins, checker: LayoutChecker(rectCount: rects, seed: UInt64(seed)))
+            plugins: call.server.plugins, checker: ContractChecker(rectCount: rects, seed: UInt64(seed)))
         runner.timeout = call.server.engine.timeout
         guard let report = runner.check(viewNamed: view.name, of: workspace) else {
             throw ToolError("no open view '\(id)'")

@@ -29,7 +29,7 @@ extension Server {
     func checkContract(of document: WorkspaceDocument) {
         guard document.problems.isEmpty, let workspace = document.workspace else { return }
         let runner = { () -> ViewChecker in
-            var runner = ViewChecker(plugins: plugins, checker: LayoutChecker(rectCount: 8))
+            var runner = ViewChecker(plugins: plugins, checker: ContractChecker(rectCount: 8))
             runner.timeout = 1
             return runner
         }()

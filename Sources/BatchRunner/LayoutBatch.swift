@@ -10,7 +10,7 @@ import WorkspaceModel
 /// `workbench run`: lays out every view of every workspace, whole, and writes the results.
 ///
 /// Output goes through the closures it is given; the runner itself never prints.
-public struct BatchRunner: Sendable {
+public struct LayoutBatch: Sendable {
     /// Where each view's layout goes.
     public enum Output: Sendable {
         /// One compact JSON object per view per line, to `emit`.

@@ -7,7 +7,7 @@ import Sessions
 import WorkspaceBatch
 import WorkspaceModel
 
-extension CheckRunner {
+extension CheckBatch {
     /// Records the view's layout, or compares it with the recorded one, in `run --output`'s format.
     ///
     /// - Returns: whether the snapshot was recorded.

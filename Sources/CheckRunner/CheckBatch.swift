@@ -8,7 +8,7 @@ import WorkspaceModel
 ///
 /// Reports go through the closure it is given, one line (or located error) at a time, in the
 /// order of a sequential run whatever the number of jobs; the runner itself never prints.
-public struct CheckRunner: Sendable {
+public struct CheckBatch: Sendable {
     /// Golden files in `run --output`'s format: `<directory>/<workspace>/<view>.json`.
     public struct Snapshots: Sendable {
         public var directory: String

@@ -1,6 +1,6 @@
 import LayoutKit
 
-extension LayoutChecker {
+extension ContractChecker {
     /// Checks the `mirror` invariant: a right-to-left layout (a plugin the host mirrors) answers
     /// every question as the left-to-right layout answers the mirrored question, mirrored back —
     /// element for element, at the first bounds and after scrolling to several offsets (each
