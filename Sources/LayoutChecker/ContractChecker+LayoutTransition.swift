@@ -31,7 +31,7 @@ extension ContractChecker {
         from old: any Layout, bounds: Rect, to new: any Layout, bounds newBounds: Rect,
         answer: LayoutTransitionAnswer, label: String
     ) -> [Violation] {
-        var findings = Findings(limit: maximumViolationsPerInvariant)
+        var findings = CappedViolations(limit: maximumViolationsPerInvariant)
         func fail(_ element: ElementID?, _ detail: String) {
             findings.add(.transitions, element, "\(label): \(detail)")
         }

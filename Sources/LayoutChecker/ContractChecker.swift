@@ -53,7 +53,7 @@ public struct ContractChecker: Sendable {
         }
         let layout = try makeLayout()
         try layout.prepare(LayoutContext(dataSource: data, bounds: bounds))
-        var findings = Findings(limit: maximumViolationsPerInvariant)
+        var findings = CappedViolations(limit: maximumViolationsPerInvariant)
         let run = CheckRun(
             layout: layout, data: data, bounds: bounds, makeLayout: makeLayout,
             rects: CheckRects.make(count: rectCount, content: layout.contentSize, bounds: bounds, seed: seed))
@@ -115,7 +115,7 @@ struct CheckRun {
 }
 
 /// Violations so far, at most `limit` per invariant, the rest counted.
-struct Findings {
+struct CappedViolations {
     let limit: Int
     private var kept: [Invariant: [Violation]] = [:]
     private var dropped: [Invariant: Int] = [:]

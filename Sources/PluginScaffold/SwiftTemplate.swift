@@ -149,12 +149,11 @@ enum SwiftTemplate {
         /// The one symbol the workbench looks for: the C descriptor of `__MODULE__Layout`.
         @_cdecl("workbench_plugin_descriptor")
         public func workbenchPluginDescriptor() -> UnsafeRawPointer {
-            Export.descriptor.pointer
+            descriptor.pointer
         }
 
-        private enum Export {
-            static let descriptor = PluginExport.descriptor(for: __MODULE__Layout.self)
-        }
+        /// Made on the first call, once.
+        private let descriptor = PluginExport.descriptor(for: __MODULE__Layout.self)
 
         """
 
