@@ -29,7 +29,11 @@ import PackageDescription
 ///   Sessions                     a view's live state: layout, data, bounds, invalidation
 ///   SVGRenderer                  pictures of laid-out views
 ///   CCairo, CPango, PNGRenderer  PNG pictures, drawn with the system cairo, labels set by Pango (`run --png`, MCP images)
-///   BatchRunner                  `workbench run`, and the parallel, sharded batches it shares with `check`
+///   ParallelWork                 numbered work on several threads, results in order (`run` and `check`)
+///   WorkspaceBatch               the views of a batch of workspace files, its shards (`run` and `check`)
+///   BatchRunner                  `workbench run`: views laid out, written as JSON, and their pictures
+///   ContractCheck                a workspace view checked against the contract through its plugin
+///                                (`check`, `serve`, `mcp`)
 ///   CheckRunner                  `workbench check`: the contract and snapshots over workspaces
 ///   PluginScaffold               `workbench new-plugin`: ready plugin packages in Swift or C
 ///   LanguageServer               workspace files as an editor sees them: positions, diagnostics,
