@@ -1,6 +1,7 @@
 import Foundation
 import JSON
 import JSONRPC
+import WorkbenchEngine
 import WorkspaceModel
 
 extension MCPServer {
@@ -24,7 +25,7 @@ extension MCPServer {
     /// The open workspaces and their data files, by workspace name, then file.
     func resourceList() -> [Resource] {
         var resources: [Resource] = []
-        for (name, workspace) in engine.openWorkspaces.sorted(by: { $0.key < $1.key }) {
+        for (name, workspace) in client.engine.openWorkspaces.sorted(by: { $0.key < $1.key }) {
             let file = workspace.file.path
             if FileManager.default.fileExists(atPath: file) {
                 resources.append(
@@ -60,7 +61,7 @@ extension MCPServer {
             }
             text = contents
         } else {
-            text = engine.openWorkspaces[resource.workspace]?.file.text ?? ""
+            text = client.engine.openWorkspaces[resource.workspace]?.file.text ?? ""
         }
         return ["contents": [["uri": .string(uri), "mimeType": .string(resource.mimeType), "text": .string(text)]]]
     }

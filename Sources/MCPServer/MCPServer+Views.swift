@@ -1,12 +1,13 @@
 import Foundation
 import JSON
 import LayoutKit
+import WorkbenchEngine
 import WorkspaceModel
 
 extension MCPServer {
     /// The open view `id` ("workspace/view"): its workspace and definition.
     func openView(_ id: String) throws(ToolError) -> (workspace: Workspace, view: ViewDefinition) {
-        let workspaces = engine.openWorkspaces
+        let workspaces = client.engine.openWorkspaces
         for (name, workspace) in workspaces where id.hasPrefix(name + "/") {
             if let view = workspace.view(named: String(id.dropFirst(name.count + 1))) { return (workspace, view) }
         }

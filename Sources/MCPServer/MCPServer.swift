@@ -7,14 +7,14 @@ import JSONRPC
 import LayoutKit
 import PluginHost
 import Synchronization
-import WorkbenchServer
+import WorkbenchEngine
 
 /// `workbench mcp`: the Model Context Protocol (revision 2025-06-18) on a byte stream, for
 /// coding agents — tools to open, lay out, look at, update and check views, the open
 /// workspaces as resources — over the same engine as `workbench serve`.
 ///
 /// Each tool is carried out by sending the layout protocol's requests (`open`, `prepare`,
-/// `query`, `update`, `reload`, …) to an in-process `WorkbenchServer.Server` (`EngineClient`):
+/// `query`, `update`, `reload`, …) to an in-process engine through its typed `EngineClient`:
 /// the same host, sessions, plugin isolation, watching and cancellation. Messages are
 /// newline-delimited JSON-RPC, read with the project's own parser and size limits. The
 /// reading thread answers `initialize`, `ping` and `notifications/cancelled` as they are read,
@@ -25,7 +25,6 @@ public final class MCPServer: Sendable {
     public static let protocolVersions = ["2025-06-18", "2025-03-26", "2024-11-05"]
     static let serverVersion = "0.1.0"
 
-    let engine: Server
     let client: EngineClient
     let plugins: PluginCatalog
     let output: any MessageOutput
@@ -63,9 +62,9 @@ public final class MCPServer: Sendable {
         self.workbenchCheckout = workbenchCheckout
         self.log = log
         let relay = NotificationRelay()
-        client = EngineClient { method, params in relay.server?.engineNotified(method, params) }
-        engine = Server(plugins: plugins, output: client, timeout: timeout, releaseMemory: releaseMemory, log: log)
-        client.attach(engine)
+        client = EngineClient(
+            plugins: plugins, timeout: timeout, releaseMemory: releaseMemory, log: log,
+            onNotification: { relay.server?.engineNotified($0.method, $0.params) })
         relay.server = self
     }
 
@@ -73,23 +72,18 @@ public final class MCPServer: Sendable {
     ///
     /// Messages over `maximumMessageSize` are refused from their start, without being held.
     public func serve(input: Int32, maximumMessageSize: Int = 64 << 20) -> Int32 {
-        engine.start()
-        var framer = MessageFramer(maximumMessageSize: maximumMessageSize)
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = DescriptorIO.read(input, into: &buffer)
-            for event in count > 0 ? framer.feed(buffer[..<count]) : framer.finish() {
-                switch event {
-                case .message(let bytes): receive(bytes)
-                case .malformed(let reason): output.send(Response.error(id: nil, .parseError(reason)))
-                }
+        var reader = MessageReader(input: input, maximumMessageSize: maximumMessageSize)
+        reader.forEach { event in
+            switch event {
+            case .message(let bytes): receive(bytes)
+            case .malformed(let reason): output.send(Response.error(id: nil, .parseError(reason)))
             }
-            if count <= 0 { break }
+            return true
         }
         // The client has gone: cancel what still runs, and wait (briefly) for it to end.
         for call in withState({ Array($0.inFlight.values) }) { call.cancel() }
         _ = work.wait(timeout: .now() + 2)
-        return engine.stop(abandoned: true)
+        return client.engine.stop(abandoned: true)
     }
 
     /// Handles one message: a request, a notification, or a reply (ignored: no requests are sent).
