@@ -16,7 +16,7 @@ public struct MessageReader {
     /// Calls `handle` with each message or framing error in order, until the input ends or
     /// `handle` returns false; `framing` learns the client's framing as soon as it is known
     /// (replies use the same).
-    public mutating func forEach(
+    public mutating func read(
         framing: (MessageFramer.Mode) -> Void = { _ in }, _ handle: (MessageFramer.Event) -> Bool
     ) {
         while true {

@@ -73,7 +73,7 @@ public final class MCPServer: Sendable {
     /// Messages over `maximumMessageSize` are refused from their start, without being held.
     public func serve(input: Int32, maximumMessageSize: Int = 64 << 20) -> Int32 {
         var reader = MessageReader(input: input, maximumMessageSize: maximumMessageSize)
-        reader.forEach { event in
+        reader.read { event in
             switch event {
             case .message(let bytes): receive(bytes)
             case .malformed(let reason): output.send(Response.error(id: nil, .parseError(reason)))

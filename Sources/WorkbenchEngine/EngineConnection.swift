@@ -51,7 +51,7 @@ public final class EngineConnection: Sendable {
         start()
         var reader = MessageReader(input: input, maximumMessageSize: maximumMessageSize)
         if !exitRequested {
-            reader.forEach(framing: output.use) { event in
+            reader.read(framing: output.use) { event in
                 switch event {
                 case .message(let bytes): receive(bytes)
                 case .malformed(let reason): receiveMalformed(reason)
