@@ -1,6 +1,5 @@
 import DescriptorIO
 import Foundation
-import JSONRPC
 import Synchronization
 
 /// Writes framed protocol messages to one file descriptor, from any thread, whole: the

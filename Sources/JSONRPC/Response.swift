@@ -1,5 +1,4 @@
 import JSON
-import JSONRPC
 
 /// Builds response messages: `{"id", "jsonrpc": "2.0", "result" | "error"}`.
 package enum Response {
