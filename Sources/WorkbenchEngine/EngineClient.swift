@@ -11,7 +11,7 @@ import WorkspaceModel
 /// use it; byte-stream and WebSocket clients reach the same engine through `EngineConnection`.
 ///
 /// Calls block until answered and may come from any thread; they are ordered as the engine
-/// orders requests (`RequestScheduler`).
+/// orders requests (`RequestScheduler.swift`).
 public final class EngineClient: Sendable {
     public let engine: Engine
     private let nextID = Atomic(1)

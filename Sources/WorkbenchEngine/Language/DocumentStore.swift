@@ -3,7 +3,7 @@ import Foundation
 import LanguageServer
 import Synchronization
 
-/// The language engine's state: the documents an editor has open, their unsaved texts, and
+/// The language server's state: the documents an editor has open, their unsaved texts, and
 /// the position encoding agreed at `initialize`. Its methods run on `queue`, one at a time in
 /// arrival order, beside the control queue — so a completion never waits behind a `change`
 /// that waits for a long prepare.

@@ -6,24 +6,6 @@ import LanguageServer
 import WorkspaceModel
 
 extension Engine {
-    /// Runs a language-engine method on the documents queue, in arrival order with the other
-    /// document methods and beside the control and view queues; a request cancelled while it
-    /// waits is answered -32800.
-    func runOnDocuments(
-        _ method: any ControlMethod.Type, _ params: Params, _ pending: EngineState.Pending,
-        _ reply: @escaping @Sendable (Result<[UInt8], RPCError>) -> Void
-    ) {
-        work.enter()
-        documents.queue.async { [self] in
-            defer { work.leave() }
-            if state.hasShutDown {
-                return reply(.failure(.invalidRequest("the server has shut down; only 'exit' is accepted")))
-            }
-            if pending.isCancelled { return reply(.failure(.requestCancelled)) }
-            reply(Result { () throws(RPCError) in try method.run(params, engine: self) })
-        }
-    }
-
     /// The workspace loader, reading the data files open in the editor from their unsaved text.
     var documentLoader: WorkspaceLoader {
         var documentLoader = loader
@@ -100,25 +82,6 @@ extension Engine {
     func documentsDidChangePlugins() {
         enqueueDocuments { [self] in
             for document in documents.allWorkspaces { publish(document) }
-        }
-    }
-
-    /// Runs `body` on the control queue, in order with the requests; view requests read after
-    /// this call wait for it too (no direct route to a view meanwhile), so they see its effect.
-    func enqueueControlBeforeViews(_ body: @escaping @Sendable () -> Void) {
-        state.controlWillRun()
-        enqueueControl { [state] in
-            body()
-            state.controlDidRun()
-        }
-    }
-
-    /// Runs `body` on the documents queue, in order with the document methods.
-    func enqueueDocuments(_ body: @escaping @Sendable () -> Void) {
-        work.enter()
-        documents.queue.async { [self] in
-            body()
-            work.leave()
         }
     }
 

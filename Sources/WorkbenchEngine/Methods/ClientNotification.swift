@@ -10,9 +10,9 @@ enum ClientNotification: String, CaseIterable {
     case workspaceDidChange = "workspace/didChange"
     /// A plugin folder changed and the plugins were scanned again (`PluginReloading`).
     case pluginsDidChange = "plugins/didChange"
-    /// The language engine's problems in a document.
+    /// The language server's problems in a document.
     case publishDiagnostics = "textDocument/publishDiagnostics"
-    /// A message for the person at the editor (the language engine's commands).
+    /// A message for the person at the editor (the language server's commands).
     case showMessage = "window/showMessage"
 
     /// The whole message, `{"jsonrpc": "2.0", "method", "params"}`, with `params` written by

@@ -1,5 +1,5 @@
 /// Every method the engine answers, in one table: the names `initialize` lists, and each
-/// one's handler, which says where it runs (`Engine.dispatch`). Adding a method is a file
+/// one's handler, which says where it runs (its lane: `RequestScheduler.swift`). Adding a method is a file
 /// under `Methods/` and a line here.
 enum MethodTable {
     enum Handler: Sendable {
@@ -9,7 +9,7 @@ enum MethodTable {
         case view(any ViewMethod.Type)
         /// Handled by the reading thread as soon as it is read (`$/cancelRequest`, `exit`).
         case immediate(any ImmediateMethod.Type)
-        /// Runs on the documents queue: the language engine's methods (`DocumentStore`).
+        /// Runs on the documents queue: the language server's methods (`DocumentStore`).
         case document(any ControlMethod.Type)
     }
 
