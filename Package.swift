@@ -193,7 +193,10 @@ let package = Package(
         .testTarget(name: "BatchUpdatesTests", dependencies: ["BatchUpdates", "LayoutKit", "TestSupport"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON", "TestSupport"]),
         .testTarget(name: "JSONOutputTests", dependencies: ["JSON", "JSONOutput", "LayoutKit", "NumberText"]),
-        .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC"]),
+        .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "JSON"]),
+        .testTarget(
+            name: "WorkbenchEngineTests",
+            dependencies: ["WorkbenchEngine", "JSONRPC", "JSON", "LayoutKit", "PluginHost", "Sessions", "WorkspaceModel", "TestSupport"]),
         .testTarget(name: "WorkspaceModelTests", dependencies: ["WorkspaceModel", "TestSupport"]),
         .testTarget(name: "PluginHostTests", dependencies: ["PluginHost", "LayoutKit", "BatchUpdates", "Circles", "TestSupport"]),
         .testTarget(name: "CirclesTests", dependencies: ["Circles", "ReferenceLayouts", "LayoutKit", "LayoutChecker", "TestSupport"]),

@@ -6,6 +6,7 @@ public struct MessageReader {
     private let input: Int32
     private var framer: MessageFramer
     private var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    private var isAtEnd = false
 
     /// Messages over `maximumMessageSize` are refused from their header, without being read into memory.
     public init(input: Int32, maximumMessageSize: Int) {
@@ -13,18 +14,16 @@ public struct MessageReader {
         self.framer = MessageFramer(maximumMessageSize: maximumMessageSize)
     }
 
-    /// Calls `handle` with each message or framing error in order, until the input ends or
-    /// `handle` returns false; `framing` learns the client's framing as soon as it is known
-    /// (replies use the same).
-    public mutating func read(
-        framing: (MessageFramer.Mode) -> Void = { _ in }, _ handle: (MessageFramer.Event) -> Bool
-    ) {
-        while true {
-            let count = DescriptorIO.read(input, into: &buffer)
-            let events = count > 0 ? framer.feed(buffer[..<count]) : framer.finish()
-            if let mode = framer.mode { framing(mode) }
-            for event in events where !handle(event) { return }
-            if count <= 0 { return }
-        }
+    /// The client's framing, once its first byte is read: replies use the same.
+    public var mode: MessageFramer.Mode? { framer.mode }
+
+    /// Blocks for the next read and returns the messages and framing errors it completes, in
+    /// order (maybe none); nil once the input has ended and everything read was returned.
+    public mutating func next() -> [MessageFramer.Event]? {
+        guard !isAtEnd else { return nil }
+        let count = DescriptorIO.read(input, into: &buffer)
+        if count > 0 { return framer.feed(buffer[..<count]) }
+        isAtEnd = true
+        return framer.finish()
     }
 }

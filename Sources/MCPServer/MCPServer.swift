@@ -73,12 +73,13 @@ public final class MCPServer: Sendable {
     /// Messages over `maximumMessageSize` are refused from their start, without being held.
     public func serve(input: Int32, maximumMessageSize: Int = 64 << 20) -> Int32 {
         var reader = MessageReader(input: input, maximumMessageSize: maximumMessageSize)
-        reader.read { event in
-            switch event {
-            case .message(let bytes): receive(bytes)
-            case .malformed(let reason): output.send(Response.error(id: nil, .parseError(reason)))
+        while let events = reader.next() {
+            for event in events {
+                switch event {
+                case .message(let bytes): receive(bytes)
+                case .malformed(let reason): output.send(Response.error(id: nil, .parseError(reason)))
+                }
             }
-            return true
         }
         // The client has gone: cancel what still runs, and wait (briefly) for it to end.
         for call in withState({ Array($0.inFlight.values) }) { call.cancel() }

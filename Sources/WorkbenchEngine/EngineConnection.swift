@@ -50,13 +50,14 @@ public final class EngineConnection: Sendable {
     public func serve(input: Int32, output: ProtocolOutput, maximumMessageSize: Int = 64 << 20) -> Int32 {
         start()
         var reader = MessageReader(input: input, maximumMessageSize: maximumMessageSize)
-        if !exitRequested {
-            reader.read(framing: output.use) { event in
+        reading: while !exitRequested, let events = reader.next() {
+            if let mode = reader.mode { output.use(mode) }
+            for event in events {
                 switch event {
-                case .message(let bytes): receive(bytes)
-                case .malformed(let reason): receiveMalformed(reason)
+                case .message(let bytes): messages.receive(bytes)
+                case .malformed(let reason): messages.receiveMalformed(reason)
                 }
-                return !exitRequested
+                if exitRequested { break reading }
             }
         }
         return stop()
