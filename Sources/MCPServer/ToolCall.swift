@@ -9,11 +9,11 @@ import WorkbenchEngine
 final class ToolCall: Sendable {
     let id: RequestID
     let params: JSONValue
-    unowned let server: MCPServer
+    unowned let server: MCPSession
     let progress: ProgressRelay?
     private let state = Mutex<(engineRequests: Set<RequestID>, cancelled: Bool)>(([], false))
 
-    init(id: RequestID, params: JSONValue, server: MCPServer) {
+    init(id: RequestID, params: JSONValue, server: MCPSession) {
         self.id = id
         self.params = params
         self.server = server
@@ -110,10 +110,10 @@ final class ToolCall: Sendable {
 final class ProgressRelay: Sendable {
     let token: JSONValue
     let internalToken: String
-    unowned let server: MCPServer
+    unowned let server: MCPSession
     private let state = Mutex<(base: Double, last: Double)>((0, -1))
 
-    init(token: JSONValue, internalToken: String, server: MCPServer) {
+    init(token: JSONValue, internalToken: String, server: MCPSession) {
         self.token = token
         self.internalToken = internalToken
         self.server = server

@@ -1,6 +1,6 @@
 import JSON
 
-extension MCPServer {
+extension MCPSession {
     /// A notification from the engine, passed on in MCP's terms: a watched workspace reloaded
     /// → resource updates; plugins changed → a log message; `$/progress` → the progress of
     /// the tool call that sent its token.

@@ -20,7 +20,7 @@ import WorkbenchEngine
 /// reading thread answers `initialize`, `ping` and `notifications/cancelled` as they are read,
 /// and hands every other request to one worker queue: tool calls run one at a time in arrival
 /// order, each seeing the workspaces opened before it.
-public final class MCPServer: Sendable {
+public final class MCPSession: Sendable {
     /// The protocol revisions spoken, newest first; a client asking for another gets the first.
     public static let protocolVersions = ["2025-06-18", "2025-03-26", "2024-11-05"]
     static let serverVersion = "0.1.0"
@@ -180,10 +180,10 @@ public final class MCPServer: Sendable {
 
 /// Lets the engine's notifications reach the MCP server made after it.
 private final class NotificationRelay: Sendable {
-    private struct Target { weak var server: MCPServer? }
+    private struct Target { weak var server: MCPSession? }
     private let target = Mutex(Target())
 
-    var server: MCPServer? {
+    var server: MCPSession? {
         get { target.withLock { $0.server } }
         set { target.withLock { $0.server = newValue } }
     }

@@ -1,7 +1,7 @@
 import JSON
 import JSONRPC
 
-extension MCPServer {
+extension MCPSession {
     /// MCP's log levels, lowest first (`logging/setLevel`, `notifications/message`).
     static let logLevels = ["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"]
 

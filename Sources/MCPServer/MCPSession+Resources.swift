@@ -4,7 +4,7 @@ import JSONRPC
 import WorkbenchEngine
 import WorkspaceModel
 
-extension MCPServer {
+extension MCPSession {
     /// One readable resource: an open workspace's file (or its text, when it was opened from
     /// text) or one of its data files.
     struct Resource: Equatable {

@@ -4,7 +4,7 @@ import LayoutKit
 import WorkbenchEngine
 import WorkspaceModel
 
-extension MCPServer {
+extension MCPSession {
     /// The open view `id` ("workspace/view"): its workspace and definition.
     func openView(_ id: String) throws(ToolError) -> (workspace: Workspace, view: ViewDefinition) {
         let workspaces = client.engine.openWorkspaces
@@ -26,7 +26,7 @@ extension MCPServer {
     }
 }
 
-extension MCPServer {
+extension MCPSession {
     /// Opens workspace files before the client comes (`workbench mcp PATH…`), watched; a
     /// broken one is logged and left out.
     public func open(_ paths: [String]) {
