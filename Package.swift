@@ -185,7 +185,7 @@ let package = Package(
         .target(name: "WaterfallPlugin", dependencies: ["Waterfall", "LayoutKit"], path: "Plugins/Waterfall/Plugin"),
         .testTarget(name: "WaterfallTests", dependencies: ["Waterfall", "LayoutKit", "LayoutChecker", "TestSupport"]),
 
-        .target(name: "TestSupport", dependencies: ["LayoutKit", "SeededRandom"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["LayoutKit", "SeededRandom"], path: "Tests/TestSupport", exclude: ["Fixtures"]),
         .testTarget(name: "YAMLReaderTests", dependencies: ["YAMLReader"]),
         .testTarget(name: "LayoutKitTests", dependencies: ["LayoutKit", "CLayoutABI", "TestSupport"]),
         .testTarget(name: "FileWatchingTests", dependencies: ["FileWatching", "TestSupport"]),
@@ -214,7 +214,21 @@ let package = Package(
         .testTarget(name: "BenchmarkReportTests", dependencies: ["BenchmarkReport"]),
         .testTarget(name: "LanguageServerTests", dependencies: ["LanguageServer", "WorkspaceModel", "PluginHost", "JSON", "SourceDiagnostics", "TestSupport"]),
         .testTarget(name: "PreviewServerTests", dependencies: ["PreviewServer", "TestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "LayoutKit", "BatchUpdates", "ReferenceLayouts"], exclude: ["Fixtures"]),
+        .testTarget(name: "SVGRendererTests", dependencies: ["SVGRenderer", "LayoutKit"]),
+        .testTarget(name: "SourceDiagnosticsTests", dependencies: ["SourceDiagnostics"]),
+        // End to end: the real `workbench` spawned on real files and pipes, a target per front end or concern
+        // (C fixtures in Tests/TestSupport/Fixtures).
+        .testTarget(name: "RunCommandTests", dependencies: ["TestSupport"]),
+        .testTarget(name: "CheckCommandTests", dependencies: ["TestSupport"]),
+        .testTarget(name: "ServeProtocolTests", dependencies: ["TestSupport"]),
+        .testTarget(name: "ServeLayoutChangeTests", dependencies: ["TestSupport", "LayoutKit", "BatchUpdates", "ReferenceLayouts"]),
+        .testTarget(name: "ServeLiveEditingTests", dependencies: ["TestSupport"]),
+        .testTarget(name: "LanguageServerClientTests", dependencies: ["TestSupport"]),
+        .testTarget(name: "MCPCommandTests", dependencies: ["TestSupport"]),
+        .testTarget(name: "NewPluginCommandTests", dependencies: ["TestSupport"]),
+        .testTarget(name: "PluginProcessTests", dependencies: ["TestSupport"]),
+        .testTarget(name: "PluginABITests", dependencies: ["TestSupport"]),
+        .testTarget(name: "CommandLineTests", dependencies: ["TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -32,7 +32,7 @@ struct PluginMoveFunctionsTests {
                 "cc", "-shared", "-fPIC", "-DMOVES=1", "-I",
                 BuildProducts.repositoryRoot + "/Sources/CLayoutABI/include",
                 "-o", plugins + "/libdirected.so",
-                BuildProducts.repositoryRoot + "/Tests/EndToEndTests/Fixtures/directed_grid.c", "-lm",
+                BuildProducts.repositoryRoot + "/Tests/TestSupport/Fixtures/directed_grid.c", "-lm",
             ])
         #expect(compiled.status == 0, "\(compiled.standardError)")
         let client = try ServerClient(arguments: ["--plugins", plugins, "--isolation", isolation])

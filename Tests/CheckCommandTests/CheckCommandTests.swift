@@ -25,7 +25,7 @@ struct CheckCommandTests {
     ) throws -> ProcessResult {
         let plugins = (folder.path as NSString).appendingPathComponent("plugins")
         try FileManager.default.createDirectory(atPath: plugins, withIntermediateDirectories: true)
-        let source = BuildProducts.repositoryRoot + "/Tests/EndToEndTests/Fixtures/buggy_grid.c"
+        let source = BuildProducts.repositoryRoot + "/Tests/TestSupport/Fixtures/buggy_grid.c"
         let include = BuildProducts.repositoryRoot + "/" + header
         let compiled = try ProcessRunner.run(
             "/usr/bin/env",
@@ -58,7 +58,7 @@ struct CheckCommandTests {
     /// keeps the contract: its preferred sizes are ignored.
     @Test func aPluginBuiltAgainstABI20Passes() throws {
         let folder = try TemporaryFolder()
-        let result = try check(bug: "NONE", in: folder, header: "Tests/EndToEndTests/Fixtures/abi-2.0")
+        let result = try check(bug: "NONE", in: folder, header: "Tests/TestSupport/Fixtures/abi-2.0")
         #expect(result.status == 0, "\(result.standardOutput)")
         #expect(
             result.standardOutput == "workbench check: 1 view checked, 1 passed, 0 failed (0 violations), 0 errors\n")

@@ -66,7 +66,7 @@ struct RunBandedTests {
             "/usr/bin/env",
             [
                 "cc", "-shared", "-fPIC", "-DBUG=0", "-I", include, "-o", folder.path + "/libgrid.so",
-                BuildProducts.repositoryRoot + "/Tests/EndToEndTests/Fixtures/buggy_grid.c",
+                BuildProducts.repositoryRoot + "/Tests/TestSupport/Fixtures/buggy_grid.c",
             ])
         #expect(compiled.status == 0, "\(compiled.standardError)")
         let file = folder.path + "/banded.yaml"

@@ -166,7 +166,7 @@ struct LanguageServerTests {
                 "cc", "-shared", "-fPIC", "-DBUG=OUTSIDE_RECT", "-I",
                 BuildProducts.repositoryRoot + "/Sources/CLayoutABI/include",
                 "-o", plugins + "/libgrid.so",
-                BuildProducts.repositoryRoot + "/Tests/EndToEndTests/Fixtures/buggy_grid.c", "-lm",
+                BuildProducts.repositoryRoot + "/Tests/TestSupport/Fixtures/buggy_grid.c", "-lm",
             ])
         #expect(compiled.status == 0, "\(compiled.standardError)")
         let client = try ServerClient(framing: .headers, arguments: ["--plugins", plugins])

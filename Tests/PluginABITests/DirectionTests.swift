@@ -31,7 +31,7 @@ struct DirectionTests {
     {
         let plugins = (folder.path as NSString).appendingPathComponent("plugins")
         try FileManager.default.createDirectory(atPath: plugins, withIntermediateDirectories: true)
-        let source = BuildProducts.repositoryRoot + "/Tests/EndToEndTests/Fixtures/directed_grid.c"
+        let source = BuildProducts.repositoryRoot + "/Tests/TestSupport/Fixtures/directed_grid.c"
         let compiled = try ProcessRunner.run(
             "/usr/bin/env",
             ["cc", "-shared", "-fPIC"] + defines.map { "-D" + $0 }
@@ -86,7 +86,7 @@ struct DirectionTests {
         #expect(!mirror.isEmpty, "\(checked.standardOutput)")
     }
 
-    @Test(arguments: ["Tests/EndToEndTests/Fixtures/abi-2.0", "Tests/EndToEndTests/Fixtures/abi-2.1"])
+    @Test(arguments: ["Tests/TestSupport/Fixtures/abi-2.0", "Tests/TestSupport/Fixtures/abi-2.1"])
     func pluginsBuiltAgainstOlderHeadersStillLoadAndKnowNoDirection(include: String) throws {
         let folder = try TemporaryFolder()
         let (file, plugins) = try build(in: folder, include: include)

@@ -18,7 +18,7 @@ struct ServerPluginSizingTests {
             [
                 "cc", "-shared", "-fPIC", "-DBUG=\(bug)", "-I", BuildProducts.repositoryRoot + "/" + header,
                 "-o", plugins + "/libgrid.so",
-                BuildProducts.repositoryRoot + "/Tests/EndToEndTests/Fixtures/buggy_grid.c", "-lm",
+                BuildProducts.repositoryRoot + "/Tests/TestSupport/Fixtures/buggy_grid.c", "-lm",
             ])
         #expect(compiled.status == 0, "\(compiled.standardError)")
         return plugins
@@ -59,7 +59,7 @@ struct ServerPluginSizingTests {
     @Test(arguments: ["process", "none"])
     func aPluginBuiltAgainstABI20IgnoresPreferredSizes(isolation: String) throws {
         let folder = try TemporaryFolder()
-        let plugins = try Self.plugins(bug: "NONE", header: "Tests/EndToEndTests/Fixtures/abi-2.0", in: folder)
+        let plugins = try Self.plugins(bug: "NONE", header: "Tests/TestSupport/Fixtures/abi-2.0", in: folder)
         let client = try ServerClient(arguments: ["--isolation", isolation, "--plugins", plugins])
         _ = try Self.result(client, "open", ["text": Self.workspace, "directory": folder.path], id: 1)
         let answer = try Self.result(client, "preferredSizes", ["view": "g/grid", "sizes": [Self.size]], id: 2)
