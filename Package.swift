@@ -38,9 +38,11 @@ import PackageDescription
 ///   PluginScaffold               `workbench new-plugin`: ready plugin packages in Swift or C
 ///   LanguageServer               workspace files as an editor sees them: positions, diagnostics,
 ///                                completion, hover, definitions, symbols (`workbench serve`'s LSP side)
-///   JSONRPC                      JSON-RPC messages: framing, requests, errors
-///   WorkbenchServer              `workbench serve`
-///   MCPServer                    `workbench mcp`: the Model Context Protocol over the same engine
+///   JSONRPC                      the JSON-RPC transport: framing, the read loop, requests, replies, batches
+///                                and their order, errors, framed output (one copy for serve, preview and mcp)
+///   WorkbenchEngine              the engine: every method, its queues and lanes, watching; `EngineConnection`
+///                                (JSON-RPC messages: serve, preview) and the typed in-process `EngineClient`
+///   MCPServer                    `workbench mcp`: the Model Context Protocol over the engine's in-process client
 ///   PreviewServer                `workbench preview`: the page (built in by EmbedPageFiles) over HTTP, and the
 ///                                same JSON-RPC server over a WebSocket (SwiftNIO)
 ///   workbench                    the executable
@@ -101,7 +103,7 @@ let package = Package(
         .target(name: "PluginIsolation", dependencies: ["CLayoutABI", "CSystemShims", "DescriptorIO", "LayoutKit", "PluginHost", "Platform"]),
         .target(name: "JSON", dependencies: ["NumberText"]),
         .target(name: "JSONOutput", dependencies: ["JSON", "LayoutKit", "NumberText"]),
-        .target(name: "JSONRPC", dependencies: ["JSON", "NumberText"]),
+        .target(name: "JSONRPC", dependencies: ["DescriptorIO", "JSON", "NumberText"]),
         .target(name: "Sessions", dependencies: ["LayoutKit", "JSON", "JSONOutput", "PluginHost", "WorkspaceModel", "BatchUpdates"]),
         .target(name: "SVGRenderer", dependencies: ["LayoutKit", "NumberText"]),
         // PNG pictures (`run --png`, MCP images): cairo through Debian's libcairo2-dev.
@@ -119,21 +121,22 @@ let package = Package(
         // The contract on a workspace's view through its plugin: for `check`, `serve` and `mcp` (no pictures, no command).
         .target(name: "ContractCheck", dependencies: ["LayoutChecker", "LayoutKit", "PluginHost", "Sessions", "BatchUpdates", "SourceDiagnostics", "WorkspaceModel"]),
         .target(name: "CheckRunner", dependencies: ["ContractCheck", "ParallelWork", "WorkspaceBatch", "Sessions", "JSON", "JSONOutput", "SourceDiagnostics"]),
-        .target(name: "WorkbenchServer", dependencies: ["DescriptorIO", "JSON", "JSONRPC", "JSONOutput", "Sessions", "BatchUpdates", "FileWatching", "PluginHost", "WorkspaceModel", "SourceDiagnostics", "LayoutKit",
+        // The engine: requests in, results and notifications out; `EngineConnection` (serve, preview) and the in-process `EngineClient` (mcp, tests).
+        .target(name: "WorkbenchEngine", dependencies: ["JSON", "JSONRPC", "JSONOutput", "Sessions", "BatchUpdates", "FileWatching", "PluginHost", "WorkspaceModel", "SourceDiagnostics", "LayoutKit",
                                                         "LanguageServer", "ContractCheck", "LayoutChecker"]),
         // `workbench serve` as a language server for workspace files.
         .target(name: "LanguageServer", dependencies: ["JSON", "WorkspaceModel", "YAMLReader", "SourceDiagnostics", "PluginHost", "LayoutKit"]),
         // `workbench mcp`: the Model Context Protocol for coding agents, over the same engine as `serve`.
         .target(
             name: "MCPServer",
-            dependencies: ["ContractCheck", "DescriptorIO", "JSON", "JSONOutput", "JSONRPC", "LayoutChecker", "LayoutKit", "PluginHost", "PluginScaffold",
-                           "PNGRenderer", "SVGRenderer", "WorkbenchServer", "WorkspaceModel"]
+            dependencies: ["ContractCheck", "JSON", "JSONOutput", "JSONRPC", "LayoutChecker", "LayoutKit", "PluginHost", "PluginScaffold",
+                           "PNGRenderer", "SVGRenderer", "WorkbenchEngine", "WorkspaceModel"]
         ),
         // `workbench preview`: the page and the WebSocket transport of the same server.
         .target(
             name: "PreviewServer",
             dependencies: [
-                "WorkbenchServer", "JSON", "JSONOutput", "PluginHost",
+                "WorkbenchEngine", "JSONRPC", "JSON", "JSONOutput", "PluginHost",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -149,7 +152,7 @@ let package = Package(
         .executableTarget(
             name: "workbench",
             dependencies: [
-                "BatchRunner", "CAllocator", "CheckRunner", "CLayoutABI", "DescriptorIO", "LayoutKit", "MCPServer", "PluginHost", "PluginIsolation", "PluginScaffold", "WorkbenchServer",
+                "BatchRunner", "CAllocator", "CheckRunner", "CLayoutABI", "DescriptorIO", "LayoutKit", "JSONRPC", "MCPServer", "PluginHost", "PluginIsolation", "PluginScaffold", "WorkbenchEngine",
                 "PreviewServer", "ContractCheck", "LayoutChecker", "WorkspaceBatch",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -191,7 +194,7 @@ let package = Package(
         .target(name: "WaterfallPlugin", dependencies: ["Waterfall", "LayoutKit"], path: "Plugins/Waterfall/Plugin"),
         .testTarget(name: "WaterfallTests", dependencies: ["Waterfall", "LayoutKit", "LayoutChecker", "TestSupport"]),
 
-        .target(name: "TestSupport", dependencies: ["LayoutKit", "SeededRandom"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["LayoutKit", "SeededRandom"], path: "Tests/TestSupport", exclude: ["Fixtures"]),
         .testTarget(name: "YAMLReaderTests", dependencies: ["YAMLReader"]),
         .testTarget(name: "LayoutKitTests", dependencies: ["LayoutKit", "CLayoutABI", "TestSupport"]),
         .testTarget(name: "FileWatchingTests", dependencies: ["FileWatching", "TestSupport"]),
@@ -199,7 +202,10 @@ let package = Package(
         .testTarget(name: "BatchUpdatesTests", dependencies: ["BatchUpdates", "LayoutKit", "TestSupport"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON", "TestSupport"]),
         .testTarget(name: "JSONOutputTests", dependencies: ["JSON", "JSONOutput", "LayoutKit", "NumberText"]),
-        .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC"]),
+        .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "JSON"]),
+        .testTarget(
+            name: "WorkbenchEngineTests",
+            dependencies: ["WorkbenchEngine", "JSONRPC", "JSON", "LayoutKit", "PluginHost", "Sessions", "WorkspaceModel", "TestSupport"]),
         .testTarget(name: "WorkspaceModelTests", dependencies: ["WorkspaceModel", "TestSupport"]),
         .testTarget(name: "PluginHostTests", dependencies: ["PluginHost", "LayoutKit", "BatchUpdates", "Circles", "TestSupport"]),
         .testTarget(name: "CirclesTests", dependencies: ["Circles", "ReferenceLayouts", "LayoutKit", "LayoutChecker", "TestSupport"]),
@@ -217,7 +223,21 @@ let package = Package(
         .testTarget(name: "BenchmarkReportTests", dependencies: ["BenchmarkReport"]),
         .testTarget(name: "LanguageServerTests", dependencies: ["LanguageServer", "WorkspaceModel", "PluginHost", "JSON", "SourceDiagnostics", "TestSupport"]),
         .testTarget(name: "PreviewServerTests", dependencies: ["PreviewServer", "TestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "LayoutKit", "BatchUpdates", "ReferenceLayouts"], exclude: ["Fixtures"]),
+        .testTarget(name: "SVGRendererTests", dependencies: ["SVGRenderer", "LayoutKit"]),
+        .testTarget(name: "SourceDiagnosticsTests", dependencies: ["SourceDiagnostics"]),
+        // End to end: the real `workbench` spawned on real files and pipes, a target per front end or concern
+        // (C fixtures in Tests/TestSupport/Fixtures).
+        .testTarget(name: "RunCommandTests", dependencies: ["TestSupport"]),
+        .testTarget(name: "CheckCommandTests", dependencies: ["TestSupport"]),
+        .testTarget(name: "ServeProtocolTests", dependencies: ["TestSupport"]),
+        .testTarget(name: "ServeLayoutChangeTests", dependencies: ["TestSupport", "LayoutKit", "BatchUpdates", "ReferenceLayouts"]),
+        .testTarget(name: "ServeLiveEditingTests", dependencies: ["TestSupport"]),
+        .testTarget(name: "LanguageServerClientTests", dependencies: ["TestSupport"]),
+        .testTarget(name: "MCPCommandTests", dependencies: ["TestSupport"]),
+        .testTarget(name: "NewPluginCommandTests", dependencies: ["TestSupport"]),
+        .testTarget(name: "PluginProcessTests", dependencies: ["TestSupport"]),
+        .testTarget(name: "PluginABITests", dependencies: ["TestSupport"]),
+        .testTarget(name: "CommandLineTests", dependencies: ["TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -2,17 +2,18 @@ import Foundation
 import JSON
 import JSONRPC
 import Synchronization
+import WorkbenchEngine
 
 /// One `tools/call` in flight: its arguments, its engine requests (to cancel them), and its
 /// progress relay when the client sent a `progressToken`.
 final class ToolCall: Sendable {
     let id: RequestID
     let params: JSONValue
-    unowned let server: MCPServer
+    unowned let server: MCPSession
     let progress: ProgressRelay?
-    private let state = Mutex<(engineRequests: Set<Int>, cancelled: Bool)>(([], false))
+    private let state = Mutex<(engineRequests: Set<RequestID>, cancelled: Bool)>(([], false))
 
-    init(id: RequestID, params: JSONValue, server: MCPServer) {
+    init(id: RequestID, params: JSONValue, server: MCPSession) {
         self.id = id
         self.params = params
         self.server = server
@@ -49,13 +50,30 @@ final class ToolCall: Sendable {
     /// Sends a layout-protocol request to the engine for this call and waits for its answer;
     /// with a progress token, the engine reports progress for it (`workDoneToken`).
     func engine(_ method: String, _ params: JSONValue) throws(ToolError) -> JSONValue {
+        try perform(params) { params, sent in server.client.call(method, params, sent: sent) }
+    }
+
+    /// Sends a typed request to the engine for this call and waits for its typed answer.
+    func engine<Request: EngineRequest>(_ request: Request) throws(ToolError) -> Request.Response {
+        try perform(request.params) { params, sent in
+            server.client.call(Request.method, params, sent: sent).flatMap { value in
+                Result { () throws(RPCError) in try Request.response(from: value) }
+            }
+        }
+    }
+
+    /// Runs one engine request for this call: cancellable, with the call's progress token.
+    private func perform<Answer>(
+        _ params: JSONValue,
+        _ send: (JSONValue, (RequestID) -> Void) -> Result<Answer, RPCError>
+    ) throws(ToolError) -> Answer {
         if isCancelled { throw ToolError.cancelled }
         var params = params
         if let progress, case .object(var members) = params {
             members.append((key: "workDoneToken", value: .string(progress.internalToken)))
             params = .object(members)
         }
-        let result = server.client.call(method, params) { id in
+        let result = send(params) { id in
             // A cancellation that came before this request was registered is passed on now.
             let raise = state.withLock { state -> Bool in
                 state.engineRequests.insert(id)
@@ -71,7 +89,7 @@ final class ToolCall: Sendable {
 
     /// Stops the call: its engine requests are cancelled (their plugins' cancel flags raised).
     func cancel() {
-        let requests = state.withLock { state -> Set<Int> in
+        let requests = state.withLock { state -> Set<RequestID> in
             state.cancelled = true
             return state.engineRequests
         }
@@ -92,10 +110,10 @@ final class ToolCall: Sendable {
 final class ProgressRelay: Sendable {
     let token: JSONValue
     let internalToken: String
-    unowned let server: MCPServer
+    unowned let server: MCPSession
     private let state = Mutex<(base: Double, last: Double)>((0, -1))
 
-    init(token: JSONValue, internalToken: String, server: MCPServer) {
+    init(token: JSONValue, internalToken: String, server: MCPSession) {
         self.token = token
         self.internalToken = internalToken
         self.server = server

@@ -3,6 +3,7 @@ import JSON
 import LayoutKit
 import PNGRenderer
 import SVGRenderer
+import WorkbenchEngine
 
 /// What `layout_view` and `update_view` show of a view: its elements in a rect, read back
 /// from the engine's answer, drawn to PNG, and told in one paragraph.
@@ -22,20 +23,17 @@ struct ViewPicture {
     let cellLabels: [ItemPath: String]
 
     /// Reads `query`'s answer for `rect` of `view` (asked with `labels: true` for cells' labels).
-    init(view: String, layout: String, rect: Rect, answer: JSONValue, direction: LayoutDirection = .leftToRight) {
+    init(view: String, layout: String, rect: Rect, answer: ElementsAnswer, direction: LayoutDirection = .leftToRight) {
         self.view = view
         self.layout = layout
         self.rect = rect
         self.direction = direction
-        elements = answer["elements"]?.arrayValue ?? []
-        attributes = elements.compactMap(Self.attributes)
+        elements = answer.elements
+        attributes = answer.attributes
         var cellLabels: [ItemPath: String] = [:]
-        for (element, label) in zip(elements, answer["labels"]?.arrayValue ?? []) {
-            guard element["category"]?.stringValue == "cell", let text = label.stringValue,
-                let section = element["section"]?.numberValue.flatMap({ Int(exactly: $0) }),
-                let item = element["item"]?.numberValue.flatMap({ Int(exactly: $0) })
-            else { continue }
-            cellLabels[ItemPath(section: section, item: item)] = text
+        for (attributes, label) in zip(answer.attributes, answer.labels) {
+            guard attributes.element.category == .cell, let label else { continue }
+            cellLabels[attributes.element.path] = label
         }
         self.cellLabels = cellLabels
     }
@@ -136,24 +134,6 @@ struct ViewPicture {
         ],
         "required": ["width", "height", "scale", "scaledDown"],
     ]
-
-    /// Attributes as the engine writes them; nil for anything else.
-    static func attributes(_ json: JSONValue) -> LayoutAttributes? {
-        guard let categoryName = json["category"]?.stringValue, let category = ElementCategory(name: categoryName),
-            let section = json["section"]?.numberValue.flatMap({ Int(exactly: $0) }),
-            let item = json["item"]?.numberValue.flatMap({ Int(exactly: $0) }),
-            let frame = json["frame"], let x = frame["x"]?.numberValue, let y = frame["y"]?.numberValue,
-            let width = frame["width"]?.numberValue, let height = frame["height"]?.numberValue
-        else { return nil }
-        var extra: [String: Value] = [:]
-        if let title = json["title"]?.stringValue { extra["title"] = .string(title) }
-        return LayoutAttributes(
-            element: ElementID(
-                category: category, kind: json["kind"]?.stringValue, path: ItemPath(section: section, item: item)),
-            frame: Rect(x: x, y: y, width: width, height: height),
-            zIndex: json["zIndex"]?.numberValue.flatMap { Int(exactly: $0) } ?? 0,
-            alpha: json["alpha"]?.numberValue ?? 1, isHidden: json["hidden"] == .bool(true), extra: extra)
-    }
 
     static func format(_ number: Double) -> String {
         number.rounded() == number && abs(number) < 1e15 ? String(Int(number)) : String(format: "%.2f", number)

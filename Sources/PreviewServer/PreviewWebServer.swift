@@ -1,14 +1,15 @@
 import Foundation
+import JSONRPC
 import NIOCore
 import NIOHTTP1
 import NIOPosix
 import NIOWebSocket
 import PluginHost
 import Synchronization
-import WorkbenchServer
+import WorkbenchEngine
 
 /// `workbench preview`'s server: the page over HTTP and, at `/rpc`, the layout protocol over a
-/// WebSocket — one JSON-RPC message per text message, through the same `Server` as `workbench
+/// WebSocket — one JSON-RPC message per text message, through the same engine (`EngineConnection`) as `workbench
 /// serve` (one per connection, all sharing the plugins), so every method, notification and
 /// limit is the same. Built on SwiftNIO's HTTP/1 and WebSocket handlers.
 public final class PreviewWebServer: Sendable {
@@ -152,8 +153,8 @@ public final class PreviewWebServer: Sendable {
 
     private func makeSession(_ channel: any Channel) -> WebSocketSession {
         let session = WebSocketSession(
-            makeServer: { [self] output in
-                Server(
+            makeConnection: { [self] output in
+                EngineConnection(
                     plugins: plugins, output: output, timeout: configuration.timeout, openablePaths: openable,
                     releaseMemory: releaseMemory, log: log)
             },

@@ -1,10 +1,11 @@
 import Dispatch
 import JSON
+import JSONRPC
 import NIOCore
 import NIOWebSocket
-import WorkbenchServer
+import WorkbenchEngine
 
-/// One WebSocket client of the preview: its own `Server` (its open workspaces, views and
+/// One WebSocket client of the preview: its own `EngineConnection` (its open workspaces, views and
 /// requests), fed one JSON-RPC message per text message, answering the same way.
 ///
 /// Frames arrive whole (a `NIOWebSocketFrameAggregator` before this handler joins fragments,
@@ -26,9 +27,9 @@ final class WebSocketSession: ChannelInboundHandler, @unchecked Sendable {
     typealias InboundIn = WebSocketFrame
     typealias OutboundOut = WebSocketFrame
 
-    private let makeServer: @Sendable (any MessageOutput) -> Server
+    private let makeConnection: @Sendable (any MessageOutput) -> EngineConnection
     private let ended: @Sendable (WebSocketSession) -> Void
-    private var server: Server?
+    private var server: EngineConnection?
     private var isClosing = false
     private let stalledClientTimeout: Double
     private let log: @Sendable (String) -> Void
@@ -41,17 +42,17 @@ final class WebSocketSession: ChannelInboundHandler, @unchecked Sendable {
     private var recheck: Scheduled<Void>?
 
     /// - Parameters:
-    ///   - makeServer: the server for this client, given where its messages go.
+    ///   - makeConnection: the engine connection for this client, given where its messages go.
     ///   - ended: called (off the event loop) once the client is gone and its server stopped.
     ///   - stalledClientTimeout: how long, in seconds, replies may stay above the high water
     ///     mark before the connection is closed.
     init(
-        makeServer: @escaping @Sendable (any MessageOutput) -> Server,
+        makeConnection: @escaping @Sendable (any MessageOutput) -> EngineConnection,
         ended: @escaping @Sendable (WebSocketSession) -> Void,
         stalledClientTimeout: Double = 30, maximumRequestsInProgress: Int = 256,
         log: @escaping @Sendable (String) -> Void = { _ in }
     ) {
-        self.makeServer = makeServer
+        self.makeConnection = makeConnection
         self.ended = ended
         self.stalledClientTimeout = stalledClientTimeout
         self.maximumRequestsInProgress = maximumRequestsInProgress
@@ -101,7 +102,7 @@ final class WebSocketSession: ChannelInboundHandler, @unchecked Sendable {
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
-        let server = makeServer(WebSocketOutput(channel: context.channel))
+        let server = makeConnection(WebSocketOutput(channel: context.channel))
         server.start()
         self.server = server
     }

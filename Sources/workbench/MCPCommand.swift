@@ -33,12 +33,12 @@ struct MCPCommand: ParsableCommand {
     func run() throws {
         let output = try ProtocolStream.takeStandardOutput()
         let catalog = PluginDiscovery.catalog(plugins, isolation)
-        let server = MCPServer(
+        let session = MCPSession(
             plugins: catalog, output: output,
             workbenchCheckout: Bundle.main.executablePath.flatMap(PluginPackage.checkout(containing:)),
             timeout: isolation.timeout, releaseMemory: ProtocolStream.memoryReleaser(catalog), log: ProtocolStream.log)
-        server.open(paths.flatMap(Self.workspaceFiles))
-        let status = server.serve(input: 0, maximumMessageSize: maximumMessageSize)
+        session.open(paths.flatMap(Self.workspaceFiles))
+        let status = session.serve(input: 0, maximumMessageSize: maximumMessageSize)
         catalog.terminateChildren()
         Foundation.exit(status)
     }

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
+import JSONRPC
 import PluginHost
-import WorkbenchServer
 
 /// What the protocol servers (`serve`, `mcp`) set up alike: standard output for the protocol
 /// alone, logs on standard error, and the allocator tuned for a long-running process.

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import WorkbenchServer
+import WorkbenchEngine
 
 /// `workbench serve`: JSON-RPC 2.0 on standard input and output, for editors.
 struct ServeCommand: ParsableCommand {
@@ -22,10 +22,10 @@ struct ServeCommand: ParsableCommand {
     func run() throws {
         let output = try ProtocolStream.takeStandardOutput()
         let catalog = PluginDiscovery.catalog(plugins, isolation)
-        let server = Server(
+        let connection = EngineConnection(
             plugins: catalog, output: output, timeout: isolation.timeout,
             releaseMemory: ProtocolStream.memoryReleaser(catalog), log: ProtocolStream.log)
-        let status = server.serve(input: 0, output: output, maximumMessageSize: maximumMessageSize)
+        let status = connection.serve(input: 0, output: output, maximumMessageSize: maximumMessageSize)
         // End now, whatever plugins are doing: children are killed, and a plugin thread stuck
         // in this process (isolation none) ends with the process.
         catalog.terminateChildren()

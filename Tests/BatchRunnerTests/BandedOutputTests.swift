@@ -41,7 +41,7 @@ struct BandedOutputTests {
                 "cc", "-shared", "-fPIC", "-O1", "-DBUG=0", "-I",
                 BuildProducts.repositoryRoot + "/Sources/CLayoutABI/include",
                 "-o", folder.path + "/libgrid.so",
-                BuildProducts.repositoryRoot + "/Tests/EndToEndTests/Fixtures/buggy_grid.c",
+                BuildProducts.repositoryRoot + "/Tests/TestSupport/Fixtures/buggy_grid.c",
             ])
         #expect(grid.status == 0, "\(grid.standardError)")
         try workspace.write(toFile: folder.path + "/banded.yaml", atomically: true, encoding: .utf8)

@@ -1,7 +1,7 @@
 """End-to-end tests of `workbench mcp` with the official MCP Python SDK as the client.
 
 The server runs as a real process on real pipes (stdio_client). Run by the Swift test
-MCPClientTests (EndToEndTests), which builds the faulty plugins first:
+MCPClientTests (in MCPCommandTests), which builds the faulty plugins first:
 
     python3 mcp_client_test.py --workbench .build/debug/workbench --faulty DIR [--artifacts DIR]
 

@@ -1,6 +1,7 @@
 import ContractCheck
 import JSON
 import LayoutChecker
+import WorkbenchEngine
 
 /// `check_view {view, rects?, seed?}`: the layout contract (`LayoutChecker`) on one open view,
 /// as `workbench check` runs it: fresh layouts of the view's plugin, options and data.
@@ -33,7 +34,7 @@ enum CheckViewTool: Tool {
         let (workspace, view) = try call.server.openView(id)
         var runner = ViewChecker(
             plugins: call.server.plugins, checker: ContractChecker(rectCount: rects, seed: UInt64(seed)))
-        runner.timeout = call.server.engine.timeout
+        runner.timeout = call.server.client.engine.timeout
         guard let report = runner.check(viewNamed: view.name, of: workspace) else {
             throw ToolError("no open view '\(id)'")
         }

@@ -1,5 +1,6 @@
 import JSON
 import LayoutKit
+import WorkbenchEngine
 
 /// `layout_view {view, rect?, bounds?}`: lays the view out and shows the rect — its elements,
 /// a PNG picture of it, and a paragraph for models that read text.
@@ -39,8 +40,7 @@ enum LayoutViewTool: Tool {
             height: prepared["contentSize"]?["height"]?.numberValue ?? 0)
         let bounds = call.server.currentBounds(of: id, view: view)
         let rect = try arguments.rect("rect") ?? bounds
-        let answer = try call.engine(
-            "query", ["view": .string(id), "rect": arguments["rect"] ?? rectJSON(rect), "labels": true])
+        let answer = try call.engine(QueryRequest(view: id, rect: rect, labels: true))
         let shown = ViewPicture(view: id, layout: view.layout, rect: rect, answer: answer, direction: view.direction)
         let picture = try shown.render()
         let structured: [(key: String, value: JSONValue)] =

@@ -1,6 +1,7 @@
 import JSON
 import LayoutKit
 import PNGRenderer
+import WorkbenchEngine
 
 /// `update_view {view, changes, rect?, images?}`: applies a batch update to the view's data
 /// (`update`), and tells what the elements in the rect do — and, when asked, pictures of the
@@ -44,7 +45,7 @@ enum UpdateViewTool: Tool {
         func picture() throws(ToolError) -> ViewPicture {
             ViewPicture(
                 view: id, layout: view.layout, rect: rect,
-                answer: try call.engine("query", ["view": .string(id), "rect": rectJSON(rect), "labels": true]),
+                answer: try call.engine(QueryRequest(view: id, rect: rect, labels: true)),
                 direction: view.direction)
         }
         let before = wantsImages ? try picture().render() : nil

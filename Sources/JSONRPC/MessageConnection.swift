@@ -1,0 +1,120 @@
+import JSON
+import Synchronization
+
+/// One JSON-RPC 2.0 connection's messages: whole messages in (from a framer, a WebSocket or a
+/// test), each parsed and checked, single or batched, handed to a `RequestHandler`, and the
+/// replies written to a `MessageOutput` — a batch as one array, every reply that shares an
+/// ordering key in arrival order (`ReplyOrder`).
+public final class MessageConnection: Sendable {
+    private let handler: any RequestHandler
+    private let output: any MessageOutput
+    private let replyOrder: ReplyOrder
+    private let log: @Sendable (String) -> Void
+    /// Requests received and not yet answered.
+    private let unanswered = Atomic(0)
+
+    /// - Parameter log: receives one line per malformed input skipped.
+    public init(handler: any RequestHandler, output: any MessageOutput, log: @escaping @Sendable (String) -> Void) {
+        self.handler = handler
+        self.output = output
+        self.replyOrder = ReplyOrder(output: output)
+        self.log = log
+    }
+
+    /// How many requests (with an id) were received and are not yet answered: a transport that
+    /// does not block on its writes (the preview's WebSocket) stops reading while it is high.
+    public var requestsInProgress: Int { unanswered.load(ordering: .relaxed) }
+
+    /// Handles one whole message (a request, a notification or a batch).
+    /// Call from one thread at a time, in arrival order.
+    public func receive(_ message: [UInt8]) {
+        let value: JSONValue, idTokens: [Int: String]
+        do {
+            (value, idTokens) = try JSONParser.parseMessage(message[...])
+        } catch {
+            return output.send(Response.error(id: nil, .parseError(error.description)))
+        }
+        if case .array(let batch) = value {
+            receiveBatch(batch, idTokens: idTokens)
+        } else {
+            let ticket = replyOrder.ticket(keys: handler.orderingKeys(of: value), isBatch: false)
+            receiveSingle(value, idToken: idTokens[0]) { [replyOrder] in replyOrder.write(ticket, $0) }
+        }
+    }
+
+    /// Answers input that could not be read as a message (a framing error) with a parse error.
+    public func receiveMalformed(_ reason: String) {
+        log("workbench serve: skipped malformed input: \(reason)")
+        output.send(Response.error(id: nil, .parseError(reason)))
+    }
+
+    /// Handles one request or notification; `reply` gets its answer as message parts.
+    private func receiveSingle(_ message: JSONValue, idToken: String?, reply: @escaping @Sendable ([[UInt8]]) -> Void) {
+        switch RPCRequest.from(message, idToken: idToken) {
+        case .failure(let invalid):
+            if !invalid.isNotification { reply([Response.error(id: invalid.id, invalid.error)]) }
+        case .success(let request):
+            if request.id != nil { unanswered.add(1, ordering: .relaxed) }
+            handler.handle(request) { [self] result in
+                guard let id = request.id else { return }
+                defer { unanswered.subtract(1, ordering: .relaxed) }
+                switch result {
+                case .success(let bytes): reply(Response.resultParts(id: id, bytes))
+                case .failure(let error): reply([Response.error(id: id, error)])
+                }
+            }
+        }
+    }
+
+    /// Answers a batch with one array, written by whichever request of it finishes last, on
+    /// that request's own queue: so the array goes out before anything that request comes
+    /// before — a later `shutdown` (which waits for the view work before it) or the control
+    /// queue's next request — just as a single request's reply would. Replies sharing a key
+    /// with the batch that come after it wait for the array (`ReplyOrder`).
+    private func receiveBatch(_ batch: [JSONValue], idTokens: [Int: String]) {
+        guard !batch.isEmpty else {
+            return output.send(Response.error(id: nil, .invalidRequest("an empty batch")))
+        }
+        let expected = batch.count { Self.expectsReply($0) }
+        let replies = BatchReplies(expecting: expected)
+        let ticket =
+            expected > 0
+            ? replyOrder.ticket(keys: Array(Set(batch.flatMap(handler.orderingKeys))), isBatch: true) : nil
+        for (index, message) in batch.enumerated() {
+            guard Self.expectsReply(message) else {
+                receiveSingle(message, idToken: nil) { _ in }
+                continue
+            }
+            receiveSingle(message, idToken: idTokens[index]) { [replyOrder] parts in
+                if let answer = replies.set(index, Array(parts.joined())) { replyOrder.write(ticket, [answer]) }
+            }
+        }
+    }
+
+    private static func expectsReply(_ message: JSONValue) -> Bool {
+        switch RPCRequest.from(message) {
+        case .failure(let invalid): return !invalid.isNotification
+        case .success(let request): return request.id != nil
+        }
+    }
+}
+
+/// The replies of a batch, filled in by whichever queues answer.
+private final class BatchReplies: Sendable {
+    private let state: Mutex<(slots: [Int: [UInt8]], remaining: Int)>
+
+    init(expecting count: Int) { state = Mutex(([:], count)) }
+
+    /// Records the reply to the request at `index`; returns the batch's whole answer — the
+    /// replies in request order, as one array — when this was the last one awaited.
+    func set(_ index: Int, _ bytes: [UInt8]) -> [UInt8]? {
+        state.withLock { state in
+            state.slots[index] = bytes
+            state.remaining -= 1
+            guard state.remaining == 0 else { return nil }
+            let answers = state.slots.sorted { $0.key < $1.key }.map(\.value)
+            state.slots = [:]
+            return Array("[".utf8) + Array(answers.joined(separator: [UInt8(ascii: ",")])) + Array("]".utf8)
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import LayoutKit
+import Sessions
+
+extension Engine {
+    /// The scroll anchors of `entries`' prepared sessions, by view name, each taken on its
+    /// view's queue (call from the control queue, with the views idle).
+    func anchors(of entries: [ViewEntry]) -> [String: ScrollAnchor] {
+        var anchors: [String: ScrollAnchor] = [:]
+        for entry in entries {
+            if let anchor = entry.queue.sync(execute: { entry.currentAnchor() }) { anchors[entry.view.name] = anchor }
+        }
+        return anchors
+    }
+
+    /// Keeps each changed view's anchor in place after its workspace's text changed: the new
+    /// session is prepared at once (on its queue) and scrolled by how far the anchor moved.
+    /// A view whose layout fails keeps its bounds (its next request reports the failure).
+    ///
+    /// - Returns: the adjustment of every view that had an anchor, by id.
+    func keepAnchors(_ anchors: [String: ScrollAnchor], in entries: [ViewEntry], changed: [String]) -> [String: Point] {
+        var adjustments: [String: Point] = [:]
+        let changed = Set(changed)
+        for entry in entries {
+            guard let anchor = anchors[entry.view.name] else { continue }
+            guard changed.contains(entry.id) else {
+                adjustments[entry.id] = Point(x: 0, y: 0)
+                continue
+            }
+            let adjustment = entry.queue.sync { () -> Point? in
+                guard let session = try? entry.session(plugins: plugins, timeout: timeout, log: log) else { return nil }
+                defer {
+                    let isPrepared = entry.sessionIsPrepared, bounds = session.bounds
+                    state.withLock {
+                        entry.isPrepared = isPrepared
+                        entry.bounds = bounds
+                    }
+                }
+                return try? session.keep(anchor)
+            }
+            if let adjustment { adjustments[entry.id] = adjustment }
+        }
+        return adjustments
+    }
+}
+
+extension ViewEntry {
+    /// The session's scroll anchor, if it is prepared. Call on `queue` only.
+    func currentAnchor() -> ScrollAnchor? { sessionIfMade?.currentAnchor() }
+}

@@ -1,0 +1,120 @@
+import Dispatch
+import FileWatching
+import Foundation
+import JSON
+import JSONRPC
+import PluginHost
+import Synchronization
+import WorkspaceModel
+
+/// The layout engine: the protocol's requests in, their encoded results and notifications out.
+///
+/// A transport hands it checked requests (`handle`, as a `RequestHandler`): a
+/// `MessageConnection` over a byte stream or a WebSocket (`EngineConnection`), or the
+/// in-process `EngineClient`. Requests then pass, in arrival order, through the lanes
+/// `RequestScheduler.swift` declares: a control queue, which runs the workspace-wide methods itself
+/// and hands view methods on to the view's serial queue — so a request always sees the
+/// workspaces opened before it, one view's replies keep their order, and views work in
+/// parallel; the documents queue for the language server; and immediate methods
+/// (`$/cancelRequest`, `exit`), which act as soon as they are read.
+public final class Engine: RequestHandler, Sendable {
+    let plugins: PluginCatalog
+    /// The longest one view's `prepare` may take, in seconds; nil for no limit.
+    public let timeout: Double?
+    /// What `open` may read; nil for any path.
+    public let openablePaths: OpenablePaths?
+    let loader: WorkspaceLoader
+    let state = EngineState()
+    /// The documents an editor has open (the language server's side).
+    let documents = DocumentStore()
+    let memoryRelease: MemoryRelease
+    let log: @Sendable (String) -> Void
+    let controlQueue = DispatchQueue(label: "workbench.control")
+    /// All work not yet answered.
+    let work = DispatchGroup()
+    /// Work handed to view queues and not yet answered; `shutdown` waits for it.
+    let viewWork = DispatchGroup()
+    /// Takes every notification the engine sends (whole JSON-RPC messages).
+    let notifications: any MessageOutput
+    private let exitFlag = Atomic(false)
+    /// Watches the plugin folders between `start` and `stop`.
+    private let pluginWatcher = Mutex<FileWatcher?>(nil)
+    /// Folders opened with `watch: true`, followed for workspace files added and removed.
+    let folderWatches = FolderWatches()
+    /// The data files of the editor's open workspace documents, watched on disk, by document URI.
+    let documentWatchers = Mutex<[String: FileWatcher]>([:])
+
+    /// - Parameters:
+    ///   - notifications: takes every notification the engine sends.
+    ///   - timeout: the longest one view's `prepare` may take, in seconds; nil for no limit.
+    ///   - openablePaths: what `open` may read; nil for any path.
+    ///   - log: receives one line per problem worth telling the user (stderr, in `workbench serve`).
+    ///   - releaseMemory: gives freed memory back to the system (in `workbench serve`, glibc's
+    ///     `malloc_trim`); called a moment after a view is released or a prepare is cancelled or fails.
+    public init(
+        plugins: PluginCatalog, notifications: any MessageOutput, loader: WorkspaceLoader = WorkspaceLoader(),
+        timeout: Double? = nil, openablePaths: OpenablePaths? = nil,
+        releaseMemory: @escaping @Sendable () -> Void = {}, log: @escaping @Sendable (String) -> Void
+    ) {
+        self.plugins = plugins
+        self.notifications = notifications
+        self.timeout = timeout
+        self.openablePaths = openablePaths
+        self.loader = loader
+        self.memoryRelease = MemoryRelease(releaseMemory)
+        self.log = log
+    }
+
+    /// Set by the receiving thread when `exit` arrives; nothing more is received after it.
+    public var exitRequested: Bool { exitFlag.load(ordering: .acquiring) }
+
+    func requestExit() { exitFlag.store(true, ordering: .releasing) }
+
+    /// Starts watching the plugin folders; call once, before the first message.
+    public func start() {
+        let watcher = watchPluginFolders()
+        pluginWatcher.withLock { $0 = watcher }
+    }
+
+    /// Ends the connection — its workspaces are closed, their views released and their
+    /// watchers stopped — and returns the exit status: 0 after `shutdown` then `exit`, or when
+    /// the input ended; 1 for `exit` without `shutdown`.
+    ///
+    /// What was sent is answered, but within 2 s whatever the plugins do: the control queue
+    /// gets a second to take in what came before the end (so `exit` cancels only work sent
+    /// before it), then work still running is cancelled — at once after `exit` or when
+    /// `abandoned` (nobody is left to read the answers: a closed page), after another second
+    /// at the end of input.
+    public func stop(abandoned: Bool = false) -> Int32 {
+        pluginWatcher.withLock { $0.take() }?.stop()
+        folderWatches.stopAll()
+        for watcher in documentWatchers.withLock({ watchers in
+            defer { watchers = [:] }
+            return Array(watchers.values)
+        }) {
+            watcher.stop()
+        }
+        let drained = DispatchSemaphore(value: 0)
+        controlQueue.async { drained.signal() }
+        _ = drained.wait(timeout: .now() + 1)
+        if exitRequested || abandoned { state.cancelAll() }
+        settle(work)
+        state.closeAll()
+        return exitRequested ? (state.hasShutDown ? 0 : 1) : 0
+    }
+
+    /// Waits for `group`'s work to be answered: a second, then whatever still runs is cancelled
+    /// and gets 0.7 s more, so a stuck plugin cannot hold up `shutdown` or the end.
+    func settle(_ group: DispatchGroup) {
+        if group.wait(timeout: .now() + 1) == .timedOut {
+            state.cancelAll()
+            _ = group.wait(timeout: .now() + 0.7)
+        }
+    }
+
+    /// Sends a notification to the client.
+    func notify(_ message: [UInt8]) {
+        notifications.send(message)
+    }
+
+}

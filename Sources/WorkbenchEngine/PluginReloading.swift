@@ -1,0 +1,67 @@
+import FileWatching
+import JSON
+import JSONOutput
+import PluginHost
+
+extension Engine {
+    /// Watches the plugin folders: a library written, renamed in or out, or deleted reloads
+    /// the plugins (on the control queue, in order with requests) and the client hears
+    /// `plugins/didChange {added, changed, removed, refused}`. Nil when inotify is unavailable.
+    func watchPluginFolders() -> FileWatcher? {
+        let folders = plugins.registry.directories
+        guard !folders.isEmpty else { return nil }
+        do {
+            return try FileWatcher(folders: folders, accepting: { $0.hasSuffix(".so") || $0.hasSuffix(".dylib") }) {
+                [weak self] _ in
+                guard let engine = self else { return }
+                engine.enqueueControl {
+                    let changes = engine.reloadPlugins(forcing: [])
+                    guard !changes.isEmpty else { return }
+                    engine.notify(ClientNotification.pluginsDidChange.message { $0.pluginChanges(changes) })
+                }
+            }
+        } catch {
+            log("plugin folders are not watched: \(error)")
+            return nil
+        }
+    }
+
+    /// Scans the plugin folders again; the views of a changed or removed plugin drop their
+    /// sessions, so their next request makes a layout with the new build (or reports the
+    /// plugin missing) and prepares it, at the bounds the view had. Call on the control queue.
+    func reloadPlugins(forcing: Set<String>) -> PluginChanges {
+        let changes = plugins.reload(forcing: forcing)
+        if !changes.isEmpty { documentsDidChangePlugins() }
+        let affected = Set(changes.changed + changes.removed)
+        guard !affected.isEmpty else { return changes }
+        for entry in state.entries(usingAny: affected) { entry.pluginDidChange() }
+        memoryRelease.soon()
+        return changes
+    }
+}
+
+extension JSONWriter {
+    /// `{added: [name], changed: [name], refused: [{path, refused}], removed: [name]}`.
+    mutating func pluginChanges(_ changes: PluginChanges) {
+        beginObject()
+        key("added"); names(changes.added)
+        key("changed"); names(changes.changed)
+        key("refused")
+        beginArray()
+        for refusal in changes.refused {
+            beginObject()
+            key("path"); if let path = refusal.path { string(path) } else { null() }
+            key("refused"); string(refusal.description)
+            endObject()
+        }
+        endArray()
+        key("removed"); names(changes.removed)
+        endObject()
+    }
+
+    private mutating func names(_ names: [String]) {
+        beginArray()
+        for name in names { string(name) }
+        endArray()
+    }
+}

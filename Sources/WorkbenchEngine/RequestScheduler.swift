@@ -1,0 +1,223 @@
+import Dispatch
+import JSON
+import JSONRPC
+import Sessions
+
+/// The engine's ordering rules, all in one place: which lane each request runs in, and what
+/// it waits for. `MethodTable` declares each method's lane; this file is the only code that
+/// queues work.
+///
+/// | lane (`MethodTable.Handler`) | runs on | waits for |
+/// | --- | --- | --- |
+/// | `immediate` (`$/cancelRequest`, `exit`) | the reading thread, as soon as read | nothing (`exit` is answered after the control queue's earlier work) |
+/// | `control` (`open`, `change`, `reload`, …) | the control queue | every request queued there before it |
+/// | `view` (`prepare`, `query`, `update`, …) | the view's serial queue | the view's earlier requests; and, while anything waits on the control queue, all of that (an `open` it may depend on) |
+/// | `view`, quick, on an idle, prepared view, nothing on the control queue | inline, on the reading thread | nothing |
+/// | `document` (the language server) | the documents queue, beside the others | the document methods before it |
+///
+/// Work the engine starts itself follows the same rules: a watched file's reload and a plugin
+/// rescan queue on the control queue (`enqueueControl`); a document's views are served on the
+/// control queue ahead of any view request read after it (`enqueueControlBeforeViews`).
+/// Replies that share a view keep their order across batches in the transport
+/// (`orderingKeys`, `ReplyOrder`); a cancelled view request is answered in its place on its
+/// view's queue.
+extension Engine {
+    /// The view a message is about (`params.view`): its reply keeps its order with the view's others.
+    public func orderingKeys(of message: JSONValue) -> [String] {
+        if case .string(let view)? = message["params"]?["view"] { [view] } else { [] }
+    }
+
+    /// The one route from a request to its method (`MethodTable`), by the method's handler:
+    /// immediate methods act at once; document methods queue on the documents queue; a quick
+    /// view method goes straight to its idle, prepared view (skipping the control queue when
+    /// nothing waits there); everything else queues on the control queue in arrival order.
+    public func handle(_ request: RPCRequest, reply: @escaping @Sendable (Result<[UInt8], RPCError>) -> Void) {
+        let handler = MethodTable.handler(named: request.method)
+        if case .immediate(let method)? = handler {
+            return method.receive(Params(request.params), engine: self, reply: reply)
+        }
+        let pending = state.begin(request.id)
+        switch handler {
+        case .document(let method)?:
+            runOnDocuments(method, Params(request.params), pending, finishing(request, reply))
+        case .view(let method)? where !state.hasShutDown:
+            if let entry = state.directRoute(to: request.params) {
+                run(
+                    method, on: entry, Params(request.params), pending, finishing(request, reply),
+                    mayRunInline: method.isQuick)
+            } else {
+                enqueue(request, pending, reply)
+            }
+        default:
+            enqueue(request, pending, reply)
+        }
+    }
+
+    /// Queues the request on the control queue, behind everything received before it.
+    fileprivate func enqueue(
+        _ request: RPCRequest, _ pending: EngineState.Pending,
+        _ reply: @escaping @Sendable (Result<[UInt8], RPCError>) -> Void
+    ) {
+        state.controlWillRun()
+        work.enter()
+        controlQueue.async { [self] in
+            route(request, pending, reply)
+            state.controlDidRun()
+            work.leave()
+        }
+    }
+
+    /// The reply that also ends the request's tracking.
+    fileprivate func finishing(_ request: RPCRequest, _ reply: @escaping @Sendable (Result<[UInt8], RPCError>) -> Void)
+        -> @Sendable (Result<[UInt8], RPCError>) -> Void
+    {
+        { [state] result in
+            state.finish(request.id)
+            reply(result)
+        }
+    }
+
+    /// The one switch from a method's handler (`MethodTable`) to its queue; runs on the control queue.
+    fileprivate func route(
+        _ request: RPCRequest, _ pending: EngineState.Pending,
+        _ reply: @escaping @Sendable (Result<[UInt8], RPCError>) -> Void
+    ) {
+        let params = Params(request.params)
+        let finish = finishing(request, reply)
+        if state.hasShutDown {
+            return finish(.failure(.invalidRequest("the server has shut down; only 'exit' is accepted")))
+        }
+        // A cancelled view request is answered on its view's queue, in order behind that
+        // view's earlier requests; only the control methods answer a cancellation here.
+        if MethodTable.viewMethod(named: request.method) == nil, pending.isCancelled {
+            return finish(.failure(.requestCancelled))
+        }
+        switch MethodTable.handler(named: request.method) {
+        case .control(let method)?: onControl(method, params, finish)
+        case .view(let method)?: onView(method, params, pending, finish)
+        case .immediate?, .document?, nil: finish(.failure(.methodNotFound(request.method)))  // Never queued.
+        }
+    }
+
+    fileprivate func onControl(
+        _ method: any ControlMethod.Type, _ params: Params, _ reply: @Sendable (Result<[UInt8], RPCError>) -> Void
+    ) {
+        let progress = WorkDoneProgress(params: params.value, output: notifications)
+        progress?.begin(title: method.name)
+        let result = Result { () throws(RPCError) in try method.run(params, engine: self) }
+        progress?.end()
+        reply(result)
+    }
+
+    /// Hands the request to its view's queue.
+    fileprivate func onView(
+        _ method: any ViewMethod.Type, _ params: Params, _ pending: EngineState.Pending,
+        _ reply: @escaping @Sendable (Result<[UInt8], RPCError>) -> Void
+    ) {
+        do throws(RPCError) {
+            let id = try params.string("view")
+            guard let entry = state.view(id) else {
+                let open = state.openViewIDs
+                throw .unknown(
+                    "no open view '\(id)'"
+                        + (open.isEmpty ? " (no workspace is open)" : "; open views: \(open.joined(separator: ", "))"))
+            }
+            run(method, on: entry, params, pending, reply, mayRunInline: false)
+        } catch {
+            reply(.failure(error))
+        }
+    }
+
+    /// Runs a view request on the view's queue: inline on the calling thread when that may be
+    /// (the reading thread, with a quick method) and the view is idle and prepared (a query
+    /// costs microseconds; a thread hop would cost more), else asynchronously, in order behind
+    /// the view's earlier requests.
+    fileprivate func run(
+        _ method: any ViewMethod.Type, on entry: ViewEntry, _ params: Params, _ pending: EngineState.Pending,
+        _ reply: @escaping @Sendable (Result<[UInt8], RPCError>) -> Void, mayRunInline: Bool
+    ) {
+        let inline = state.withLock { () -> Bool in
+            defer { entry.queued += 1 }
+            return mayRunInline && entry.queued == 0 && entry.isPrepared
+        }
+        work.enter()
+        viewWork.enter()
+        let progress = WorkDoneProgress(params: params.value, output: notifications)
+        let job: @Sendable () -> Void = { [self] in
+            let result = Result { () throws(RPCError) -> [UInt8] in
+                if pending.flag.isRaised { throw RPCError.requestCancelled }
+                let session = try entry.session(plugins: plugins, timeout: timeout, log: log)
+                progress?.begin(title: "\(method.name) \(entry.id)")
+                session.progress = progress.map { progress in { progress.report($0) } }
+                defer { session.progress = nil }
+                return try session.withCancellation(pending.flag) { () throws(RPCError) in
+                    try method.run(params, session: session)
+                }
+            }
+            progress?.end()
+            if case .failure(let error) = result,
+                error.code == RPCError.requestCancelledCode || error.code == RPCError.layoutErrorCode
+            {
+                memoryRelease.soon()
+            }
+            let isPrepared = entry.sessionIsPrepared, bounds = entry.sessionBounds,
+                prepared = entry.summaryOfNewPreparation()
+            state.withLock {
+                entry.queued -= 1
+                entry.isPrepared = isPrepared
+                if let prepared { entry.prepared = prepared }
+                if let bounds { entry.bounds = bounds }
+            }
+            reply(result)
+            viewWork.leave()
+            work.leave()
+        }
+        if inline { entry.queue.sync(execute: job) } else { entry.queue.async(execute: job) }
+    }
+
+    /// Runs `body` on the control queue, in order with the requests (a watched file changed).
+    func enqueueControl(_ body: @escaping @Sendable () -> Void) {
+        work.enter()
+        controlQueue.async { [self] in
+            body()
+            work.leave()
+        }
+    }
+
+    /// Runs a language-server method on the documents queue, in arrival order with the other
+    /// document methods and beside the control and view queues; a request cancelled while it
+    /// waits is answered -32800.
+    fileprivate func runOnDocuments(
+        _ method: any ControlMethod.Type, _ params: Params, _ pending: EngineState.Pending,
+        _ reply: @escaping @Sendable (Result<[UInt8], RPCError>) -> Void
+    ) {
+        work.enter()
+        documents.queue.async { [self] in
+            defer { work.leave() }
+            if state.hasShutDown {
+                return reply(.failure(.invalidRequest("the server has shut down; only 'exit' is accepted")))
+            }
+            if pending.isCancelled { return reply(.failure(.requestCancelled)) }
+            reply(Result { () throws(RPCError) in try method.run(params, engine: self) })
+        }
+    }
+
+    /// Runs `body` on the control queue, in order with the requests; view requests read after
+    /// this call wait for it too (no direct route to a view meanwhile), so they see its effect.
+    func enqueueControlBeforeViews(_ body: @escaping @Sendable () -> Void) {
+        state.controlWillRun()
+        enqueueControl { [state] in
+            body()
+            state.controlDidRun()
+        }
+    }
+
+    /// Runs `body` on the documents queue, in order with the document methods.
+    func enqueueDocuments(_ body: @escaping @Sendable () -> Void) {
+        work.enter()
+        documents.queue.async { [self] in
+            body()
+            work.leave()
+        }
+    }
+}

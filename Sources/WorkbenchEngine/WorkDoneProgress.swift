@@ -1,0 +1,66 @@
+import Foundation
+import JSON
+import JSONOutput
+import JSONRPC
+import Synchronization
+
+/// LSP's work-done progress for one request whose params carry `workDoneToken`: `$/progress
+/// {token, value}` notifications — `{kind: "begin", title}`, then `{kind: "report",
+/// percentage}` (whole numbers, each larger than the last, 0…100), then `{kind: "end"}` —
+/// all written before the request's response.
+final class WorkDoneProgress: Sendable {
+    private let token: JSONValue
+    private let output: any MessageOutput
+    private let lastPercentage = Mutex(-1)
+
+    /// Nil when the params carry no usable token (a string or a number).
+    init?(params: JSONValue, output: any MessageOutput) {
+        switch params["workDoneToken"] {
+        case .string?, .number?: token = params["workDoneToken"]!
+        default: return nil
+        }
+        self.output = output
+    }
+
+    func begin(title: String) {
+        send { writer in
+            writer.key("kind"); writer.string("begin")
+            writer.key("title"); writer.string(title)
+        }
+    }
+
+    /// Reports a fraction done (0…1); sent only when its whole percentage is higher than the last sent.
+    func report(_ fraction: Double) {
+        guard fraction.isFinite else { return }
+        let percentage = Int((min(1, max(0, fraction)) * 100).rounded(.down))
+        let isNew = lastPercentage.withLock { last in
+            guard percentage > last else { return false }
+            last = percentage
+            return true
+        }
+        guard isNew else { return }
+        send { writer in
+            writer.key("kind"); writer.string("report")
+            writer.key("percentage"); writer.integer(percentage)
+        }
+    }
+
+    func end() {
+        send { writer in
+            writer.key("kind"); writer.string("end")
+        }
+    }
+
+    private func send(_ value: (inout JSONWriter) -> Void) {
+        output.send(
+            ClientNotification.progress.message { writer in
+                writer.beginObject()
+                writer.key("token"); writer.json(token)
+                writer.key("value")
+                writer.beginObject()
+                value(&writer)
+                writer.endObject()
+                writer.endObject()
+            })
+    }
+}

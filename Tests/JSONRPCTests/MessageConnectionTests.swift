@@ -1,0 +1,103 @@
+import Dispatch
+import JSON
+import Synchronization
+import Testing
+
+@testable import JSONRPC
+
+/// The transport alone, over a handler that answers when told to: batches become one array in
+/// request order, replies that share a key keep their order across batches, bad input is
+/// answered with the JSON-RPC error it deserves.
+struct MessageConnectionTests {
+    @Test func aBatchIsAnsweredAsOneArrayInRequestOrderWhateverOrderItsRepliesComeIn() {
+        let handler = HeldHandler(), output = Collected()
+        let connection = MessageConnection(handler: handler, output: output, log: { _ in })
+        connection.receive(
+            Array(
+                #"[{"jsonrpc":"2.0","id":"a","method":"m"},{"jsonrpc":"2.0","method":"note"},{"jsonrpc":"2.0","id":2,"method":"m"},{"id":3}]"#
+                    .utf8))
+        #expect(connection.requestsInProgress == 2)
+        handler.answer(.number(2))
+        #expect(output.texts.isEmpty)
+        handler.answer(.string("a"))
+        #expect(
+            output.texts == [
+                #"[{"id":"a","jsonrpc":"2.0","result":"\"a\""},{"id":2,"jsonrpc":"2.0","result":"2"},"#
+                    + #"{"error":{"code":-32600,"message":"invalid request: 'jsonrpc' must be \"2.0\""},"id":3,"jsonrpc":"2.0"}]"#
+            ])
+        #expect(connection.requestsInProgress == 0)
+    }
+
+    @Test func aReplyWaitsForAnEarlierBatchWithTheSameKeyButNotForOthers() {
+        let handler = HeldHandler(), output = Collected()
+        let connection = MessageConnection(handler: handler, output: output, log: { _ in })
+        connection.receive(Array(#"[{"jsonrpc":"2.0","id":1,"method":"m","params":{"key":"v"}}]"#.utf8))
+        connection.receive(Array(#"{"jsonrpc":"2.0","id":2,"method":"m","params":{"key":"v"}}"#.utf8))
+        connection.receive(Array(#"{"jsonrpc":"2.0","id":3,"method":"m","params":{"key":"w"}}"#.utf8))
+        handler.answer(.number(3))
+        handler.answer(.number(2))
+        #expect(output.texts == [#"{"id":3,"jsonrpc":"2.0","result":"3"}"#])
+        handler.answer(.number(1))
+        #expect(
+            output.texts == [
+                #"{"id":3,"jsonrpc":"2.0","result":"3"}"#, #"[{"id":1,"jsonrpc":"2.0","result":"1"}]"#,
+                #"{"id":2,"jsonrpc":"2.0","result":"2"}"#,
+            ])
+    }
+
+    @Test func badInputIsAnsweredWithItsError() {
+        let handler = HeldHandler(), output = Collected()
+        let connection = MessageConnection(handler: handler, output: output, log: { _ in })
+        connection.receive(Array("[]".utf8))
+        connection.receive(Array("{".utf8))
+        connection.receive(Array(#"{"jsonrpc":"2.0","id":7,"method":"m","params":[1]}"#.utf8))
+        connection.receiveMalformed("a header without a length")
+        let texts = output.texts
+        #expect(texts.count == 4)
+        #expect(
+            texts[0]
+                == #"{"error":{"code":-32600,"message":"invalid request: an empty batch"},"id":null,"jsonrpc":"2.0"}"#)
+        #expect(texts[1].hasPrefix(#"{"error":{"code":-32700,"message":"parse error: "#))
+        #expect(
+            texts[2]
+                == #"{"error":{"code":-32602,"message":"invalid params: params must be an object (named parameters)"},"id":7,"jsonrpc":"2.0"}"#
+        )
+        #expect(
+            texts[3]
+                == #"{"error":{"code":-32700,"message":"parse error: a header without a length"},"id":null,"jsonrpc":"2.0"}"#
+        )
+        #expect(handler.heldCount == 0)
+    }
+}
+
+/// Holds every request until `answer(id)` answers it with its id's text as the result.
+private final class HeldHandler: RequestHandler {
+    private let held = Mutex<[(RPCRequest, @Sendable (Result<[UInt8], RPCError>) -> Void)]>([])
+
+    func handle(_ request: RPCRequest, reply: @escaping @Sendable (Result<[UInt8], RPCError>) -> Void) {
+        guard request.id != nil else { return }
+        held.withLock { $0.append((request, reply)) }
+    }
+
+    func orderingKeys(of message: JSONValue) -> [String] {
+        if case .string(let key)? = message["params"]?["key"] { [key] } else { [] }
+    }
+
+    var heldCount: Int { held.withLock { $0.count } }
+
+    func answer(_ id: RequestID) {
+        let reply = held.withLock { held -> (@Sendable (Result<[UInt8], RPCError>) -> Void)? in
+            guard let index = held.firstIndex(where: { $0.0.id == id }) else { return nil }
+            return held.remove(at: index).1
+        }
+        var writer = JSONWriter()
+        writer.string(id.description)
+        reply?(.success(writer.bytes))
+    }
+}
+
+private final class Collected: MessageOutput, Sendable {
+    private let sent = Mutex<[String]>([])
+    func send(_ message: [UInt8]) { sent.withLock { $0.append(String(decoding: message, as: UTF8.self)) } }
+    var texts: [String] { sent.withLock { $0 } }
+}

@@ -1,0 +1,128 @@
+import Foundation
+import JSON
+import JSONRPC
+import LayoutKit
+import PluginHost
+import Sessions
+import Synchronization
+import TestSupport
+import Testing
+import WorkbenchEngine
+import WorkspaceModel
+
+/// The engine in process, through its typed client: the answers are the sessions' own, errors
+/// name the offending field, and notifications arrive as values.
+struct EngineClientTests {
+    static let workspace = """
+        workspace: clients
+        sources:
+          alarms:
+            generate: {sections: 1, items: 300, min: 40, max: 120, seed: 7}
+        views:
+          circles:
+            layout: circles
+            source: alarms
+            viewport: {width: 375, height: 667}
+        """
+
+    static func catalog() -> PluginCatalog {
+        PluginCatalog.inProcess(PluginRegistry.discover(in: [BuildProducts.directory]))
+    }
+
+    static func client(onNotification: @escaping @Sendable (EngineNotification) -> Void = { _ in }) -> EngineClient {
+        EngineClient(plugins: catalog(), onNotification: onNotification)
+    }
+
+    @Test func aTypedQueryAnswersWhatTheViewsSessionLaysOut() throws {
+        let client = Self.client()
+        defer { client.stop() }
+        let opened = try client.call("open", ["text": .string(Self.workspace), "directory": "/"]).get()
+        #expect(opened["views"]?.arrayValue?.first?["id"] == "clients/circles")
+        let prepared = try client.call("prepare", ["view": "clients/circles"]).get()
+
+        let workspace = try WorkspaceLoader().load(text: Self.workspace, directory: "/")
+        let session = try ViewSession(view: workspace.views[0], in: workspace, plugins: Self.catalog())
+        let size = try session.contentSize()
+        #expect(prepared["contentSize"]?["width"]?.numberValue == size.width)
+        #expect(prepared["contentSize"]?["height"]?.numberValue == size.height)
+
+        for rect in [
+            Rect(x: 0, y: 0, width: 375, height: 667), Rect(x: 100, y: 900.5, width: 200, height: 333),
+            Rect(x: 0, y: 0, width: size.width, height: size.height),
+        ] {
+            let answer = try client.send(QueryRequest(view: "clients/circles", rect: rect, labels: true)).get()
+            let expected = try session.elements(in: rect)
+            #expect(answer.attributes == expected, "rect \(rect)")
+            #expect(answer.elements.count == expected.count)
+            // Brute force over the whole content: the rect's elements are those whose frames meet it.
+            let all = try session.elements(in: Rect(x: 0, y: 0, width: size.width, height: size.height))
+            #expect(
+                Set(answer.attributes.map(\.element)) == Set(all.filter { $0.frame.intersects(rect) }.map(\.element)))
+            // Cells' labels are their data items (generated numbers); nothing else has one.
+            for (attributes, label) in zip(answer.attributes, answer.labels) {
+                #expect((label != nil) == (attributes.element.category == .cell))
+            }
+        }
+    }
+
+    @Test func errorsNameTheViewOrTheFieldThatWasWrong() throws {
+        let client = Self.client()
+        defer { client.stop() }
+        let unknown = client.call(
+            "query", ["view": "nowhere/none", "rect": ["x": 0, "y": 0, "width": 1, "height": 1]])
+        #expect(unknown.failure?.code == RPCError.unknownViewCode)
+        #expect(unknown.failure?.message == "no open view 'nowhere/none' (no workspace is open)")
+
+        _ = try client.call("open", ["text": .string(Self.workspace), "directory": "/"]).get()
+        let noRect = client.call("query", ["view": "clients/circles"])
+        #expect(noRect.failure?.code == -32602)
+        #expect(noRect.failure?.message == "invalid params: params.rect or params.element is required")
+        let badWidth = client.send(QueryRequest(view: "clients/circles", rect: Rect(x: 0, y: 0, width: -5, height: 1)))
+        #expect(badWidth.failure?.code == -32602)
+        #expect(badWidth.failure?.message.contains("params.rect") == true)
+        #expect(client.call("no/such/method").failure?.code == -32601)
+    }
+
+    @Test func aWatchedWorkspaceEditArrivesAsANotificationValue() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path + "/watched.yaml"
+        try Self.workspace.write(toFile: path, atomically: true, encoding: .utf8)
+        let received = NotificationLog()
+        let client = Self.client(onNotification: received.append)
+        defer { client.stop() }
+        _ = try client.call("open", ["path": .string(path), "watch": true]).get()
+        try Self.workspace.replacingOccurrences(of: "items: 300", with: "items: 12")
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        let changed = received.wait(for: "workspace/didChange", seconds: 10)
+        #expect(changed?.params["workspace"] == "clients")
+        let answer = try client.send(
+            QueryRequest(view: "clients/circles", rect: Rect(x: 0, y: 0, width: 1e6, height: 1e6))
+        )
+        .get()
+        #expect(answer.attributes.filter { $0.element.category == .cell }.count == 12)
+    }
+}
+
+/// Notifications as they arrive, from any thread.
+final class NotificationLog: Sendable {
+    private let received = Mutex<[EngineNotification]>([])
+
+    func append(_ notification: EngineNotification) { received.withLock { $0.append(notification) } }
+
+    /// The first notification of `method`, waiting up to `seconds` for it.
+    func wait(for method: String, seconds: Double) -> EngineNotification? {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if let found = received.withLock({ $0.first { $0.method == method } }) { return found }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        return nil
+    }
+}
+
+extension Result {
+    var failure: Failure? {
+        if case .failure(let error) = self { return error }
+        return nil
+    }
+}
