@@ -29,7 +29,11 @@ import PackageDescription
 ///   Sessions                     a view's live state: layout, data, bounds, invalidation
 ///   SVGRenderer                  pictures of laid-out views
 ///   CCairo, CPango, PNGRenderer  PNG pictures, drawn with the system cairo, labels set by Pango (`run --png`, MCP images)
-///   BatchRunner                  `workbench run`, and the parallel, sharded batches it shares with `check`
+///   ParallelWork                 numbered work on several threads, results in order (`run` and `check`)
+///   WorkspaceBatch               the views of a batch of workspace files, its shards (`run` and `check`)
+///   BatchRunner                  `workbench run`: views laid out, written as JSON, and their pictures
+///   ContractCheck                a workspace view checked against the contract through its plugin
+///                                (`check`, `serve`, `mcp`)
 ///   CheckRunner                  `workbench check`: the contract and snapshots over workspaces
 ///   PluginScaffold               `workbench new-plugin`: ready plugin packages in Swift or C
 ///   LanguageServer               workspace files as an editor sees them: positions, diagnostics,
@@ -109,18 +113,23 @@ let package = Package(
         .systemLibrary(
             name: "CPango", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"]), .brew(["pango"])]),
         .target(name: "PNGRenderer", dependencies: ["CCairo", "CPango", "LayoutKit", "SVGRenderer"]),
-        .target(name: "BatchRunner", dependencies: ["Sessions", "JSON", "JSONOutput", "SVGRenderer", "PNGRenderer", "SourceDiagnostics"]),
+        // What `run` and `check` share, drawing nothing: numbered work in order, the views of a batch.
+        .target(name: "ParallelWork"),
+        .target(name: "WorkspaceBatch", dependencies: ["WorkspaceModel", "SourceDiagnostics"]),
+        .target(name: "BatchRunner", dependencies: ["Sessions", "JSON", "JSONOutput", "SVGRenderer", "PNGRenderer", "SourceDiagnostics", "ParallelWork", "WorkspaceBatch"]),
         .target(name: "PluginScaffold"),
-        .target(name: "CheckRunner", dependencies: ["BatchRunner", "BatchUpdates", "LayoutChecker", "Sessions", "JSON", "JSONOutput", "SourceDiagnostics"]),
+        // The contract on a workspace's view through its plugin: for `check`, `serve` and `mcp` (no pictures, no command).
+        .target(name: "ContractCheck", dependencies: ["LayoutChecker", "LayoutKit", "PluginHost", "Sessions", "BatchUpdates", "SourceDiagnostics", "WorkspaceModel"]),
+        .target(name: "CheckRunner", dependencies: ["ContractCheck", "ParallelWork", "WorkspaceBatch", "Sessions", "JSON", "JSONOutput", "SourceDiagnostics"]),
         // The engine: requests in, results and notifications out; `EngineConnection` (serve, preview) and the in-process `EngineClient` (mcp, tests).
         .target(name: "WorkbenchEngine", dependencies: ["JSON", "JSONRPC", "JSONOutput", "Sessions", "BatchUpdates", "FileWatching", "PluginHost", "WorkspaceModel", "SourceDiagnostics", "LayoutKit",
-                                                        "LanguageServer", "CheckRunner", "LayoutChecker"]),
+                                                        "LanguageServer", "ContractCheck", "LayoutChecker"]),
         // `workbench serve` as a language server for workspace files.
         .target(name: "LanguageServer", dependencies: ["JSON", "WorkspaceModel", "YAMLReader", "SourceDiagnostics", "PluginHost", "LayoutKit"]),
         // `workbench mcp`: the Model Context Protocol for coding agents, over the same engine as `serve`.
         .target(
             name: "MCPServer",
-            dependencies: ["CheckRunner", "JSON", "JSONOutput", "JSONRPC", "LayoutChecker", "LayoutKit", "PluginHost", "PluginScaffold",
+            dependencies: ["ContractCheck", "JSON", "JSONOutput", "JSONRPC", "LayoutChecker", "LayoutKit", "PluginHost", "PluginScaffold",
                            "PNGRenderer", "SVGRenderer", "WorkbenchEngine", "WorkspaceModel"]
         ),
         // `workbench preview`: the page and the WebSocket transport of the same server.
@@ -144,7 +153,7 @@ let package = Package(
             name: "workbench",
             dependencies: [
                 "BatchRunner", "CAllocator", "CheckRunner", "CLayoutABI", "DescriptorIO", "LayoutKit", "JSONRPC", "MCPServer", "PluginHost", "PluginIsolation", "PluginScaffold", "WorkbenchEngine",
-                "PreviewServer",
+                "PreviewServer", "ContractCheck", "LayoutChecker", "WorkspaceBatch",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -208,7 +217,7 @@ let package = Package(
         .testTarget(
             name: "SessionsTests", dependencies: ["Sessions", "BatchUpdates", "LayoutKit", "PluginHost", "WorkspaceModel", "TestSupport"]
         ),
-        .testTarget(name: "BatchRunnerTests", dependencies: ["BatchRunner", "TestSupport", "PluginHost", "WorkspaceModel", "LayoutKit"]),
+        .testTarget(name: "BatchRunnerTests", dependencies: ["BatchRunner", "ParallelWork", "WorkspaceBatch", "TestSupport", "PluginHost", "WorkspaceModel", "LayoutKit"]),
         .testTarget(name: "PluginScaffoldTests", dependencies: ["PluginScaffold", "TestSupport"]),
         .testTarget(name: "PluginIsolationTests", dependencies: ["PluginIsolation", "PluginHost", "BatchUpdates", "LayoutKit", "CLayoutABI", "Platform", "TestSupport"]),
         .testTarget(name: "BenchmarkReportTests", dependencies: ["BenchmarkReport"]),

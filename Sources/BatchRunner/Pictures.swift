@@ -4,8 +4,9 @@ import PNGRenderer
 import SVGRenderer
 import Sessions
 import SourceDiagnostics
+import WorkspaceBatch
 
-extension BatchRunner {
+extension LayoutBatch {
     /// The pictures `run --output` draws of each view, beside its JSON: `<view>.svg` of the
     /// whole content, `<view>.png` of the whole content or of `rect`.
     public struct Pictures: Sendable {
@@ -26,10 +27,10 @@ extension BatchRunner {
             let name = (folder as NSString).appendingPathComponent(WorkspaceFiles.safeName(view.view.name))
             let data = view.session.source.data.source
             let label = { (path: ItemPath) in data.value(at: path).label }
-            let shape = SVGRenderer.CellShape(layout: view.view.layout)
+            let shape = SVGPainter.CellShape(layout: view.view.layout)
             do {
                 if svg {
-                    let picture = SVGRenderer(cellShape: shape).render(
+                    let picture = SVGPainter(cellShape: shape).render(
                         title: "\(view.workspace.name) / \(view.view.name) (\(view.view.layout))",
                         contentSize: view.contentSize,
                         elements: try view.session.elements(in: .everything), direction: view.view.direction,
@@ -41,7 +42,7 @@ extension BatchRunner {
                         rect
                         ?? Rect(
                             x: 0, y: 0, width: max(1, view.contentSize.width), height: max(1, view.contentSize.height))
-                    let picture = try PNGRenderer(cellShape: shape).render(
+                    let picture = try PNGPainter(cellShape: shape).render(
                         rect: area, elements: try view.session.elements(in: area), direction: view.view.direction,
                         cellLabel: label)
                     try Data(picture.png).write(to: URL(fileURLWithPath: name + ".png"), options: .atomic)

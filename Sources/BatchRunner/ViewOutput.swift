@@ -5,6 +5,7 @@ import LayoutKit
 import PluginHost
 import Sessions
 import SourceDiagnostics
+import WorkspaceBatch
 import WorkspaceModel
 
 /// One view laid out and ready to be written: its session (prepared, the plugin holding the
@@ -134,7 +135,7 @@ final class PreparedView: @unchecked Sendable {
 
     /// Writes `<directory>/<workspace>/<view>.json` (pretty) through a temporary file renamed
     /// into place, and the pictures beside it that are asked for.
-    func writeFiles(in directory: String, pictures: BatchRunner.Pictures) throws(ViewSessionError) {
+    func writeFiles(in directory: String, pictures: LayoutBatch.Pictures) throws(ViewSessionError) {
         let folder = (directory as NSString).appendingPathComponent(WorkspaceFiles.safeName(workspace.name))
         let file = (folder as NSString).appendingPathComponent(WorkspaceFiles.safeName(view.name) + ".json")
         func failure(_ error: any Error) -> ViewSessionError {

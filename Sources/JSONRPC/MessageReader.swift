@@ -21,7 +21,7 @@ public struct MessageReader {
     /// order (maybe none); nil once the input has ended and everything read was returned.
     public mutating func next() -> [MessageFramer.Event]? {
         guard !isAtEnd else { return nil }
-        let count = DescriptorIO.read(input, into: &buffer)
+        let count = RetryingIO.read(input, into: &buffer)
         if count > 0 { return framer.feed(buffer[..<count]) }
         isAtEnd = true
         return framer.finish()

@@ -29,9 +29,9 @@ public final class ProtocolOutput: MessageOutput, Sendable {
             switch mode {
             case .headers:
                 let length = parts.reduce(0) { $0 + $1.count }
-                DescriptorIO.writeAll(fileDescriptor, parts: [Array("Content-Length: \(length)\r\n\r\n".utf8)] + parts)
+                RetryingIO.writeAll(fileDescriptor, parts: [Array("Content-Length: \(length)\r\n\r\n".utf8)] + parts)
             case .lines:
-                DescriptorIO.writeAll(fileDescriptor, parts: parts + [[UInt8(ascii: "\n")]])
+                RetryingIO.writeAll(fileDescriptor, parts: parts + [[UInt8(ascii: "\n")]])
             }
         }
     }

@@ -54,7 +54,7 @@ extension CheckRun {
     }
 
     /// A second layout from the same inputs answers the same.
-    func checkDeterminism(_ findings: inout Findings) {
+    func checkDeterminism(_ findings: inout CappedViolations) {
         let sample = Array(rects.prefix(20))
         let first = Answers(layout, rects: sample, all: all)
         do throws(LayoutError) {
@@ -69,7 +69,7 @@ extension CheckRun {
 
     /// A scripted scroll, then a resize: after each, the layout (invalidated and
     /// prepared again only if it asked) answers as a fresh layout prepared at the new bounds.
-    func checkBoundsChanges(_ findings: inout Findings) {
+    func checkBoundsChanges(_ findings: inout CappedViolations) {
         let moving: any Layout
         do throws(LayoutError) { moving = try freshLayout(at: bounds) } catch { return }
         var current = bounds
@@ -117,7 +117,7 @@ extension CheckRun {
     }
 
     /// `targetContentOffset` for in-range proposals and a few velocities.
-    func checkTargetOffsets(_ findings: inout Findings) {
+    func checkTargetOffsets(_ findings: inout CappedViolations) {
         let content = layout.contentSize
         let maxX = max(0, content.width - bounds.width), maxY = max(0, content.height - bounds.height)
         let proposals = [
@@ -142,7 +142,7 @@ extension CheckRun {
     }
 
     /// Initial and final attributes for every element: present, about it, finite.
-    func checkTransitions(_ findings: inout Findings) {
+    func checkTransitions(_ findings: inout CappedViolations) {
         for attributes in all where attributes.numericProblem == nil {
             guard !findings.isFull(.transitions) else { return }
             for (name, answer) in [

@@ -7,7 +7,7 @@ extension CheckRun {
     /// `attributes(for:)` of every element equals the whole-layout query's answer, and is nil
     /// for elements the queries do not return: every data item's cell, and the neighbours of
     /// the elements there are (one past the last item or section, negative indices).
-    func checkElementQueries(_ findings: inout Findings) {
+    func checkElementQueries(_ findings: inout CappedViolations) {
         for attributes in all {
             guard !findings.isFull(.elementQuery) else { return }
             guard let answer = layout.attributes(for: attributes.element) else {

@@ -4,7 +4,7 @@ extension CheckRun {
     /// Self-sizing: a fresh layout is told a preferred size for its first, middle and last
     /// cells (each side a little larger than its frame) and prepared again. A size it took
     /// must be the element's frame size then; if it took none, no frame may move.
-    func checkPreferredSizes(_ findings: inout Findings) {
+    func checkPreferredSizes(_ findings: inout CappedViolations) {
         let cells = all.filter { $0.element.category == .cell }
         guard !cells.isEmpty, let layout = try? freshLayout(at: bounds) else { return }
         let before = layout.elements(in: .everything)

@@ -2,7 +2,7 @@ import LayoutKit
 
 extension CheckRun {
     /// Rect queries against brute force, the shape of every answer, and frames inside the content.
-    func checkQueries(_ findings: inout Findings) {
+    func checkQueries(_ findings: inout CappedViolations) {
         let content = layout.contentSize
         if !(content.width.isFinite && content.height.isFinite && content.width >= 0 && content.height >= 0) {
             findings.add(.wellFormed, nil, "content size \(content.text) is not finite and ≥ 0")
@@ -33,7 +33,7 @@ extension CheckRun {
     }
 
     /// Order, duplicates, finite numbers and sizes ≥ 0 of one answer.
-    func checkShape(of answer: [LayoutAttributes], query: String, _ findings: inout Findings) {
+    func checkShape(of answer: [LayoutAttributes], query: String, _ findings: inout CappedViolations) {
         var counts: [ElementID: Int] = [:]
         for (index, attributes) in answer.enumerated() {
             counts[attributes.element, default: 0] += 1
@@ -54,12 +54,12 @@ extension CheckRun {
 
     /// Problems a layout behind a C boundary found in records it could not turn into
     /// attributes, or in calls that failed, since the last report.
-    func reportRecordProblems(_ findings: inout Findings) {
+    func reportRecordProblems(_ findings: inout CappedViolations) {
         guard let reporting = layout as? RecordReporting else { return }
         for problem in reporting.takeRecordProblems() { findings.add(.wellFormed, nil, problem) }
     }
 
-    private func checkInsideContent(_ content: Size, _ findings: inout Findings) {
+    private func checkInsideContent(_ content: Size, _ findings: inout CappedViolations) {
         let slackX = 1e-9 * max(1, abs(content.width)), slackY = 1e-9 * max(1, abs(content.height))
         for attributes in all where attributes.frame.isFinite {
             let frame = attributes.frame
@@ -75,7 +75,8 @@ extension CheckRun {
 
     /// One rect's answer (sorted) against the brute-force filter (sorted).
     private func compare(
-        _ found: [LayoutAttributes], with expected: [LayoutAttributes], in rect: Rect, _ findings: inout Findings
+        _ found: [LayoutAttributes], with expected: [LayoutAttributes], in rect: Rect,
+        _ findings: inout CappedViolations
     ) {
         guard found != expected else { return }
         var expectedByID: [ElementID: LayoutAttributes] = [:]

@@ -1,6 +1,6 @@
 import LayoutKit
 
-/// The layout contract, one rule per case: what `LayoutChecker` verifies.
+/// The layout contract, one rule per case: what `ContractChecker` verifies.
 ///
 /// The raw values are the names `workbench check` prints.
 public enum Invariant: String, CaseIterable, Sendable, CustomStringConvertible {
@@ -33,7 +33,7 @@ public enum Invariant: String, CaseIterable, Sendable, CustomStringConvertible {
     case anchoring = "anchoring"
     /// For a plugin the host mirrors in right-to-left views: every right-to-left answer
     /// (queries, element lookups, target offsets) equals the left-to-right answer to the
-    /// mirrored question, mirrored, at several scroll offsets (`LayoutChecker.checkMirror`).
+    /// mirrored question, mirrored, at several scroll offsets (`ContractChecker.checkMirror`).
     case mirror = "mirror"
 
     public var description: String { rawValue }

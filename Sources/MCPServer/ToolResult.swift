@@ -9,7 +9,7 @@ import PNGRenderer
 struct ToolResult {
     var structured: JSONValue
     var summary: String?
-    var pictures: [(caption: String, picture: PNGRenderer.Picture)] = []
+    var pictures: [(caption: String, picture: PNGPainter.Picture)] = []
 
     /// `{content: [...], structuredContent, isError: false}`.
     var message: JSONValue {

@@ -39,9 +39,9 @@ struct ViewPicture {
     }
 
     /// The picture of `rect`, scaled down beyond 4096 pixels a side.
-    func render() throws(ToolError) -> PNGRenderer.Picture {
-        do throws(PNGRenderer.Failure) {
-            return try PNGRenderer(cellShape: SVGRenderer.CellShape(layout: layout)).render(
+    func render() throws(ToolError) -> PNGPainter.Picture {
+        do throws(PNGPainter.Failure) {
+            return try PNGPainter(cellShape: SVGPainter.CellShape(layout: layout)).render(
                 rect: rect, elements: attributes, direction: direction, cellLabel: { cellLabels[$0] })
         } catch {
             throw ToolError("cannot draw the rect: \(error.message)")
@@ -89,7 +89,7 @@ struct ViewPicture {
     }
 
     /// One paragraph for models that read text.
-    func summary(contentSize: Size, picture: PNGRenderer.Picture?) -> String {
+    func summary(contentSize: Size, picture: PNGPainter.Picture?) -> String {
         var text =
             "View \(view) (layout \(layout)): content size \(Self.format(contentSize.width)) × \(Self.format(contentSize.height)) points. "
         text +=
@@ -111,14 +111,14 @@ struct ViewPicture {
             text += " The picture is \(picture.width) × \(picture.height) pixels"
             text +=
                 picture.isScaledDown
-                ? ", scaled down by \(Self.format(picture.scale)) to fit \(PNGRenderer.maximumSide) pixels a side."
+                ? ", scaled down by \(Self.format(picture.scale)) to fit \(PNGPainter.maximumSide) pixels a side."
                 : ", one pixel a point."
         }
         return text
     }
 
     /// The structured description of `picture`.
-    static func pictureInfo(_ picture: PNGRenderer.Picture) -> JSONValue {
+    static func pictureInfo(_ picture: PNGPainter.Picture) -> JSONValue {
         [
             "width": .number(Double(picture.width)), "height": .number(Double(picture.height)),
             "scale": .number(picture.scale),

@@ -8,15 +8,15 @@ final class Canvas {
     private let surface: OpaquePointer
     private let context: OpaquePointer
 
-    /// A blank ARGB picture of `width` × `height` pixels (each 1…`PNGRenderer.maximumSide`).
-    init(width: Int, height: Int) throws(PNGRenderer.Failure) {
+    /// A blank ARGB picture of `width` × `height` pixels (each 1…`PNGPainter.maximumSide`).
+    init(width: Int, height: Int) throws(PNGPainter.Failure) {
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)) else {
-            throw PNGRenderer.Failure(message: "cairo could not make a \(width) × \(height) picture")
+            throw PNGPainter.Failure(message: "cairo could not make a \(width) × \(height) picture")
         }
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let context = cairo_create(surface) else {
             let reason = String(cString: cairo_status_to_string(cairo_surface_status(surface)))
             cairo_surface_destroy(surface)
-            throw PNGRenderer.Failure(message: "cairo could not make a \(width) × \(height) picture: \(reason)")
+            throw PNGPainter.Failure(message: "cairo could not make a \(width) × \(height) picture: \(reason)")
         }
         self.surface = surface
         self.context = context
@@ -72,7 +72,7 @@ final class Canvas {
     }
 
     /// The picture as a PNG file.
-    func png() throws(PNGRenderer.Failure) -> [UInt8] {
+    func png() throws(PNGPainter.Failure) -> [UInt8] {
         cairo_surface_flush(surface)
         let sink = ByteSink()
         let status = cairo_surface_write_to_png_stream(
@@ -84,7 +84,7 @@ final class Canvas {
                 return CAIRO_STATUS_SUCCESS
             }, Unmanaged.passUnretained(sink).toOpaque())
         guard status == CAIRO_STATUS_SUCCESS else {
-            throw PNGRenderer.Failure(
+            throw PNGPainter.Failure(
                 message: "cairo could not write the PNG: \(String(cString: cairo_status_to_string(status)))")
         }
         return sink.bytes

@@ -39,7 +39,7 @@ final class LabelSetter {
     ///   many of its characters no installed font could show.
     func draw(
         _ label: ElementLabel, in box: ElementLabel.Box, colour: ElementStyle.Colour, alpha: Double
-    ) -> PNGRenderer.DrawnLabel {
+    ) -> PNGPainter.DrawnLabel {
         let scale = Double(PANGO_SCALE)
         pango_font_description_set_absolute_size(font, box.fontSize * scale)
         pango_font_description_set_style(font, label.isPlaceholder ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)
@@ -62,7 +62,7 @@ final class LabelSetter {
             context, Double(colour.red) / 255, Double(colour.green) / 255, Double(colour.blue) / 255, alpha)
         cairo_move_to(context, origin.x, origin.y)
         pango_cairo_show_layout(context, layout)
-        return PNGRenderer.DrawnLabel(
+        return PNGPainter.DrawnLabel(
             label: label,
             inkFrame: Rect(
                 x: origin.x + Double(ink.x) / scale, y: origin.y + Double(ink.y) / scale,

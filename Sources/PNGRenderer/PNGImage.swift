@@ -9,7 +9,7 @@ public struct PNGImage: Sendable {
     private let pixels: [UInt32]
 
     /// - Throws: when `png` is not a PNG file cairo can read.
-    public init(decoding png: [UInt8]) throws(PNGRenderer.Failure) {
+    public init(decoding png: [UInt8]) throws(PNGPainter.Failure) {
         let source = ByteSource(png)
         let surface = cairo_image_surface_create_from_png_stream(
             { closure, data, length in
@@ -20,7 +20,7 @@ public struct PNGImage: Sendable {
             }, Unmanaged.passUnretained(source).toOpaque())
         defer { cairo_surface_destroy(surface) }
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
-            throw PNGRenderer.Failure(
+            throw PNGPainter.Failure(
                 message: "not a readable PNG: \(String(cString: cairo_status_to_string(cairo_surface_status(surface))))"
             )
         }

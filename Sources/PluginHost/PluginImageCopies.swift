@@ -41,11 +41,11 @@ package enum PluginImageCopies {
         defer { close(target) }
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let count = DescriptorIO.read(source, into: &buffer)
+            let count = RetryingIO.read(source, into: &buffer)
             guard count >= 0 else { throw CopyError(reason: "cannot read it: \(String(cString: strerror(errno)))") }
             if count == 0 { return copy }
             guard
-                buffer.withUnsafeBytes({ DescriptorIO.writeAll(target, UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+                buffer.withUnsafeBytes({ RetryingIO.writeAll(target, UnsafeRawBufferPointer(rebasing: $0[..<count])) }
                 )
             else {
                 throw CopyError(reason: "cannot copy it to \(copy): \(String(cString: strerror(errno)))")

@@ -50,7 +50,7 @@ final class ChildServer {
     func serve() throws(ChannelError) {
         while true {
             let (bytes, descriptor) = try spin.wait(poll: channel.receiveIfReady, block: channel.receive)
-            var reader = MessageReader(bytes)
+            var reader = MessageParser(bytes)
             guard let operation = Operation(rawValue: try reader.read(UInt8.self)) else {
                 throw .protocolViolation("unknown operation \(bytes[0])")
             }
@@ -197,7 +197,7 @@ final class ChildServer {
 
     /// Passes each preferred size to the plugin (ignored when it has no `preferred_attributes`):
     /// status, size and invalidation per size, stopping at a failure with the plugin's error.
-    private func preferredAttributes(_ instance: Instance, _ reader: inout MessageReader, reply: inout MessageWriter)
+    private func preferredAttributes(_ instance: Instance, _ reader: inout MessageParser, reply: inout MessageWriter)
         throws(ChannelError)
     {
         let count = try reader.read(UInt32.self)
@@ -253,7 +253,7 @@ final class ChildServer {
     }
 }
 
-extension MessageReader {
+extension MessageParser {
     mutating func readRect() throws(ChannelError) -> wb_rect {
         wb_rect(x: try readDouble(), y: try readDouble(), width: try readDouble(), height: try readDouble())
     }

@@ -51,7 +51,7 @@ final class DescribingChild {
             let ready = poll(&descriptor, 1, Int32(min(left * 1000 + 1, 60_000)))
             if ready < 0 && errno == EINTR { continue }
             guard ready > 0 else { continue }
-            let count = DescriptorIO.read(output, into: &chunk)
+            let count = RetryingIO.read(output, into: &chunk)
             guard count > 0 else { return .ended }
             buffered += chunk[..<count]
         }

@@ -53,7 +53,7 @@ struct MessageWriter {
 }
 
 /// Reads little-endian fields from a received message; every read is bounds-checked.
-struct MessageReader {
+struct MessageParser {
     private let bytes: [UInt8]
     private var offset = 0
 

@@ -34,7 +34,7 @@ public enum PluginDescribeChild {
                 }
             }
             guard let encoded = try? encoder.encode(line),
-                DescriptorIO.writeAll(descriptor, Array(encoded) + [UInt8(ascii: "\n")])
+                RetryingIO.writeAll(descriptor, Array(encoded) + [UInt8(ascii: "\n")])
             else { return 1 }
         }
         return 0

@@ -135,7 +135,7 @@ final class PluginProcess: @unchecked Sendable {
         let (bytes, _) = try call(
             spawned, MessageWriter(.hello), descriptor: spawned.control.fileDescriptor, operation: "loading",
             cancel: nil)
-        var reader = MessageReader(bytes)
+        var reader = MessageParser(bytes)
         let status = (try? reader.read(UInt8.self)) ?? 1
         let text = (try? reader.readString()) ?? "no answer"
         guard status == 0, text == plugin.name else {

@@ -5,15 +5,15 @@ import PluginHost
 
 extension ProcessInstance {
     /// A reader over a reply; a descriptor that came with it unasked is closed.
-    func reader(_ reply: (bytes: [UInt8], descriptor: Int32)) -> MessageReader {
+    func reader(_ reply: (bytes: [UInt8], descriptor: Int32)) -> MessageParser {
         if reply.descriptor >= 0 { close(reply.descriptor) }
-        return MessageReader(reply.bytes)
+        return MessageParser(reply.bytes)
     }
 
     /// A request whose reply is a few fixed fields.
     func simple<T>(
         _ operation: Operation, operation name: String, _ fill: (inout MessageWriter) -> Void = { _ in },
-        _ parse: (inout MessageReader) throws(ChannelError) -> T
+        _ parse: (inout MessageParser) throws(ChannelError) -> T
     ) throws(PluginCallError) -> T {
         try withRemoteCall(operation: name) { child, id throws(PluginCallError) in
             var message = MessageWriter(operation, instance: id)
@@ -32,7 +32,7 @@ extension ProcessInstance {
             var message = MessageWriter(operation, instance: id)
             fill(&message)
             let reply = try process.call(child, message, operation: name, cancel: cancel)
-            var statusReader = MessageReader(reply.bytes)
+            var statusReader = MessageParser(reply.bytes)
             let status = (try? statusReader.read(Int32.self)) ?? -1
             let (records, extras) = try results(of: reply, in: child, operation: name, acceptedStatus: 1)
             guard status == 1 else { return nil }
@@ -60,7 +60,7 @@ extension ProcessInstance {
         of reply: (bytes: [UInt8], descriptor: Int32), in child: ChildProcess, operation: String,
         acceptedStatus: Int32 = Int32(WB_OK)
     ) throws(PluginCallError) -> (UnsafeBufferPointer<wb_attributes>, UnsafeRawBufferPointer) {
-        var fields = MessageReader(reply.bytes)
+        var fields = MessageParser(reply.bytes)
         guard let status = try? fields.read(Int32.self), let count = try? fields.read(Int64.self),
             let extraLength = try? fields.read(Int64.self),
             let recordCapacity = try? fields.read(Int64.self), let extraCapacity = try? fields.read(Int64.self)
@@ -103,7 +103,7 @@ extension ProcessInstance {
     }
 
     /// A plugin's `wb_error`, sent whole by its child; a malformed one is a failure of `operation`.
-    static func error(_ reply: inout MessageReader, plugin: String, operation: String) throws(PluginCallError)
+    static func error(_ reply: inout MessageParser, plugin: String, operation: String) throws(PluginCallError)
         -> wb_error
     {
         guard let bytes = try? reply.readBytes(), bytes.count == MemoryLayout<wb_error>.size else {

@@ -23,7 +23,7 @@ extension ProcessInstance {
             var message = MessageWriter(.changedElements, instance: id)
             message.append(Int64(limit))
             let reply = try process.call(child, message, operation: operation, cancel: cancel)
-            var tail = MessageReader(Array(reply.bytes.suffix(8)))
+            var tail = MessageParser(Array(reply.bytes.suffix(8)))
             let total = try fields(operation) { () throws(ChannelError) in try tail.read(Int64.self) }
             let (records, extras) = try results(of: reply, in: child, operation: operation)
             return try check.changedElements(

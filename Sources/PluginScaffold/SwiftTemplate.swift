@@ -149,12 +149,11 @@ enum SwiftTemplate {
         /// The one symbol the workbench looks for: the C descriptor of `__MODULE__Layout`.
         @_cdecl("workbench_plugin_descriptor")
         public func workbenchPluginDescriptor() -> UnsafeRawPointer {
-            Export.descriptor.pointer
+            descriptor.pointer
         }
 
-        private enum Export {
-            static let descriptor = PluginExport.descriptor(for: __MODULE__Layout.self)
-        }
+        /// Made on the first call, once.
+        private let descriptor = PluginExport.descriptor(for: __MODULE__Layout.self)
 
         """
 
@@ -169,9 +168,9 @@ enum SwiftTemplate {
 
             @Test func keepsTheLayoutContract() throws {
                 let data = DataSet.sections([[1, 2, 3], [], [4, 5], [6]])
-                let violations = try LayoutChecker().check(__MODULE__Layout.self, data: data, bounds: Self.phone)
+                let violations = try ContractChecker().check(__MODULE__Layout.self, data: data, bounds: Self.phone)
                 #expect(violations.isEmpty, "\\(violations)")
-                let tight = try LayoutChecker(seed: 1).check(__MODULE__Layout.self, options: ["spacing": 0, "headerHeight": 0],
+                let tight = try ContractChecker(seed: 1).check(__MODULE__Layout.self, options: ["spacing": 0, "headerHeight": 0],
                                                              data: data, bounds: Self.phone)
                 #expect(tight.isEmpty, "\\(tight)")
             }

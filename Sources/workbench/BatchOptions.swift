@@ -1,6 +1,6 @@
 import ArgumentParser
-import BatchRunner
 import Foundation
+import WorkspaceBatch
 
 /// Options of the batch commands (`run`, `check`): parallelism and sharding.
 struct BatchOptions: ParsableArguments {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CheckRunner
+import ContractCheck
 import Foundation
 import LayoutChecker
 import LayoutKit
@@ -68,11 +69,12 @@ struct CheckCommand: ParsableCommand {
     func run() throws {
         let catalog = PluginDiscovery.catalog(plugins, isolation)
         defer { catalog.terminateChildren() }
-        var runner = CheckRunner(
-            plugins: catalog, checker: LayoutChecker(rectCount: rects, seed: seed),
-            snapshots: snapshots.map { CheckRunner.Snapshots(directory: $0, isRecording: record) })
-        runner.timeout = isolation.timeout
-        runner.directions = try directions
+        var viewChecker = ViewChecker(plugins: catalog, checker: ContractChecker(rectCount: rects, seed: seed))
+        viewChecker.timeout = isolation.timeout
+        viewChecker.directions = try directions
+        let runner = CheckBatch(
+            viewChecker: viewChecker,
+            snapshots: snapshots.map { CheckBatch.Snapshots(directory: $0, isRecording: record) })
         let output = StandardStream.output
         let progress = ProgressLine(noun: "views")
         let summary = runner.run(
@@ -90,7 +92,7 @@ struct CheckCommand: ParsableCommand {
     }
 
     /// "workbench check: 10 views checked, 9 passed, 1 failed (3 violations), 0 errors".
-    static func summaryLine(_ summary: CheckRunner.Summary) -> String {
+    static func summaryLine(_ summary: CheckBatch.Summary) -> String {
         func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
         var line =
             "workbench check: \(count(summary.viewsChecked, "view")) checked, \(summary.viewsPassed) passed, "

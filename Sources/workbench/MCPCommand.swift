@@ -35,7 +35,7 @@ struct MCPCommand: ParsableCommand {
         let catalog = PluginDiscovery.catalog(plugins, isolation)
         let session = MCPSession(
             plugins: catalog, output: output,
-            workbenchCheckout: Bundle.main.executablePath.flatMap(PluginScaffold.checkout(containing:)),
+            workbenchCheckout: Bundle.main.executablePath.flatMap(PluginPackage.checkout(containing:)),
             timeout: isolation.timeout, releaseMemory: ProtocolStream.memoryReleaser(catalog), log: ProtocolStream.log)
         session.open(paths.flatMap(Self.workspaceFiles))
         let status = session.serve(input: 0, maximumMessageSize: maximumMessageSize)

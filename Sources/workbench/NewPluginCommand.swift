@@ -21,7 +21,7 @@ struct NewPluginCommand: ParsableCommand {
     var name: String
 
     @Option(help: ArgumentHelp("swift or c.", valueName: "language"))
-    var language: PluginScaffold.Language = .swift
+    var language: PluginPackage.Language = .swift
 
     @Option(
         help: ArgumentHelp("The folder to write (default: ./NAME); it must not exist or be empty.", valueName: "dir"))
@@ -35,7 +35,7 @@ struct NewPluginCommand: ParsableCommand {
 
     func validate() throws {
         do {
-            _ = try PluginScaffold(name: name, language: language, directory: "", workbench: "")
+            _ = try PluginPackage(name: name, language: language, directory: "", workbench: "")
         } catch {
             throw ValidationError(error.message)
         }
@@ -50,14 +50,14 @@ struct NewPluginCommand: ParsableCommand {
     func run() throws {
         guard
             let checkout = workbench.map(Self.absolute)
-                ?? Bundle.main.executablePath.flatMap(PluginScaffold.checkout(containing:))
+                ?? Bundle.main.executablePath.flatMap(PluginPackage.checkout(containing:))
         else {
             throw ValidationError(
                 "cannot tell which workbench checkout this executable was built in; give it with --workbench DIR")
         }
         let folder = Self.absolute(directory ?? name)
         do {
-            let scaffold = try PluginScaffold(
+            let scaffold = try PluginPackage(
                 name: name, language: language, directory: folder, workbench: checkout,
                 executable: Bundle.main.executablePath.map { URL(fileURLWithPath: $0).resolvingSymlinksInPath().path })
             try scaffold.write()
@@ -76,4 +76,4 @@ struct NewPluginCommand: ParsableCommand {
     }
 }
 
-extension PluginScaffold.Language: ExpressibleByArgument {}
+extension PluginPackage.Language: ExpressibleByArgument {}

@@ -1,8 +1,8 @@
 import ArgumentParser
-import BatchRunner
 import Dispatch
 import Foundation
 import PreviewServer
+import WorkspaceBatch
 
 /// `workbench preview PATH…`: the workspaces' views live in a browser page, drawn at the
 /// engine's frames, over the same JSON-RPC as `serve` on a WebSocket.
@@ -77,14 +77,14 @@ struct PreviewCommand: ParsableCommand {
         signal(SIGPIPE, SIG_IGN)
         AllocatorPolicy.configureForServing()
         let catalog = PluginDiscovery.catalog(plugins, isolation)
-        var configuration = PreviewServer.Configuration(paths: paths, workspaces: workspaces)
+        var configuration = PreviewWebServer.Configuration(paths: paths, workspaces: workspaces)
         configuration.host = host == "localhost" ? "127.0.0.1" : host
         configuration.port = port
         configuration.timeout = isolation.timeout
         configuration.maximumMessageSize = maximumMessageSize
         configuration.maximumUnsentBytes = maximumUnsentBytes
         configuration.stalledClientTimeout = stalledClientTimeout
-        let server = PreviewServer(
+        let server = PreviewWebServer(
             configuration: configuration, plugins: catalog,
             releaseMemory: {
                 catalog.releaseSpareMemory()

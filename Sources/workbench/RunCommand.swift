@@ -72,8 +72,8 @@ struct RunCommand: ParsableCommand {
     func run() throws {
         let catalog = PluginDiscovery.catalog(plugins, isolation)
         defer { catalog.terminateChildren() }
-        var runner = BatchRunner(plugins: catalog, output: outputDirectory.map { .directory($0) } ?? .jsonLines)
-        runner.pictures = BatchRunner.Pictures(svg: svg, png: png, rect: try rect.map(Self.parseRect))
+        var runner = LayoutBatch(plugins: catalog, output: outputDirectory.map { .directory($0) } ?? .jsonLines)
+        runner.pictures = LayoutBatch.Pictures(svg: svg, png: png, rect: try rect.map(Self.parseRect))
         runner.timeout = isolation.timeout
         let standardOutput = StandardStream.output
         if outputDirectory == nil { standardOutput.enlargePipe() }

@@ -40,7 +40,7 @@ final class StandardStream: @unchecked Sendable {
     func append(_ bytes: ArraySlice<UInt8>) {
         guard bytes.count < bufferLimit else {
             flush()
-            _ = bytes.withUnsafeBytes { DescriptorIO.writeAll(fileDescriptor, $0) }
+            _ = bytes.withUnsafeBytes { RetryingIO.writeAll(fileDescriptor, $0) }
             return
         }
         buffer.append(contentsOf: bytes)
@@ -55,7 +55,7 @@ final class StandardStream: @unchecked Sendable {
 
     /// Writes everything buffered.
     func flush() {
-        DescriptorIO.writeAll(fileDescriptor, buffer)
+        RetryingIO.writeAll(fileDescriptor, buffer)
         buffer.removeAll(keepingCapacity: true)
     }
 }

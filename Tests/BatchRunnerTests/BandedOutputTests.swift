@@ -3,6 +3,7 @@ import LayoutKit
 import PluginHost
 import TestSupport
 import Testing
+import WorkspaceBatch
 import WorkspaceModel
 
 @testable import BatchRunner

@@ -1,6 +1,7 @@
-import BatchRunner
 import Foundation
+import ParallelWork
 import Testing
+import WorkspaceBatch
 
 /// The ordered parallel scheduler and the shard partition, without any plugin.
 struct BatchSchedulingTests {

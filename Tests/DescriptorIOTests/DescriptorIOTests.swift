@@ -18,13 +18,13 @@ struct DescriptorIOTests {
         let pipe = Pipe()
         let sent = (0..<(1 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 31) }  // 16 pipe buffers
         let writer = Thread {
-            #expect(DescriptorIO.writeAll(pipe.write, sent))
+            #expect(RetryingIO.writeAll(pipe.write, sent))
             close(pipe.write)
         }
         writer.start()
         var received: [UInt8] = [], buffer = [UInt8](repeating: 0, count: 4096)
         while true {
-            let count = DescriptorIO.read(pipe.read, into: &buffer)
+            let count = RetryingIO.read(pipe.read, into: &buffer)
             #expect(count >= 0)
             if count <= 0 { break }
             received += buffer[..<count]
@@ -42,13 +42,13 @@ struct DescriptorIOTests {
             [UInt8(ascii: "}")], (0..<(700 << 10)).map { UInt8(truncatingIfNeeded: $0 &* 13) }, Array("\n".utf8),
         ]
         let writer = Thread {
-            #expect(DescriptorIO.writeAll(pipe.write, parts: parts))
+            #expect(RetryingIO.writeAll(pipe.write, parts: parts))
             close(pipe.write)
         }
         writer.start()
         var received: [UInt8] = [], buffer = [UInt8](repeating: 0, count: 1000)
         while true {
-            let count = DescriptorIO.read(pipe.read, into: &buffer)
+            let count = RetryingIO.read(pipe.read, into: &buffer)
             if count <= 0 { break }
             received += buffer[..<count]
         }
@@ -60,15 +60,15 @@ struct DescriptorIOTests {
         signal(SIGPIPE, SIG_IGN)
         let pipe = Pipe()
         close(pipe.read)
-        #expect(!DescriptorIO.writeAll(pipe.write, [1, 2, 3]))
+        #expect(!RetryingIO.writeAll(pipe.write, [1, 2, 3]))
         #expect(errno == EPIPE)
         close(pipe.write)
     }
 
     @Test func readingAClosedDescriptorReportsTheError() {
         var buffer = [UInt8](repeating: 0, count: 8)
-        #expect(DescriptorIO.read(-1, into: &buffer) == -1)
+        #expect(RetryingIO.read(-1, into: &buffer) == -1)
         #expect(errno == EBADF)
-        #expect(DescriptorIO.writeAll(-1, []))  // nothing to write: nothing fails
+        #expect(RetryingIO.writeAll(-1, []))  // nothing to write: nothing fails
     }
 }

@@ -9,7 +9,7 @@ struct LayoutCheckerTests {
 
     static func violations(_ bug: BuggyGrid.Bug) throws -> [Violation] {
         var generation = 0
-        return try LayoutChecker(rectCount: 100, seed: 3).check(data: data.source, bounds: bounds) {
+        return try ContractChecker(rectCount: 100, seed: 3).check(data: data.source, bounds: bounds) {
             generation += 1
             return BuggyGrid(bug: bug, generation: generation)
         }
@@ -52,7 +52,7 @@ struct LayoutCheckerTests {
     }
 
     @Test func violationsBeyondTheLimitAreCountedInOne() throws {
-        let violations = try LayoutChecker(rectCount: 50, maximumViolationsPerInvariant: 2).check(
+        let violations = try ContractChecker(rectCount: 50, maximumViolationsPerInvariant: 2).check(
             data: Self.data.source, bounds: Self.bounds
         ) {
             BuggyGrid(bug: .outsideRect)
@@ -64,7 +64,7 @@ struct LayoutCheckerTests {
 
     @Test func aLayoutThatRefusesItsInputsIsAnErrorNotAViolation() {
         #expect(throws: LayoutError.option(field: "size", message: "too big")) {
-            try LayoutChecker().check(data: Self.data.source, bounds: Self.bounds) {
+            try ContractChecker().check(data: Self.data.source, bounds: Self.bounds) {
                 () throws(LayoutError) -> any Layout in
                 throw .option(field: "size", message: "too big")
             }
@@ -114,7 +114,7 @@ struct LayoutTransitionCheckTests {
 
     @Test func anHonestAnswerPassesAndAForgottenOrInventedMoveIsCaught() throws {
         let (old, new, bounds, newBounds) = try Self.layouts()
-        let checker = LayoutChecker()
+        let checker = ContractChecker()
         let honest = Self.honestAnswer(old, new, bounds, newBounds)
         #expect(honest.moving.count > 5)
         #expect(

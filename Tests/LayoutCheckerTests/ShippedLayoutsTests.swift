@@ -30,36 +30,38 @@ struct ShippedLayoutsTests {
 
     @Test func circlesKeepsTheContract() throws {
         let sizes = DataSet.items((0..<300).map { .number(Double(40 + ($0 * 37) % 120)) })
-        #expect(try LayoutChecker().check(CirclesLayout.self, data: sizes, bounds: Self.phone) == [])
+        #expect(try ContractChecker().check(CirclesLayout.self, data: sizes, bounds: Self.phone) == [])
         #expect(
-            try LayoutChecker(seed: 5).check(
+            try ContractChecker(seed: 5).check(
                 CirclesLayout.self, options: ["spacing": 3], data: sizes,
                 bounds: Rect(x: 0, y: 100, width: 700, height: 400)) == [])
     }
 
     @Test func treeKeepsTheContract() throws {
-        #expect(try LayoutChecker().check(TreeLayout.self, data: Self.smallTree, bounds: Self.phone) == [])
+        #expect(try ContractChecker().check(TreeLayout.self, data: Self.smallTree, bounds: Self.phone) == [])
         #expect(
-            try LayoutChecker().check(
+            try ContractChecker().check(
                 TreeLayout.self, options: ["itemSize": ["width": 50, "height": 20]], data: Self.smallTree,
                 bounds: Self.phone) == [])
     }
 
     @Test func markSheetKeepsTheContract() throws {
         #expect(
-            try LayoutChecker().check(MarkSheetLayout.self, data: Self.grid(sections: 30, items: 4), bounds: Self.phone)
+            try ContractChecker().check(
+                MarkSheetLayout.self, data: Self.grid(sections: 30, items: 4), bounds: Self.phone)
                 == [])
         #expect(
-            try LayoutChecker().check(MarkSheetLayout.self, data: Self.grid(sections: 0, items: 0), bounds: Self.phone)
+            try ContractChecker().check(
+                MarkSheetLayout.self, data: Self.grid(sections: 0, items: 0), bounds: Self.phone)
                 == [])
     }
 
     @Test func guideKeepsTheContract() throws {
         #expect(
-            try LayoutChecker().check(GuideLayout.self, data: Self.grid(sections: 40, items: 30), bounds: Self.phone)
+            try ContractChecker().check(GuideLayout.self, data: Self.grid(sections: 40, items: 30), bounds: Self.phone)
                 == [])
         #expect(
-            try LayoutChecker().check(
+            try ContractChecker().check(
                 GuideLayout.self, data: Self.grid(sections: 40, items: 30),
                 bounds: Rect(x: 250, y: 90, width: 375, height: 667)) == [])
     }
@@ -74,10 +76,10 @@ extension ShippedLayoutsTests {
                     "row 2 has 3 marks, but the sheet has 2 columns (as many as the first row): a row may be shorter than the first, not longer"
             )
         ) {
-            try LayoutChecker().check(
+            try ContractChecker().check(
                 MarkSheetLayout.self, data: DataSet.sections([[1, 2], [3, 4, 5]]), bounds: Self.phone)
         }
-        let short = try LayoutChecker().check(
+        let short = try ContractChecker().check(
             MarkSheetLayout.self, data: DataSet.sections([[1, 2, 3], [4], [], [5, 6]]), bounds: Self.phone)
         #expect(short == [], "\(short)")
     }
@@ -87,8 +89,9 @@ extension ShippedLayoutsTests {
     /// The form the library's documentation shows: any `Layout` from a closure.
     @Test func aClosureMakesTheLayoutsToCheck() throws {
         let data = DataSet.items([120, 160, 80])
-        let violations = try LayoutChecker().check(data: data.source, bounds: Rect(x: 0, y: 0, width: 375, height: 667))
-        {
+        let violations = try ContractChecker().check(
+            data: data.source, bounds: Rect(x: 0, y: 0, width: 375, height: 667)
+        ) {
             try CirclesLayout(options: Options())
         }
         #expect(violations.isEmpty, "\(violations)")

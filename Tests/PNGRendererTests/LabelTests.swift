@@ -15,8 +15,8 @@ struct LabelTests {
         }
     }
 
-    func picture(_ titles: [String], direction: LayoutDirection = .leftToRight) throws -> PNGRenderer.Picture {
-        try PNGRenderer().render(
+    func picture(_ titles: [String], direction: LayoutDirection = .leftToRight) throws -> PNGPainter.Picture {
+        try PNGPainter().render(
             rect: Rect(x: 0, y: 0, width: Double(200 * titles.count), height: 40), elements: headers(titles),
             direction: direction)
     }
@@ -88,17 +88,17 @@ struct LabelTests {
             element: ElementID(category: .supplementary, kind: "connector", path: ItemPath(section: 0, item: 2)),
             frame: Rect(x: 0, y: 0, width: 20, height: 300))
         #expect(ElementLabel(for: connector, cellLabel: { _ in "Ann" }) == nil, "no index path on a connector")
-        let drawn = try PNGRenderer().render(rect: Rect(x: 0, y: 0, width: 120, height: 30), elements: [cell])
+        let drawn = try PNGPainter().render(rect: Rect(x: 0, y: 0, width: 120, height: 30), elements: [cell])
         #expect(drawn.labels.map(\.label) == [label])
         let image = try PNGImage(decoding: drawn.png)
         #expect(!hasInk(image, in: drawn.labels[0].inkFrame), "muted grey, not the text colour")
-        let svg = SVGRenderer().render(title: "t", contentSize: Size(width: 120, height: 30), elements: [cell])
+        let svg = SVGPainter().render(title: "t", contentSize: Size(width: 120, height: 30), elements: [cell])
         #expect(svg.contains(##"font-style="italic" fill="#6b7280">[0, 2]</text>"##))
     }
 
     @Test func theSVGDrawsTheSameLabelsFromTheLeadingEdgeWithAnEllipsis() throws {
         let titles = ["Good Morning Britain with the news, the weather and the sport", "Mathematics", "中文标题"]
-        let svg = SVGRenderer().render(
+        let svg = SVGPainter().render(
             title: "t", contentSize: Size(width: 600, height: 40), elements: headers(titles))
         #expect(
             svg.contains(
@@ -106,7 +106,7 @@ struct LabelTests {
             ))
         #expect(svg.contains(#"<text x="204" "#) && svg.contains(">Mathematics</text>"))
         #expect(svg.contains(">中文标题</text>"))
-        let rightToLeft = SVGRenderer().render(
+        let rightToLeft = SVGPainter().render(
             title: "t", contentSize: Size(width: 600, height: 40), elements: headers(titles), direction: .rightToLeft)
         #expect(rightToLeft.contains(#"<text x="396" y="24.20" font-size="12" direction="rtl" text-anchor="start""#))
         #expect(rightToLeft.components(separatedBy: "<text ").count - 1 == 3)

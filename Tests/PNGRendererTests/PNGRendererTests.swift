@@ -36,7 +36,7 @@ struct PNGRendererTests {
     }
 
     @Test func aPictureDecodesAtOnePixelAPointAndShowsEveryCell() throws {
-        let picture = try PNGRenderer().render(
+        let picture = try PNGPainter().render(
             rect: Rect(x: 0, y: 0, width: 250, height: 170), elements: grid(columns: 4, rows: 3))
         #expect(Array(picture.png.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
         #expect(picture.width == 250 && picture.height == 170 && picture.scale == 1 && !picture.isScaledDown)
@@ -53,7 +53,7 @@ struct PNGRendererTests {
     }
 
     @Test func aRectShowsOnlyItsPartShiftedToTheOrigin() throws {
-        let picture = try PNGRenderer().render(
+        let picture = try PNGPainter().render(
             rect: Rect(x: 60, y: 80, width: 120, height: 90), elements: grid(columns: 4, rows: 3))
         let image = try PNGImage(decoding: picture.png)
         #expect(image.width == 120 && image.height == 90)
@@ -64,7 +64,7 @@ struct PNGRendererTests {
     }
 
     @Test func largeRectsAreScaledDownToTheMaximumSide() throws {
-        let picture = try PNGRenderer().render(
+        let picture = try PNGPainter().render(
             rect: Rect(x: 0, y: 0, width: 10_000, height: 100), elements: grid(columns: 2, rows: 1))
         #expect(picture.width == 4096 && picture.height == 41)
         #expect(picture.scale == 0.4096 && picture.isScaledDown)
@@ -76,7 +76,7 @@ struct PNGRendererTests {
         let circle = LayoutAttributes(
             element: ElementID(category: .cell, kind: nil, path: ItemPath(section: 0, item: 0)),
             frame: Rect(x: 0, y: 0, width: 100, height: 100))
-        let picture = try PNGRenderer(cellShape: .ellipse).render(
+        let picture = try PNGPainter(cellShape: .ellipse).render(
             rect: Rect(x: 0, y: 0, width: 100, height: 100), elements: [circle])
         let image = try PNGImage(decoding: picture.png)
         #expect(image.colour(x: 50, y: 20) == ElementStyle.colours(.cell).fill)
@@ -91,7 +91,7 @@ struct PNGRendererTests {
                 element: ElementID(category: .cell, kind: nil, path: ItemPath(section: 0, item: index)),
                 frame: Rect(x: Double(index * 100), y: 0, width: 80, height: 80))
         }
-        let picture = try PNGRenderer(cellShape: .ellipse).render(
+        let picture = try PNGPainter(cellShape: .ellipse).render(
             rect: Rect(x: 0, y: 0, width: 180, height: 80), elements: circles)
         let image = try PNGImage(decoding: picture.png)
         // The gap between the circles is background from top to bottom.
@@ -109,7 +109,7 @@ struct PNGRendererTests {
         (Rect(x: 0, y: 2e15, width: 10, height: 10), "within ±1e15"),
     ])
     func badRectsAreRefused(rect: Rect, expected: String) throws {
-        let error = #expect(throws: PNGRenderer.Failure.self) { try PNGRenderer().render(rect: rect, elements: []) }
+        let error = #expect(throws: PNGPainter.Failure.self) { try PNGPainter().render(rect: rect, elements: []) }
         #expect(error?.message.contains(expected) == true)
     }
 
@@ -117,13 +117,13 @@ struct PNGRendererTests {
         let huge = LayoutAttributes(
             element: ElementID(category: .cell, kind: nil, path: ItemPath(section: 0, item: 0)),
             frame: Rect(x: -1e14, y: -1e14, width: 3e14, height: 3e14))
-        let picture = try PNGRenderer(cellShape: .ellipse).render(
+        let picture = try PNGPainter(cellShape: .ellipse).render(
             rect: Rect(x: 0, y: 0, width: 40, height: 40), elements: [huge])
         let image = try PNGImage(decoding: picture.png)
         #expect(image.colour(x: 20, y: 20) == ElementStyle.colours(.cell).fill)
     }
 
     @Test func notAPNGIsRefused() {
-        #expect(throws: PNGRenderer.Failure.self) { try PNGImage(decoding: Array("not a picture".utf8)) }
+        #expect(throws: PNGPainter.Failure.self) { try PNGImage(decoding: Array("not a picture".utf8)) }
     }
 }

@@ -8,26 +8,26 @@ import Testing
 struct PluginScaffoldTests {
     @Test(arguments: ["my-list", "grid2", "a", "tv-guide-v2"])
     func pluginNamesAreAccepted(name: String) throws {
-        #expect(try PluginScaffold(name: name, language: .swift, directory: "/tmp/x", workbench: "/w").name == name)
+        #expect(try PluginPackage(name: name, language: .swift, directory: "/tmp/x", workbench: "/w").name == name)
     }
 
     @Test(arguments: [
         "", "My-List", "2grid", "my_list", "my--list", "list-", "a b", "ünï", String(repeating: "a", count: 65),
     ])
     func otherNamesAreRefused(name: String) {
-        #expect(throws: PluginScaffold.Failure.self) {
-            try PluginScaffold(name: name, language: .c, directory: "/tmp/x", workbench: "/w")
+        #expect(throws: PluginPackage.Failure.self) {
+            try PluginPackage(name: name, language: .c, directory: "/tmp/x", workbench: "/w")
         }
     }
 
     @Test func namesBecomeAModuleAndACSymbol() throws {
-        let scaffold = try PluginScaffold(name: "tv-guide-v2", language: .c, directory: "/tmp/x", workbench: "/w")
+        let scaffold = try PluginPackage(name: "tv-guide-v2", language: .c, directory: "/tmp/x", workbench: "/w")
         #expect(scaffold.moduleName == "TvGuideV2")
         #expect(scaffold.symbolName == "tv_guide_v2")
     }
 
     @Test func theSwiftPackageDependsOnTheCheckoutByPathAndNamesItsFolder() throws {
-        let scaffold = try PluginScaffold(
+        let scaffold = try PluginPackage(
             name: "my-list", language: .swift, directory: "/tmp/x", workbench: "/home/me/Layout-Workbench")
         let files = Dictionary(uniqueKeysWithValues: scaffold.files.map { ($0.path, $0.contents) })
         #expect(
@@ -47,7 +47,7 @@ struct PluginScaffoldTests {
     }
 
     @Test func theCPackageIsAMakefileAndOneSourceFile() throws {
-        let scaffold = try PluginScaffold(name: "my-list", language: .c, directory: "/tmp/x", workbench: "/w")
+        let scaffold = try PluginPackage(name: "my-list", language: .c, directory: "/tmp/x", workbench: "/w")
         let files = Dictionary(uniqueKeysWithValues: scaffold.files.map { ($0.path, $0.contents) })
         #expect(files.keys.sorted() == [".gitignore", "Makefile", "README.md", "Workspaces/sample.yaml", "my_list.c"])
         #expect(
@@ -60,9 +60,9 @@ struct PluginScaffoldTests {
     @Test func aFolderThatIsNotEmptyIsLeftAlone() throws {
         let folder = try TemporaryFolder()
         _ = try folder.write("mine.txt", "keep me")
-        let scaffold = try PluginScaffold(name: "my-list", language: .c, directory: folder.path, workbench: "/w")
+        let scaffold = try PluginPackage(name: "my-list", language: .c, directory: folder.path, workbench: "/w")
         #expect(
-            throws: PluginScaffold.Failure(
+            throws: PluginPackage.Failure(
                 message: "\(folder.path): the folder exists and is not empty; choose another with --directory")
         ) {
             try scaffold.write()
@@ -71,8 +71,8 @@ struct PluginScaffoldTests {
     }
 
     @Test func theNextStepsAndTheREADMENameTheWorkbenchThatWroteThePackage() throws {
-        for language in PluginScaffold.Language.allCases {
-            let scaffold = try PluginScaffold(
+        for language in PluginPackage.Language.allCases {
+            let scaffold = try PluginPackage(
                 name: "my-list", language: language, directory: "/tmp/x", workbench: "/w",
                 executable: "/opt/workbench/bin/workbench")
             let files = Dictionary(uniqueKeysWithValues: scaffold.files.map { ($0.path, $0.contents) })
@@ -91,7 +91,7 @@ struct PluginScaffoldTests {
                 )
             }
         }
-        let byDefault = try PluginScaffold(name: "my-list", language: .swift, directory: "/tmp/x", workbench: "/w")
+        let byDefault = try PluginPackage(name: "my-list", language: .swift, directory: "/tmp/x", workbench: "/w")
         #expect(byDefault.executable == "/w/.build/debug/workbench")
     }
 }

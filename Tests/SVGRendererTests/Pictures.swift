@@ -10,7 +10,7 @@ func svgPicture(
     of elements: [LayoutAttributes], size: Size, title: String = "view", direction: LayoutDirection = .leftToRight,
     roundCells: Bool = false, maximumWidth: Double? = nil, cellLabel: (ItemPath) -> String? = { _ in nil }
 ) -> String {
-    var renderer = SVGRenderer(cellShape: roundCells ? .ellipse : .rectangle)
+    var renderer = SVGPainter(cellShape: roundCells ? .ellipse : .rectangle)
     if let maximumWidth { renderer.maximumWidth = maximumWidth }
     return renderer.render(
         title: title, contentSize: size, elements: elements, direction: direction, cellLabel: cellLabel)

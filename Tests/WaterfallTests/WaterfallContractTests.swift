@@ -3,7 +3,7 @@ import LayoutKit
 import Testing
 import Waterfall
 
-/// The layout contract through `LayoutChecker`, as a plugin author's own tests run it.
+/// The layout contract through `ContractChecker`, as a plugin author's own tests run it.
 struct WaterfallContractTests {
     static let phone = Rect(x: 0, y: 0, width: 375, height: 667)
     static let wall = DataSet.sections([
@@ -12,7 +12,7 @@ struct WaterfallContractTests {
     ])
 
     @Test func keepsTheContractWithDefaults() throws {
-        #expect(try LayoutChecker().check(WaterfallLayout.self, data: Self.wall, bounds: Self.phone) == [])
+        #expect(try ContractChecker().check(WaterfallLayout.self, data: Self.wall, bounds: Self.phone) == [])
     }
 
     @Test func keepsTheContractWithHeadersRoundRobin() throws {
@@ -20,7 +20,7 @@ struct WaterfallContractTests {
             "columns": 3, "headerHeight": 32, "order": "roundRobin", "spacing": 0, "insets": 0,
         ]
         #expect(
-            try LayoutChecker(seed: 3).check(
+            try ContractChecker(seed: 3).check(
                 WaterfallLayout.self, options: options, data: Self.wall,
                 bounds: Rect(x: 0, y: 300, width: 800, height: 500)) == [])
     }

@@ -4,9 +4,8 @@ import LayoutKit
 /// The plugin's one exported symbol: the C descriptor of `CirclesLayout`.
 @_cdecl("workbench_plugin_descriptor")
 public func workbenchPluginDescriptor() -> UnsafeRawPointer {
-    Export.descriptor.pointer
+    descriptor.pointer
 }
 
-private enum Export {
-    static let descriptor = PluginExport.descriptor(for: CirclesLayout.self)
-}
+/// Made on the first call, once.
+private let descriptor = PluginExport.descriptor(for: CirclesLayout.self)

@@ -4,9 +4,8 @@ import Waterfall
 /// The plugin's one exported symbol: the C descriptor of `WaterfallLayout`.
 @_cdecl("workbench_plugin_descriptor")
 public func workbenchPluginDescriptor() -> UnsafeRawPointer {
-    Export.descriptor.pointer
+    descriptor.pointer
 }
 
-private enum Export {
-    static let descriptor = PluginExport.descriptor(for: WaterfallLayout.self)
-}
+/// Made on the first call, once.
+private let descriptor = PluginExport.descriptor(for: WaterfallLayout.self)

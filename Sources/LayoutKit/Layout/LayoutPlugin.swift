@@ -3,8 +3,8 @@
 /// Export it from the plugin's dynamic library with one entry point:
 ///
 ///     @_cdecl("workbench_plugin_descriptor")
-///     public func workbenchPluginDescriptor() -> UnsafeRawPointer { Export.descriptor.pointer }
-///     enum Export { static let descriptor = PluginExport.descriptor(for: MyLayout.self) }
+///     public func workbenchPluginDescriptor() -> UnsafeRawPointer { descriptor.pointer }
+///     private let descriptor = PluginExport.descriptor(for: MyLayout.self)
 public protocol LayoutPlugin: Layout {
     /// Name, version, element kinds and options.
     static var info: PluginInfo { get }

@@ -1,4 +1,4 @@
-import CheckRunner
+import ContractCheck
 import JSON
 import LayoutChecker
 import WorkbenchEngine
@@ -32,8 +32,8 @@ enum CheckViewTool: Tool {
         let rects = try arguments.integer("rects", in: 0...100_000, default: 200)
         let seed = try arguments.integer("seed", in: 0...(1 << 53), default: 0)
         let (workspace, view) = try call.server.openView(id)
-        var runner = CheckRunner(
-            plugins: call.server.plugins, checker: LayoutChecker(rectCount: rects, seed: UInt64(seed)))
+        var runner = ViewChecker(
+            plugins: call.server.plugins, checker: ContractChecker(rectCount: rects, seed: UInt64(seed)))
         runner.timeout = call.server.client.engine.timeout
         guard let report = runner.check(viewNamed: view.name, of: workspace) else {
             throw ToolError("no open view '\(id)'")

@@ -27,7 +27,7 @@ enum NewPluginTool: Tool {
 
     static func run(_ arguments: Arguments, _ call: ToolCall) throws(ToolError) -> ToolResult {
         let languageName = try arguments.optionalString("language") ?? "swift"
-        guard let language = PluginScaffold.Language(rawValue: languageName) else {
+        guard let language = PluginPackage.Language(rawValue: languageName) else {
             throw ToolError(
                 "invalid arguments: arguments.language: expected \"swift\" or \"c\", got \"\(languageName)\"")
         }
@@ -38,9 +38,9 @@ enum NewPluginTool: Tool {
         }
         let directory = URL(fileURLWithPath: try arguments.string("directory")).standardizedFileURL.path
         let name = try arguments.string("name")
-        let scaffold: PluginScaffold
-        do throws(PluginScaffold.Failure) {
-            scaffold = try PluginScaffold(
+        let scaffold: PluginPackage
+        do throws(PluginPackage.Failure) {
+            scaffold = try PluginPackage(
                 name: name, language: language, directory: directory, workbench: checkout,
                 executable: Bundle.main.executablePath.map { URL(fileURLWithPath: $0).resolvingSymlinksInPath().path })
             try scaffold.write()

@@ -56,7 +56,7 @@ enum UpdateViewTool: Tool {
         guard case .object(var answer) = try call.engine("update", .object(params)) else {
             throw ToolError("the engine gave no update")
         }
-        var pictures: [(caption: String, picture: PNGRenderer.Picture)] = []
+        var pictures: [(caption: String, picture: PNGPainter.Picture)] = []
         if let before {
             let after = try picture().render()
             answer += [("before", ViewPicture.pictureInfo(before)), ("after", ViewPicture.pictureInfo(after))]

@@ -1,4 +1,4 @@
-import CheckRunner
+import ContractCheck
 import Dispatch
 import LanguageServer
 import LayoutChecker
@@ -28,8 +28,8 @@ extension Engine {
     /// that refuses its options or data as an error. Dropped if the document changed meanwhile.
     func checkContract(of document: WorkspaceDocument) {
         guard document.problems.isEmpty, let workspace = document.workspace else { return }
-        let runner = { () -> CheckRunner in
-            var runner = CheckRunner(plugins: plugins, checker: LayoutChecker(rectCount: 8))
+        let runner = { () -> ViewChecker in
+            var runner = ViewChecker(plugins: plugins, checker: ContractChecker(rectCount: 8))
             runner.timeout = 1
             return runner
         }()

@@ -1,16 +1,16 @@
 import Foundation
-import JSON
-import JSONOutput
 import LayoutKit
+import ParallelWork
 import PluginHost
 import Sessions
 import SourceDiagnostics
+import WorkspaceBatch
 import WorkspaceModel
 
 /// `workbench run`: lays out every view of every workspace, whole, and writes the results.
 ///
 /// Output goes through the closures it is given; the runner itself never prints.
-public struct BatchRunner: Sendable {
+public struct LayoutBatch: Sendable {
     /// Where each view's layout goes.
     public enum Output: Sendable {
         /// One compact JSON object per view per line, to `emit`.
@@ -156,25 +156,5 @@ public struct BatchRunner: Sendable {
         } catch {
             return .failed(error.diagnostic, prepared?.warnings.lines ?? [], .view)
         }
-    }
-}
-
-extension JSONWriter {
-    /// `{contentSize, direction, elements, layout, view, workspace}`: one view, laid out whole,
-    /// from decoded elements (the snapshots of `workbench check`; `run` streams `PreparedView`s).
-    package mutating func viewLayout(
-        workspace: String, view: ViewDefinition, contentSize: Size, elements: [LayoutAttributes]
-    ) {
-        beginObject()
-        key("contentSize"); size(contentSize)
-        key("direction"); string(view.direction.rawValue)
-        key("elements")
-        beginArray()
-        for element in elements { attributes(element) }
-        endArray()
-        key("layout"); string(view.layout)
-        key("view"); string(view.name)
-        key("workspace"); string(workspace)
-        endObject()
     }
 }

@@ -1,28 +1,32 @@
-import BatchRunner
+import ContractCheck
 import Foundation
 import JSON
 import JSONOutput
 import LayoutKit
 import Sessions
+import WorkspaceBatch
 import WorkspaceModel
 
-extension CheckRunner {
+extension CheckBatch {
     /// Records the view's layout, or compares it with the recorded one, in `run --output`'s format.
+    ///
+    /// - Returns: whether the snapshot was recorded.
     func compareSnapshot(
-        _ snapshots: Snapshots, session: ViewSession, of workspace: Workspace, into outcome: inout ViewOutcome
-    ) {
+        _ snapshots: Snapshots, session: ViewSession, of workspace: Workspace, into report: inout ViewChecker.ViewReport
+    ) -> Bool {
         let view = session.view
         let prefix = "view '\(view.name)' (\(view.layout)): snapshot: "
         func fail(_ message: String) {
-            outcome.lines.append(workspace.file.error(prefix + message, at: view.mark).summary)
-            outcome.violations += 1
+            report.findings.append(workspace.file.error(prefix + message, at: view.mark).summary)
+            report.violations += 1
         }
         let elements: [LayoutAttributes], contentSize: Size
         do throws(ViewSessionError) {
             elements = try session.elements(in: .everything)
             contentSize = try session.contentSize()
         } catch {
-            return fail("layout: the view cannot be laid out whole: \(error.diagnostic.message)")
+            fail("layout: the view cannot be laid out whole: \(error.diagnostic.message)")
+            return false
         }
         var writer = JSONWriter(pretty: true)
         writer.viewLayout(workspace: workspace.name, view: view, contentSize: contentSize, elements: elements)
@@ -33,15 +37,16 @@ extension CheckRunner {
             do {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
                 try Data(writer.bytes).write(to: URL(fileURLWithPath: file), options: .atomic)
-                outcome.isRecorded = true
+                return true
             } catch {
-                outcome.lines.append("\(file): error: cannot write the snapshot: \(error.localizedDescription)")
-                outcome.isError = true
+                report.findings.append("\(file): error: cannot write the snapshot: \(error.localizedDescription)")
+                report.isError = true
+                return false
             }
-            return
         }
         guard let recorded = FileManager.default.contents(atPath: file) else {
-            return fail("layout: nothing recorded at \(file); record it with --record")
+            fail("layout: nothing recorded at \(file); record it with --record")
+            return false
         }
         do {
             let differences = try SnapshotComparison.differences(recorded: Array(recorded), now: writer.bytes)
@@ -54,5 +59,6 @@ extension CheckRunner {
         } catch {
             fail("layout: \(file) is not JSON: \(error)")
         }
+        return false
     }
 }

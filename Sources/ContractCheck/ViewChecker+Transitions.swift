@@ -4,11 +4,11 @@ import PluginHost
 import Sessions
 import WorkspaceModel
 
-extension CheckRunner {
+extension ViewChecker {
     /// Layout-to-layout transitions from the view's layout to every other layout its workspace
     /// names (the layouts an app puts side by side) that can show its source (its fresh layout
     /// prepares with the data and default options): each answer judged against fresh layouts of
-    /// both sides (`LayoutChecker.checkTransition`). A layout that cannot show the source is
+    /// both sides (`ContractChecker.checkTransition`). A layout that cannot show the source is
     /// skipped, not reported. Plugins the workspace does not name are never run: a guest that
     /// hangs would cost every view its timeout.
     func checkTransitions(of view: ViewDefinition, in workspace: Workspace, data: DataSet) -> [Violation] {

@@ -5,7 +5,7 @@ import PackagePlugin
 /// generated Swift file, so the executable needs no resource folder at run time: a copied
 /// binary (the release tarball) serves the same page. Runs whenever a file in `Web/` changes.
 @main
-struct EmbedPageFiles: BuildToolPlugin {
+struct EmbedPageFilesPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         guard let source = target as? SwiftSourceModuleTarget else { return [] }
         let folder = source.directoryURL.appending(path: "Web")

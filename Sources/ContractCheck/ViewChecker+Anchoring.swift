@@ -3,7 +3,7 @@ import LayoutKit
 import PluginHost
 import Sessions
 
-extension CheckRunner {
+extension ViewChecker {
     /// The host's scroll anchoring on the view's own session: scrolled to the middle of the
     /// content, an earlier cell grows by a preferred size; the first cell that intersected
     /// the bounds must have moved by the answer's `contentOffsetAdjustment`, and the bounds

@@ -12,7 +12,7 @@ import WorkbenchEngine
 /// WebSocket — one JSON-RPC message per text message, through the same engine (`EngineConnection`) as `workbench
 /// serve` (one per connection, all sharing the plugins), so every method, notification and
 /// limit is the same. Built on SwiftNIO's HTTP/1 and WebSocket handlers.
-public final class PreviewServer: Sendable {
+public final class PreviewWebServer: Sendable {
     public struct Configuration: Sendable {
         /// The address to listen on; the default (loopback) also listens on `::1` when it can.
         public var host = "127.0.0.1"

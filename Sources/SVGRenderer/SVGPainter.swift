@@ -5,7 +5,7 @@ import NumberText
 /// Draws a laid-out view as an SVG picture: every element's frame, painted in zIndex order,
 /// coloured by category, with its label (`ElementLabel`: set from the leading edge, cut with an
 /// ellipsis when too long, the index path muted for elements with no name).
-public struct SVGRenderer: Sendable {
+public struct SVGPainter: Sendable {
     /// How cells are drawn.
     public enum CellShape: Sendable {
         case rectangle

@@ -1,6 +1,6 @@
 import LayoutKit
 
-extension LayoutChecker {
+extension ContractChecker {
     /// Checks the `mirror` invariant: a right-to-left layout (a plugin the host mirrors) answers
     /// every question as the left-to-right layout answers the mirrored question, mirrored back —
     /// element for element, at the first bounds and after scrolling to several offsets (each
@@ -24,7 +24,7 @@ extension LayoutChecker {
         let width = mirrored.contentSize.width
         let plain = try leftToRight()
         try plain.prepare(LayoutContext(dataSource: data, bounds: bounds.mirrored(inWidth: width)))
-        var findings = Findings(limit: maximumViolationsPerInvariant)
+        var findings = CappedViolations(limit: maximumViolationsPerInvariant)
         let content = mirrored.contentSize
         var offsets = [bounds]
         for (fx, fy) in [(0.5, 0.0), (1.0, 0.25), (0.25, 1.0)] {
@@ -56,7 +56,7 @@ extension LayoutChecker {
     /// One offset's questions: content size, the bounds and random rects, each answer's
     /// elements alone, and a target content offset.
     private func compare(
-        _ mirrored: any Layout, _ plain: any Layout, width: Double, bounds: Rect, into findings: inout Findings
+        _ mirrored: any Layout, _ plain: any Layout, width: Double, bounds: Rect, into findings: inout CappedViolations
     ) {
         let at = "at bounds \(bounds.text)"
         guard mirrored.contentSize == plain.contentSize else {

@@ -9,14 +9,14 @@ import SVGRenderer
 ///
 /// One point is one pixel, unless the rect is larger than `maximumSide` pixels on a side:
 /// then the picture is scaled down to fit, and `Picture.scale` says by how much.
-public struct PNGRenderer: Sendable {
+public struct PNGPainter: Sendable {
     /// The longest side of a picture, in pixels.
     public static let maximumSide = 4096
 
     /// How cells are drawn.
-    public var cellShape: SVGRenderer.CellShape
+    public var cellShape: SVGPainter.CellShape
 
-    public init(cellShape: SVGRenderer.CellShape = .rectangle) {
+    public init(cellShape: SVGPainter.CellShape = .rectangle) {
         self.cellShape = cellShape
     }
 

@@ -1,6 +1,6 @@
 import LayoutKit
 
-/// A layout-to-layout transition's answer, in `update`'s shape, as `LayoutChecker` judges it.
+/// A layout-to-layout transition's answer, in `update`'s shape, as `ContractChecker` judges it.
 public struct LayoutTransitionAnswer: Sendable {
     public var appearing: [LayoutAttributes]
     public var disappearing: [LayoutAttributes]
@@ -16,7 +16,7 @@ public struct LayoutTransitionAnswer: Sendable {
     }
 }
 
-extension LayoutChecker {
+extension ContractChecker {
     /// Checks a transition's lists against the two layouts' own queries (the `transitions`
     /// invariant's layout-to-layout part): every element the old layout shows in the old
     /// bounds disappears, moves, or is unchanged in the new layout; every element the new
@@ -31,7 +31,7 @@ extension LayoutChecker {
         from old: any Layout, bounds: Rect, to new: any Layout, bounds newBounds: Rect,
         answer: LayoutTransitionAnswer, label: String
     ) -> [Violation] {
-        var findings = Findings(limit: maximumViolationsPerInvariant)
+        var findings = CappedViolations(limit: maximumViolationsPerInvariant)
         func fail(_ element: ElementID?, _ detail: String) {
             findings.add(.transitions, element, "\(label): \(detail)")
         }

@@ -3,7 +3,7 @@ import Foundation
 /// `workbench new-plugin`: writes a ready plugin package — Swift (SwiftPM) or C (a Makefile)
 /// — with a sectioned-list layout, a sample workspace and a test, that builds with one
 /// command and passes `workbench check` unchanged.
-public struct PluginScaffold: Sendable {
+public struct PluginPackage: Sendable {
     /// The plugin's language.
     public enum Language: String, CaseIterable, Sendable {
         case swift, c

@@ -1,6 +1,6 @@
 import Platform
 
-extension DescriptorIO {
+extension RetryingIO {
     /// Writes all of `parts`, in order, as one stream of bytes: gathered by `writev`, so a
     /// message framed around a large body is written without first being copied into one
     /// buffer. Retries short and interrupted writes.

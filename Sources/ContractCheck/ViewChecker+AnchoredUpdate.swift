@@ -3,7 +3,7 @@ import LayoutChecker
 import LayoutKit
 import Sessions
 
-extension CheckRunner {
+extension ViewChecker {
     /// An update's after-state is in the bounds the answer returns: scrolled to the middle of
     /// the content, the first item is inserted again before itself (a table: its first row), so
     /// the scroll anchor moves; the answer's `bounds` must be the view's, and every element it

@@ -6,7 +6,7 @@ import LayoutKit
 ///
 ///     let data = DataSet.items([120, 160, 80])
 ///     let bounds = Rect(x: 0, y: 0, width: 375, height: 667)
-///     let violations = try LayoutChecker().check(data: data.source, bounds: bounds) {
+///     let violations = try ContractChecker().check(data: data.source, bounds: bounds) {
 ///         try MyLayout(options: Options())
 ///     }
 ///     #expect(violations.isEmpty, "\(violations)")
@@ -14,7 +14,7 @@ import LayoutKit
 /// The checker sees what the layout returns as it is: nothing is sorted, filtered or
 /// repaired first. Cost: O(rects × elements) for the brute-force comparison, plus a handful
 /// of fresh prepares.
-public struct LayoutChecker: Sendable {
+public struct ContractChecker: Sendable {
     /// How many random rects to query, besides the degenerate ones (empty, off the content…).
     public var rectCount: Int
     /// Seeds the random rects: the same seed asks the same questions.
@@ -53,7 +53,7 @@ public struct LayoutChecker: Sendable {
         }
         let layout = try makeLayout()
         try layout.prepare(LayoutContext(dataSource: data, bounds: bounds))
-        var findings = Findings(limit: maximumViolationsPerInvariant)
+        var findings = CappedViolations(limit: maximumViolationsPerInvariant)
         let run = CheckRun(
             layout: layout, data: data, bounds: bounds, makeLayout: makeLayout,
             rects: CheckRects.make(count: rectCount, content: layout.contentSize, bounds: bounds, seed: seed))
@@ -115,7 +115,7 @@ struct CheckRun {
 }
 
 /// Violations so far, at most `limit` per invariant, the rest counted.
-struct Findings {
+struct CappedViolations {
     let limit: Int
     private var kept: [Invariant: [Violation]] = [:]
     private var dropped: [Invariant: Int] = [:]

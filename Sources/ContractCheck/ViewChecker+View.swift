@@ -1,0 +1,56 @@
+import LayoutChecker
+import LayoutKit
+import Sessions
+import WorkspaceModel
+
+extension ViewChecker {
+    /// What checking one view found.
+    public struct ViewReport: Sendable {
+        /// Each broken invariant, or the error that stopped the check, located at the view.
+        public var findings: [String]
+        public var violations: Int
+        /// The view could not be checked at all (its plugin, options or data failed).
+        public var isError: Bool
+
+        package init(findings: [String] = [], violations: Int = 0, isError: Bool = false) {
+            self.findings = findings
+            self.violations = violations
+            self.isError = isError
+        }
+    }
+
+    /// Checks one view of a loaded workspace, as `workbench check` checks each view: for a
+    /// server that has the workspace open already (`workbench mcp`'s `check_view`).
+    public func check(viewNamed name: String, of workspace: Workspace) -> ViewReport? {
+        guard let view = workspace.view(named: name) else { return nil }
+        return check(view, of: workspace)
+    }
+
+    /// Checks one view: its plugin, options and data first (errors as `run` reports them),
+    /// then the invariants on fresh layouts, then `inspect` on the prepared session
+    /// (`workbench check` compares it with its snapshot there), then the host's anchoring.
+    package func check(
+        _ view: ViewDefinition, of workspace: Workspace,
+        inspecting inspect: (ViewSession, inout ViewReport) -> Void = { _, _ in }
+    ) -> ViewReport {
+        let session: ViewSession, violations: [DirectedViolation]
+        switch contract(of: view, in: workspace) {
+        case .failure(let diagnostic): return ViewReport(findings: [diagnostic.description], isError: true)
+        case .success(let checked): (session, violations) = checked
+        }
+        var report = ViewReport()
+        func add(_ violation: Violation, in direction: LayoutDirection) {
+            let prefix = "view '\(view.name)' (\(view.layout)\(direction == .rightToLeft ? ", rightToLeft" : "")): "
+            report.findings.append(workspace.file.error(prefix + violation.description, at: view.mark).summary)
+        }
+        for (direction, violation) in violations { add(violation, in: direction) }
+        report.violations = violations.count
+        inspect(session, &report)
+        // Last, and only on a layout that keeps the contract: it scrolls the session, gives it
+        // a preferred size and updates its data.
+        let anchoring = violations.isEmpty ? checkAnchoring(session) + checkAnchoredUpdate(session) : []
+        for violation in anchoring { add(violation, in: view.direction) }
+        report.violations += anchoring.count
+        return report
+    }
+}
