@@ -203,6 +203,7 @@ let package = Package(
         .testTarget(name: "JSONTests", dependencies: ["JSON", "TestSupport"]),
         .testTarget(name: "JSONOutputTests", dependencies: ["JSON", "JSONOutput", "LayoutKit", "NumberText"]),
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "JSON"]),
+        .testTarget(name: "MCPServerTests", dependencies: ["MCPServer", "WorkbenchEngine", "JSONRPC", "JSON", "PluginHost", "TestSupport"]),
         .testTarget(
             name: "WorkbenchEngineTests",
             dependencies: ["WorkbenchEngine", "JSONRPC", "JSON", "LayoutKit", "PluginHost", "Sessions", "WorkspaceModel", "TestSupport"]),

@@ -1,0 +1,102 @@
+import Foundation
+import JSON
+import JSONRPC
+import PluginHost
+import Synchronization
+import TestSupport
+import Testing
+import WorkbenchEngine
+
+@testable import MCPServer
+
+/// `workbench mcp` in process: its tools answer what the engine answers, through the engine's
+/// typed client, and a mistake is a tool result with `isError`, naming the view.
+struct MCPSessionTests {
+    static let workspace = """
+        workspace: agents
+        sources:
+          alarms:
+            generate: {sections: 1, items: 40, min: 40, max: 120, seed: 3}
+        views:
+          circles:
+            layout: circles
+            source: alarms
+            viewport: {width: 375, height: 667}
+        """
+
+    static func catalog() -> PluginCatalog {
+        PluginCatalog.inProcess(PluginRegistry.discover(in: [BuildProducts.directory]))
+    }
+
+    /// Sends one request and waits for the reply with its id.
+    static func call(_ session: MCPSession, _ output: Replies, id: Int, _ method: String, _ params: JSONValue)
+        -> JSONValue?
+    {
+        var writer = JSONWriter()
+        writer.json(["jsonrpc": "2.0", "id": .number(Double(id)), "method": .string(method), "params": params])
+        session.receive(writer.bytes)
+        return output.reply(to: id, seconds: 20)
+    }
+
+    @Test func layoutViewListsTheElementsTheEngineAnswersAndDrawsThem() throws {
+        let output = Replies()
+        let session = MCPSession(
+            plugins: Self.catalog(), output: output, workbenchCheckout: nil, timeout: nil, log: { _ in })
+        defer { _ = session.client.engine.stop(abandoned: true) }
+        let initialized = Self.call(session, output, id: 1, "initialize", ["protocolVersion": "2025-06-18"])
+        #expect(initialized?["result"]?["protocolVersion"] == "2025-06-18")
+        let opened = Self.call(
+            session, output, id: 2, "tools/call",
+            ["name": "open_workspace", "arguments": ["text": .string(Self.workspace), "directory": "/"]])
+        #expect(opened?["result"]?["isError"] == false)
+        let rect: JSONValue = ["x": 0, "y": 0, "width": 375, "height": 667]
+        let laidOut = Self.call(
+            session, output, id: 3, "tools/call",
+            ["name": "layout_view", "arguments": ["view": "agents/circles", "rect": rect]])
+        let structured = try #require(laidOut?["result"]?["structuredContent"])
+
+        // The same view in an engine of its own, asked directly.
+        let client = EngineClient(plugins: Self.catalog())
+        defer { client.stop() }
+        _ = try client.call("open", ["text": .string(Self.workspace), "directory": "/"]).get()
+        let direct = try client.call("query", ["view": "agents/circles", "rect": rect]).get()
+        #expect(structured["elements"] == direct["elements"])
+        #expect(structured["elementCount"]?.numberValue == Double(direct["elements"]?.arrayValue?.count ?? -1))
+        #expect(structured["picture"]?["width"] == 375)
+        let content = laidOut?["result"]?["content"]?.arrayValue ?? []
+        #expect(content.contains { $0["type"] == "image" && $0["mimeType"] == "image/png" })
+    }
+
+    @Test func aToolCallOnAViewNotOpenIsAnErrorResultNamingIt() throws {
+        let output = Replies()
+        let session = MCPSession(
+            plugins: Self.catalog(), output: output, workbenchCheckout: nil, timeout: nil, log: { _ in })
+        defer { _ = session.client.engine.stop(abandoned: true) }
+        #expect(Self.call(session, output, id: 1, "tools/call", ["name": "layout_view"])?["error"]?["code"] == -32600)
+        _ = Self.call(session, output, id: 2, "initialize", ["protocolVersion": "2025-06-18"])
+        let result = Self.call(
+            session, output, id: 3, "tools/call", ["name": "layout_view", "arguments": ["view": "agents/none"]])?[
+                "result"]
+        #expect(result?["isError"] == true)
+        let text = result?["content"]?.arrayValue?.first?["text"]?.stringValue ?? ""
+        #expect(text.hasPrefix("no open view 'agents/none'"), "\(text)")
+    }
+}
+
+/// The session's output, parsed: replies by id.
+final class Replies: MessageOutput, Sendable {
+    private let messages = Mutex<[JSONValue]>([])
+
+    func send(_ message: [UInt8]) {
+        let value = (try? JSONParser.parse(message[...])) ?? .string("unparsable")
+        messages.withLock { $0.append(value) }
+    }
+
+    func reply(to id: Int, seconds: Double) -> JSONValue? {
+        for _ in 0..<Int(seconds * 50) {
+            if let reply = messages.withLock({ $0.first { $0["id"]?.numberValue == Double(id) } }) { return reply }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        return nil
+    }
+}
