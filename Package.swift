@@ -203,6 +203,8 @@ let package = Package(
         .testTarget(name: "JSONTests", dependencies: ["JSON", "TestSupport"]),
         .testTarget(name: "JSONOutputTests", dependencies: ["JSON", "JSONOutput", "LayoutKit", "NumberText"]),
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "JSON"]),
+        .testTarget(name: "ContractCheckTests", dependencies: ["ContractCheck", "LayoutChecker", "LayoutKit", "PluginHost", "SourceDiagnostics", "WorkspaceModel", "TestSupport"]),
+        .testTarget(name: "CheckRunnerTests", dependencies: ["CheckRunner"]),
         .testTarget(name: "MCPServerTests", dependencies: ["MCPServer", "WorkbenchEngine", "JSONRPC", "JSON", "PluginHost", "TestSupport"]),
         .testTarget(
             name: "WorkbenchEngineTests",
