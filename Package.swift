@@ -203,6 +203,8 @@ let package = Package(
         .testTarget(name: "JSONTests", dependencies: ["JSON", "TestSupport"]),
         .testTarget(name: "JSONOutputTests", dependencies: ["JSON", "JSONOutput", "LayoutKit", "NumberText"]),
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "JSON"]),
+        .testTarget(name: "ParallelWorkTests", dependencies: ["ParallelWork"]),
+        .testTarget(name: "WorkspaceBatchTests", dependencies: ["WorkspaceBatch"]),
         .testTarget(name: "ContractCheckTests", dependencies: ["ContractCheck", "LayoutChecker", "LayoutKit", "PluginHost", "SourceDiagnostics", "WorkspaceModel", "TestSupport"]),
         .testTarget(name: "CheckRunnerTests", dependencies: ["CheckRunner"]),
         .testTarget(name: "MCPServerTests", dependencies: ["MCPServer", "WorkbenchEngine", "JSONRPC", "JSON", "PluginHost", "TestSupport"]),
@@ -220,7 +222,7 @@ let package = Package(
         .testTarget(
             name: "SessionsTests", dependencies: ["Sessions", "BatchUpdates", "LayoutKit", "PluginHost", "WorkspaceModel", "TestSupport"]
         ),
-        .testTarget(name: "BatchRunnerTests", dependencies: ["BatchRunner", "ParallelWork", "WorkspaceBatch", "TestSupport", "PluginHost", "WorkspaceModel", "LayoutKit"]),
+        .testTarget(name: "BatchRunnerTests", dependencies: ["BatchRunner", "WorkspaceBatch", "TestSupport", "PluginHost", "WorkspaceModel", "LayoutKit"]),
         .testTarget(name: "PluginScaffoldTests", dependencies: ["PluginScaffold", "TestSupport"]),
         .testTarget(name: "PluginIsolationTests", dependencies: ["PluginIsolation", "PluginHost", "BatchUpdates", "LayoutKit", "CLayoutABI", "Platform", "TestSupport"]),
         .testTarget(name: "BenchmarkReportTests", dependencies: ["BenchmarkReport"]),
