@@ -36,12 +36,16 @@ import PackageDescription
 ///                                (`check`, `serve`, `mcp`)
 ///   CheckRunner                  `workbench check`: the contract and snapshots over workspaces
 ///   PluginScaffold               `workbench new-plugin`: ready plugin packages in Swift or C
-///   LanguageServer               workspace files as an editor sees them: positions, diagnostics,
-///                                completion, hover, definitions, symbols (`workbench serve`'s LSP side)
 ///   JSONRPC                      the JSON-RPC transport: framing, the read loop, requests, replies, batches
 ///                                and their order, errors, framed output (one copy for serve, preview and mcp)
-///   WorkbenchEngine              the engine: every method, its queues and lanes, watching; `EngineConnection`
-///                                (JSON-RPC messages: serve, preview) and the typed in-process `EngineClient`
+///   RequestParams                a request's params read as values (numbers by `NumberRule`), with located
+///                                -32602 errors (the engine's and the language service's methods)
+///   LanguageService              `workbench serve`'s LSP side: workspace files as an editor sees them (positions,
+///                                diagnostics, completion, hover, definitions, symbols, code lenses), the open
+///                                documents, and the document methods, which reach the engine through `LanguageHost`
+///   WorkbenchEngine              the engine: every method, its queues and lanes, watching, the language service's
+///                                host; `EngineConnection` (JSON-RPC messages: serve, preview) and the typed
+///                                in-process `EngineClient`
 ///   MCPServer                    `workbench mcp`: the Model Context Protocol over the engine's in-process client
 ///   PreviewServer                `workbench preview`: the page (built in by EmbedPageFiles) over HTTP, and the
 ///                                same JSON-RPC server over a WebSocket (SwiftNIO)
@@ -104,6 +108,8 @@ let package = Package(
         .target(name: "JSON", dependencies: ["NumberText"]),
         .target(name: "JSONOutput", dependencies: ["JSON", "LayoutKit", "NumberText"]),
         .target(name: "JSONRPC", dependencies: ["DescriptorIO", "JSON", "NumberText"]),
+        // Reading a request's params: JSON-RPC's errors, LayoutKit's number rules and geometry.
+        .target(name: "RequestParams", dependencies: ["JSON", "JSONRPC", "LayoutKit"]),
         .target(name: "Sessions", dependencies: ["LayoutKit", "JSON", "JSONOutput", "PluginHost", "WorkspaceModel", "BatchUpdates"]),
         .target(name: "SVGRenderer", dependencies: ["LayoutKit", "NumberText"]),
         // PNG pictures (`run --png`, MCP images): cairo through Debian's libcairo2-dev.
@@ -123,9 +129,13 @@ let package = Package(
         .target(name: "CheckRunner", dependencies: ["ContractCheck", "ParallelWork", "WorkspaceBatch", "Sessions", "JSON", "JSONOutput", "SourceDiagnostics"]),
         // The engine: requests in, results and notifications out; `EngineConnection` (serve, preview) and the in-process `EngineClient` (mcp, tests).
         .target(name: "WorkbenchEngine", dependencies: ["JSON", "JSONRPC", "JSONOutput", "Sessions", "BatchUpdates", "FileWatching", "PluginHost", "WorkspaceModel", "SourceDiagnostics", "LayoutKit",
-                                                        "LanguageServer", "ContractCheck", "LayoutChecker"]),
-        // `workbench serve` as a language server for workspace files.
-        .target(name: "LanguageServer", dependencies: ["JSON", "WorkspaceModel", "YAMLReader", "SourceDiagnostics", "PluginHost", "LayoutKit"]),
+                                                        "LanguageService", "RequestParams", "ContractCheck", "LayoutChecker"]),
+        // `workbench serve` as a language server for workspace files: the documents and their methods, hosted by the engine.
+        .target(
+            name: "LanguageService",
+            dependencies: ["FileWatching", "JSON", "JSONRPC", "LayoutChecker", "LayoutKit", "PluginHost", "RequestParams", "SourceDiagnostics",
+                           "WorkspaceModel", "YAMLReader"]
+        ),
         // `workbench mcp`: the Model Context Protocol for coding agents, over the same engine as `serve`.
         .target(
             name: "MCPServer",
@@ -226,7 +236,10 @@ let package = Package(
         .testTarget(name: "PluginScaffoldTests", dependencies: ["PluginScaffold", "TestSupport"]),
         .testTarget(name: "PluginIsolationTests", dependencies: ["PluginIsolation", "PluginHost", "BatchUpdates", "LayoutKit", "CLayoutABI", "Platform", "TestSupport"]),
         .testTarget(name: "BenchmarkReportTests", dependencies: ["BenchmarkReport"]),
-        .testTarget(name: "LanguageServerTests", dependencies: ["LanguageServer", "WorkspaceModel", "PluginHost", "JSON", "SourceDiagnostics", "TestSupport"]),
+        .testTarget(
+            name: "LanguageServiceTests",
+            dependencies: ["LanguageService", "LayoutChecker", "RequestParams", "WorkspaceModel", "PluginHost", "JSON", "SourceDiagnostics", "TestSupport"]
+        ),
         .testTarget(name: "PreviewServerTests", dependencies: ["PreviewServer", "TestSupport"]),
         .testTarget(name: "SVGRendererTests", dependencies: ["SVGRenderer", "LayoutKit"]),
         .testTarget(name: "SourceDiagnosticsTests", dependencies: ["SourceDiagnostics"]),

@@ -3,6 +3,7 @@ import FileWatching
 import Foundation
 import JSON
 import JSONRPC
+import LanguageService
 import PluginHost
 import Synchronization
 import WorkspaceModel
@@ -15,21 +16,26 @@ import WorkspaceModel
 /// `RequestScheduler.swift` declares: a control queue, which runs the workspace-wide methods itself
 /// and hands view methods on to the view's serial queue — so a request always sees the
 /// workspaces opened before it, one view's replies keep their order, and views work in
-/// parallel; the documents queue for the language server; and immediate methods
-/// (`$/cancelRequest`, `exit`), which act as soon as they are read.
+/// parallel; the documents queue for the language service (`LanguageService`, which reaches
+/// the engine through `LanguageHost`); and immediate methods (`$/cancelRequest`, `exit`),
+/// which act as soon as they are read.
 public final class Engine: RequestHandler, Sendable {
     let plugins: PluginCatalog
     /// The longest one view's `prepare` may take, in seconds; nil for no limit.
     public let timeout: Double?
     /// What `open` may read; nil for any path.
     public let openablePaths: OpenablePaths?
-    let loader: WorkspaceLoader
+    package let loader: WorkspaceLoader
     let state = EngineState()
-    /// The documents an editor has open (the language server's side).
-    let documents = DocumentStore()
+    /// The documents an editor has open: the language service's state.
+    package let documents = DocumentStore()
     let memoryRelease: MemoryRelease
     let log: @Sendable (String) -> Void
     let controlQueue = DispatchQueue(label: "workbench.control")
+    /// The language service's methods run here, one at a time in arrival order.
+    let documentsQueue = DispatchQueue(label: "workbench.documents")
+    /// Contract checks run here, off the documents queue, one at a time.
+    let contractQueue = DispatchQueue(label: "workbench.contract")
     /// All work not yet answered.
     let work = DispatchGroup()
     /// Work handed to view queues and not yet answered; `shutdown` waits for it.
@@ -41,8 +47,6 @@ public final class Engine: RequestHandler, Sendable {
     private let pluginWatcher = Mutex<FileWatcher?>(nil)
     /// Folders opened with `watch: true`, followed for workspace files added and removed.
     let folderWatches = FolderWatches()
-    /// The data files of the editor's open workspace documents, watched on disk, by document URI.
-    let documentWatchers = Mutex<[String: FileWatcher]>([:])
 
     /// - Parameters:
     ///   - notifications: takes every notification the engine sends.
@@ -88,12 +92,7 @@ public final class Engine: RequestHandler, Sendable {
     public func stop(abandoned: Bool = false) -> Int32 {
         pluginWatcher.withLock { $0.take() }?.stop()
         folderWatches.stopAll()
-        for watcher in documentWatchers.withLock({ watchers in
-            defer { watchers = [:] }
-            return Array(watchers.values)
-        }) {
-            watcher.stop()
-        }
+        documents.stopWatching()
         let drained = DispatchSemaphore(value: 0)
         controlQueue.async { drained.signal() }
         _ = drained.wait(timeout: .now() + 1)

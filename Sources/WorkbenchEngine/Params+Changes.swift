@@ -2,6 +2,7 @@ import BatchUpdates
 import JSON
 import JSONRPC
 import LayoutKit
+import RequestParams
 
 extension Params {
     static let changeKinds = ["insert", "delete", "reload", "move", "insertSection", "deleteSection", "moveSection"]

@@ -1,5 +1,6 @@
 import JSONRPC
 import LayoutKit
+import RequestParams
 
 extension Params {
     /// A layout direction: `"leftToRight"` or `"rightToLeft"`.

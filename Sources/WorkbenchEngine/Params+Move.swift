@@ -1,5 +1,6 @@
 import JSONRPC
 import LayoutKit
+import RequestParams
 import Sessions
 
 extension Params {

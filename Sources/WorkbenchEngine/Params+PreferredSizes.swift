@@ -1,6 +1,7 @@
 import JSONRPC
 import LayoutKit
 import PluginHost
+import RequestParams
 
 extension Params {
     /// `sizes: [{element: {category, kind?, section, item}, size: {width, height}}…]`, each

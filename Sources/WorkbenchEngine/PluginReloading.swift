@@ -1,6 +1,7 @@
 import FileWatching
 import JSON
 import JSONOutput
+import LanguageService
 import PluginHost
 
 extension Engine {
@@ -31,7 +32,7 @@ extension Engine {
     /// plugin missing) and prepares it, at the bounds the view had. Call on the control queue.
     func reloadPlugins(forcing: Set<String>) -> PluginChanges {
         let changes = plugins.reload(forcing: forcing)
-        if !changes.isEmpty { documentsDidChangePlugins() }
+        if !changes.isEmpty { republishDiagnostics() }
         let affected = Set(changes.changed + changes.removed)
         guard !affected.isEmpty else { return changes }
         for entry in state.entries(usingAny: affected) { entry.pluginDidChange() }

@@ -1,6 +1,8 @@
 import Dispatch
 import JSON
 import JSONRPC
+import LanguageService
+import RequestParams
 import Sessions
 
 /// The engine's ordering rules, all in one place: which lane each request runs in, and what
@@ -13,11 +15,15 @@ import Sessions
 /// | `control` (`open`, `change`, `reload`, …) | the control queue | every request queued there before it |
 /// | `view` (`prepare`, `query`, `update`, …) | the view's serial queue | the view's earlier requests; and, while anything waits on the control queue, all of that (an `open` it may depend on) |
 /// | `view`, quick, on an idle, prepared view, nothing on the control queue | inline, on the reading thread | nothing |
-/// | `document` (the language server) | the documents queue, beside the others | the document methods before it |
+/// | `document` (the language service) | the documents queue, beside the others | the document methods before it |
 ///
 /// Work the engine starts itself follows the same rules: a watched file's reload and a plugin
 /// rescan queue on the control queue (`enqueueControl`); a document's views are served on the
-/// control queue ahead of any view request read after it (`enqueueControlBeforeViews`).
+/// control queue ahead of any view request read after it (`enqueueControlBeforeViews`). The
+/// language service queues nothing itself: its work comes back through `LanguageHost` — a data
+/// file changed on disk to the documents queue (`enqueueDocuments`), a contract check to the
+/// contract queue, one at a time (`enqueueContractCheck`), and an idle document's check after
+/// a wait there (`enqueueDocuments(after:)`).
 /// Replies that share a view keep their order across batches in the transport
 /// (`orderingKeys`, `ReplyOrder`); a cancelled view request is answered in its place on its
 /// view's queue.
@@ -184,21 +190,21 @@ extension Engine {
         }
     }
 
-    /// Runs a language-server method on the documents queue, in arrival order with the other
+    /// Runs a language-service method on the documents queue, in arrival order with the other
     /// document methods and beside the control and view queues; a request cancelled while it
     /// waits is answered -32800.
     fileprivate func runOnDocuments(
-        _ method: any ControlMethod.Type, _ params: Params, _ pending: EngineState.Pending,
+        _ method: any DocumentMethod.Type, _ params: Params, _ pending: EngineState.Pending,
         _ reply: @escaping @Sendable (Result<[UInt8], RPCError>) -> Void
     ) {
         work.enter()
-        documents.queue.async { [self] in
+        documentsQueue.async { [self] in
             defer { work.leave() }
             if state.hasShutDown {
                 return reply(.failure(.invalidRequest("the server has shut down; only 'exit' is accepted")))
             }
             if pending.isCancelled { return reply(.failure(.requestCancelled)) }
-            reply(Result { () throws(RPCError) in try method.run(params, engine: self) })
+            reply(Result { () throws(RPCError) in try method.run(params, host: self) })
         }
     }
 
@@ -213,11 +219,27 @@ extension Engine {
     }
 
     /// Runs `body` on the documents queue, in order with the document methods.
-    func enqueueDocuments(_ body: @escaping @Sendable () -> Void) {
+    package func enqueueDocuments(_ body: @escaping @Sendable () -> Void) {
         work.enter()
-        documents.queue.async { [self] in
+        documentsQueue.async { [self] in
             body()
             work.leave()
+        }
+    }
+
+    /// Runs `body` on the documents queue once `delay` seconds have passed and the contract
+    /// check running then is done (the wait is on the contract queue); the wait is not work the
+    /// end waits for.
+    package func enqueueDocuments(after delay: Double, _ body: @escaping @Sendable () -> Void) {
+        contractQueue.asyncAfter(deadline: .now() + delay) { [self] in enqueueDocuments(body) }
+    }
+
+    /// Runs `body` on the contract queue: off the documents queue, one check at a time.
+    package func enqueueContractCheck(_ body: @escaping @Sendable () -> Void) {
+        work.enter()
+        contractQueue.async { [self] in
+            defer { work.leave() }
+            body()
         }
     }
 }

@@ -1,6 +1,7 @@
 import JSON
 import JSONOutput
 import JSONRPC
+import RequestParams
 import Sessions
 
 /// `beginMove {view, element: {section, item}, position: {x, y}}` → `{item: attributes}`:

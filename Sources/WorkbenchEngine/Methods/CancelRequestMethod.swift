@@ -1,4 +1,5 @@
 import JSONRPC
+import RequestParams
 
 /// `$/cancelRequest {id}` (a notification): the request of that id, if it is still waiting
 /// or running, is answered with -32800 as soon as its work notices (a plugin call is stopped

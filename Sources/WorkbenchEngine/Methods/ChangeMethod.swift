@@ -2,6 +2,7 @@ import Foundation
 import JSON
 import JSONOutput
 import JSONRPC
+import RequestParams
 import SourceDiagnostics
 import WorkspaceModel
 

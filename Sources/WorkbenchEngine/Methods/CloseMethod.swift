@@ -1,4 +1,5 @@
 import JSONRPC
+import RequestParams
 
 /// `close {workspace}` → `null`. Other workspaces are untouched.
 enum CloseMethod: ControlMethod {

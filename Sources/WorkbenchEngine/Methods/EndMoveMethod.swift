@@ -1,6 +1,7 @@
 import JSON
 import JSONOutput
 import JSONRPC
+import RequestParams
 import Sessions
 
 /// `endMove {view, commit}` → `update`'s answer. `commit: true` applies the move as

@@ -1,6 +1,7 @@
 import JSON
 import JSONOutput
 import JSONRPC
+import RequestParams
 import Sessions
 
 /// A method that works on the engine as a whole; runs on the engine's control queue.

@@ -1,4 +1,5 @@
 import JSONRPC
+import RequestParams
 
 /// `exit` (a notification): nothing more is read; the transport then calls `Engine.stop`,
 /// which cancels the work still running and closes every workspace. The exit status is 0

@@ -1,7 +1,8 @@
 import JSON
 import JSONOutput
 import JSONRPC
-import LanguageServer
+import LanguageService
+import RequestParams
 
 /// `initialize` (optional) → `{capabilities, name, version, protocolVersion, methods,
 /// notifications, plugins, serverInfo}`: LSP's `capabilities` and `serverInfo` beside the workbench's own fields. The
@@ -28,7 +29,7 @@ enum InitializeMethod: ControlMethod {
         writer.key("name"); writer.string("workbench")
         writer.key("notifications")
         writer.beginArray()
-        for notification in ClientNotification.allCases { writer.string(notification.rawValue) }
+        for notification in ClientNotification.names { writer.string(notification) }
         writer.endArray()
         writer.key("plugins"); writer.plugins(engine.plugins.registry)
         writer.key("protocolVersion"); writer.string(protocolVersion)

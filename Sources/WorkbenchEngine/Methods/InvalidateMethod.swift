@@ -1,6 +1,7 @@
 import JSON
 import JSONOutput
 import JSONRPC
+import RequestParams
 import Sessions
 
 /// `invalidate {view, bounds?, direction?}` → `{invalidated}`. With `direction`, the view

@@ -1,6 +1,8 @@
+import LanguageService
+
 /// Every method the engine answers, in one table: the names `initialize` lists, and each
 /// one's handler, which says where it runs (its lane: `RequestScheduler.swift`). Adding a method is a file
-/// under `Methods/` and a line here.
+/// under `Methods/` (a language method's under `LanguageService/Methods/`) and a line here.
 enum MethodTable {
     enum Handler: Sendable {
         /// Runs on the control queue.
@@ -9,8 +11,8 @@ enum MethodTable {
         case view(any ViewMethod.Type)
         /// Handled by the reading thread as soon as it is read (`$/cancelRequest`, `exit`).
         case immediate(any ImmediateMethod.Type)
-        /// Runs on the documents queue: the language server's methods (`DocumentStore`).
-        case document(any ControlMethod.Type)
+        /// Runs on the documents queue: the language service's methods (`LanguageService`).
+        case document(any DocumentMethod.Type)
     }
 
     static let entries: [(name: String, handler: Handler)] = [
@@ -33,7 +35,7 @@ enum MethodTable {
         (ChangeMethod.name, .control(ChangeMethod.self)),
         (ReloadMethod.name, .control(ReloadMethod.self)),
         (PreferredSizesMethod.name, .view(PreferredSizesMethod.self)),
-        // The language server (LSP) for workspace files.
+        // The language service (LSP) for workspace files.
         (DidOpenMethod.name, .document(DidOpenMethod.self)),
         (DidChangeMethod.name, .document(DidChangeMethod.self)),
         (DidCloseMethod.name, .document(DidCloseMethod.self)),

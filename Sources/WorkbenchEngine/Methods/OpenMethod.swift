@@ -3,6 +3,7 @@ import JSON
 import JSONOutput
 import JSONRPC
 import LayoutKit
+import RequestParams
 import Sessions
 import SourceDiagnostics
 import WorkspaceModel

@@ -2,6 +2,7 @@ import JSON
 import JSONOutput
 import JSONRPC
 import PluginHost
+import RequestParams
 
 /// `plugins` → `[{name, version, path, summary, kinds: [{name, category}], options, flipsHorizontally}]`, then
 /// one `{path, refused}` per file that was refused, with the reason.

@@ -1,6 +1,7 @@
 import JSON
 import JSONOutput
 import JSONRPC
+import RequestParams
 import Sessions
 
 /// `preferredSizes {view, sizes: [{element, size: {width, height}}…]}` → `{bounds, contentOffsetAdjustment:

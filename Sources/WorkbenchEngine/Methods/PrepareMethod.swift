@@ -2,6 +2,7 @@ import Dispatch
 import JSON
 import JSONOutput
 import JSONRPC
+import RequestParams
 import Sessions
 
 /// `prepare {view}` → `{contentSize, elements: count | null, milliseconds, prepared}`: prepares

@@ -3,6 +3,7 @@ import JSONOutput
 import JSONRPC
 import LayoutKit
 import PluginHost
+import RequestParams
 import Sessions
 
 /// `query {view, rect, labels?}` → `{elements: [attributes…], labels?: [text | null…]}` in

@@ -1,6 +1,7 @@
 import JSON
 import JSONOutput
 import JSONRPC
+import RequestParams
 
 /// `reload {plugins?: [name]}` → `{added, changed, removed, refused}`: scans the plugin
 /// folders now, loading new and changed libraries (and those named, even if unchanged: a

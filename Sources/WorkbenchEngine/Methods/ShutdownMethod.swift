@@ -1,4 +1,5 @@
 import JSONRPC
+import RequestParams
 
 /// `shutdown` → `null`, once every request before it is answered — work still running after
 /// a second is cancelled, so a stuck plugin cannot hold it up; after it the engine answers

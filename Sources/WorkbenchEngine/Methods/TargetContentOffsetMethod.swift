@@ -1,6 +1,7 @@
 import JSON
 import JSONOutput
 import JSONRPC
+import RequestParams
 import Sessions
 
 /// `targetContentOffset {view, proposed: {x, y}, velocity: {x, y}}` → `{x, y}`: where

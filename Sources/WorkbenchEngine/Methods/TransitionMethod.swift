@@ -2,6 +2,7 @@ import JSON
 import JSONOutput
 import JSONRPC
 import LayoutKit
+import RequestParams
 import Sessions
 
 /// `transition {view, layout, options?}` → `{appearing, contentOffset, contentSize,

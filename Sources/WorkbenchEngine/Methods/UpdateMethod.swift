@@ -2,6 +2,7 @@ import JSON
 import JSONOutput
 import JSONRPC
 import LayoutKit
+import RequestParams
 import Sessions
 
 /// `update {view, changes: [change…], rect?}` → `{appearing: [{after, initial}], bounds,

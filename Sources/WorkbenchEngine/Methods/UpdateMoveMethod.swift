@@ -1,6 +1,7 @@
 import JSON
 import JSONOutput
 import JSONRPC
+import RequestParams
 import Sessions
 
 /// `updateMove {view, position}` → `{item, target: [section, item], appearing, disappearing,

@@ -1,0 +1,30 @@
+import JSON
+import LanguageService
+import PluginHost
+import WorkspaceModel
+
+/// The engine hosts the language service: the service's methods run on the documents queue
+/// (`RequestScheduler.swift`), and reach the engine through these.
+extension Engine: LanguageHost {
+    package var pluginRegistry: PluginRegistry { plugins.registry }
+
+    package func serve(_ workspace: Workspace, ifCurrent isCurrent: @escaping @Sendable () -> Bool) {
+        enqueueControlBeforeViews { [self] in
+            guard isCurrent() else { return }
+            _ = replaceWorkspace(workspace.name, with: workspace, keepingViews: true)
+            state.watcher(of: workspace.name)?.watch(workspace.filePaths)
+        }
+    }
+
+    package func closeWorkspace(named name: String) {
+        enqueueControlBeforeViews { [state] in _ = state.close(name) }
+    }
+
+    package func preparedSummary(ofView id: String) -> String? {
+        state.view(id).flatMap { entry in state.withLock { entry.prepared } }
+    }
+
+    package func send(_ notification: LanguageNotification, params: JSONValue) {
+        notify(ClientNotification.message(method: notification.rawValue) { $0.json(params) })
+    }
+}
