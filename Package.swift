@@ -50,24 +50,37 @@ import PackageDescription
 ///   PreviewServer                `workbench preview`: the page (built in by EmbedPageFiles) over HTTP, and the
 ///                                same JSON-RPC server over a WebSocket (SwiftNIO)
 ///   workbench                    the executable
-///   workbench-soak               a long editor-like session against `workbench serve`
 ///   ReferenceLayouts             the seed documents' own layout algorithms, kept faithful, for tests and benchmarks
-///   BenchmarkWorkloads, BenchmarkReport, workbench-bench
-///                                the benchmark: its workloads, its figures and regression guard, the tool;
-///                                Benchmarks/ (a package of its own) runs Boost's R-tree beside the engine
 /// Plugins/<Name> hold the shipped layouts: a layout module and a tiny export module each.
+///
+/// The project's tools — workbench-bench, peer-bench, workbench-fuzz, workbench-soak — are a package of
+/// their own, Benchmarks/, built on the library products below like any other client of them.
 let package = Package(
     name: "LayoutWorkbench",
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "workbench", targets: ["workbench"]),
-        .executable(name: "workbench-bench", targets: ["workbench-bench"]),
-        .executable(name: "workbench-fuzz", targets: ["workbench-fuzz"]),
-        .executable(name: "workbench-soak", targets: ["workbench-soak"]),
+        // The plugin SDK, and the layout contract as executable invariants for plugins' own tests.
         .library(name: "LayoutKit", targets: ["LayoutKit"]),
-        // For Benchmarks/ (a package of its own): the bench's workloads and its report.
-        .library(name: "BenchmarkSupport", targets: ["BenchmarkWorkloads", "BenchmarkReport"]),
         .library(name: "LayoutChecker", targets: ["LayoutChecker"]),
+        // The engine, for a program that embeds it (with LayoutKit): the engine itself with its typed
+        // in-process client (`EngineClient`) and its transport (JSONRPC), a view's live state (sessions),
+        // plugins found, loaded and run in process or in plugin processes, workspace files and their
+        // data (`generate:` data comes from SeededRandom's generator, so the same seed makes the same
+        // data anywhere), batch updates, and JSON values, parsing and the layout's JSON output.
+        .library(
+            name: "WorkbenchEngine",
+            targets: [
+                "WorkbenchEngine", "JSONRPC", "Sessions", "PluginHost", "PluginIsolation", "WorkspaceModel", "BatchUpdates", "JSON", "JSONOutput",
+                "SeededRandom",
+            ]
+        ),
+        // The five shipped layouts as Swift modules, to use in process without loading a plugin
+        // (the dynamic products below are the same layouts as plugins).
+        .library(name: "BundledLayouts", targets: ["Circles", "Tree", "MarkSheet", "Guide", "Waterfall"]),
+        // The seed documents' own algorithms, kept faithful: what a layout's frames and speed are
+        // compared with (the layouts' tests here, the benchmarks in Benchmarks/).
+        .library(name: "ReferenceLayouts", targets: ["ReferenceLayouts"]),
         .library(name: "Circles", type: .dynamic, targets: ["CirclesPlugin"]),
         .library(name: "Tree", type: .dynamic, targets: ["TreePlugin"]),
         .library(name: "MarkSheet", type: .dynamic, targets: ["MarkSheetPlugin"]),
@@ -167,27 +180,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(
-            name: "workbench-soak",
-            dependencies: ["DescriptorIO", "JSON", "JSONRPC", .product(name: "ArgumentParser", package: "swift-argument-parser")]
-        ),
         .target(name: "ReferenceLayouts", dependencies: ["LayoutKit"]),
-        // The project fuzzes itself: generated workspaces and JSON-RPC traffic through the real
-        // `workbench run` and `workbench serve` (README, "Fuzzing").
-        .executableTarget(name: "workbench-fuzz", dependencies: ["JSON", "SeededRandom"]),
-        .target(
-            name: "BenchmarkWorkloads",
-            dependencies: ["LayoutKit", "SeededRandom", "WorkspaceModel", "ReferenceLayouts", "Circles", "Tree", "MarkSheet", "Guide", "Waterfall"]
-        ),
-        .target(name: "BenchmarkReport", dependencies: ["JSON", "JSONOutput", "Platform"]),
-        .executableTarget(
-            name: "workbench-bench",
-            dependencies: [
-                "DescriptorIO", "LayoutKit", "JSON", "JSONOutput", "WorkspaceModel", "BenchmarkWorkloads", "BenchmarkReport", "ReferenceLayouts",
-                "PluginHost", "PluginIsolation", "Platform", "Sessions", "Circles", "Tree", "MarkSheet", "Guide", "Waterfall",
-                "TestSupport",  // RawWebSocket, for the `preview` part
-            ]
-        ),
 
         // Layout plugins: the layout itself (testable in-process) and its C export.
         .target(name: "Circles", dependencies: ["LayoutKit"], path: "Plugins/Circles/Layout"),
@@ -235,7 +228,6 @@ let package = Package(
         .testTarget(name: "BatchRunnerTests", dependencies: ["BatchRunner", "WorkspaceBatch", "TestSupport", "PluginHost", "WorkspaceModel", "LayoutKit"]),
         .testTarget(name: "PluginScaffoldTests", dependencies: ["PluginScaffold", "TestSupport"]),
         .testTarget(name: "PluginIsolationTests", dependencies: ["PluginIsolation", "PluginHost", "BatchUpdates", "LayoutKit", "CLayoutABI", "Platform", "TestSupport"]),
-        .testTarget(name: "BenchmarkReportTests", dependencies: ["BenchmarkReport"]),
         .testTarget(
             name: "LanguageServiceTests",
             dependencies: ["LanguageService", "LayoutChecker", "RequestParams", "WorkspaceModel", "PluginHost", "JSON", "SourceDiagnostics", "TestSupport"]

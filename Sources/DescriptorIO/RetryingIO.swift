@@ -43,7 +43,3 @@ public enum RetryingIO {
 }
 
 private let systemRead = Platform.read
-
-/// The type's old name, left for `workbench-soak` and `workbench-bench` alone: another change is
-/// moving them to Benchmarks/, and takes them to `RetryingIO` and this alias out.
-public typealias DescriptorIO = RetryingIO

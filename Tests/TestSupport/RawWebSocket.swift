@@ -2,8 +2,7 @@ import Foundation
 
 /// A deliberately plain HTTP/1.1 and WebSocket client over a blocking TCP socket, so tests can
 /// send exactly what they mean — wrong tokens, foreign `Host`s and `Origin`s, binary and
-/// oversized frames — and read exactly what comes back (and `workbench-bench preview` can time
-/// round trips with nothing in between).
+/// oversized frames — and read exactly what comes back.
 public final class RawWebSocket {
     public struct Failure: Error, CustomStringConvertible {
         public let description: String

@@ -38,12 +38,12 @@ struct RunCampaign {
         }
     }
 
-    private mutating func run(_ path: String) throws -> ChildProcess.Outcome {
+    private mutating func run(_ path: String) throws -> BoundedRun.Outcome {
         findings.runs += 1
-        return try ChildProcess.run(workbench, ["run", path], timeout: timeout)
+        return try BoundedRun.run(workbench, ["run", path], timeout: timeout)
     }
 
-    private func check(_ outcome: ChildProcess.Outcome, input: [String: [UInt8]]) {
+    private func check(_ outcome: BoundedRun.Outcome, input: [String: [UInt8]]) {
         switch outcome.ending {
         case .signalled(let signal):
             return findings.record(.crash, "workbench run died of signal \(signal)", input: input)

@@ -2,7 +2,6 @@ import BenchmarkReport
 import BenchmarkWorkloads
 import Foundation
 import LayoutKit
-import Platform
 import PluginHost
 import PluginIsolation
 
@@ -10,25 +9,24 @@ import PluginIsolation
 /// in this process (`none`) and in a `workbench plugin-process` child (`process`), where the
 /// data crosses once through shared memory.
 struct IsolationBenchmark {
+    /// The `workbench` executable driven, its plugins beside it.
+    let workbench: String
     var sizes: [Int]
 
     func run() throws {
-        let folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().path
-        let executable = folder + "/workbench"
-        guard FileManager.default.isExecutableFile(atPath: executable) else {
-            print("isolation: skipped, no workbench beside this benchmark (swift build -c release builds it)\n")
-            return
-        }
+        guard isRunnable(workbench, part: "isolation") else { return }
         print("isolation — prepare through the plugin library: in this process (none) vs a plugin process (process)")
         printRow(
             ["layout", "elements", "none", "process", "process/none", "first prepare in the child (data copied)"],
             widths: [9, 10, 10, 10, 13, 12])
-        for (name, library, workload) in [("circles", "Circles", Workloads.circles), ("tree", "Tree", Workloads.tree)] {
-            let plugin = try PluginLoader.load(path: "\(folder)/" + Portability.libraryFileName(library))
+        // The plugins built beside the workbench, as it finds them.
+        let plugins = PluginRegistry.discover(in: [URL(fileURLWithPath: workbench).deletingLastPathComponent().path])
+        for (name, workload) in [("circles", Workloads.circles), ("tree", Workloads.tree)] {
+            let plugin = try plugins.plugin(named: name)
             for size in sizes {
                 let workload = workload(size)
                 let inProcess = try InProcessBackend(plugin: plugin).makeInstance(options: [:])
-                let isolated = try ProcessBackend(plugin: plugin, executable: executable).makeInstance(options: [:])
+                let isolated = try ProcessBackend(plugin: plugin, executable: workbench).makeInstance(options: [:])
                 let first = try Measure.seconds {
                     try isolated.prepare(data: workload.data, bounds: workload.bounds, cancel: CancelFlag())
                 }

@@ -1,19 +1,12 @@
 import Foundation
+import ServeClient
 import Synchronization
 
-/// A `workbench` child process run to completion with a deadline: how it ended and what it
+/// A `workbench` command run to completion within a time bound: how it ended and what it
 /// printed.
-enum ChildProcess {
-    enum Ending: Equatable {
-        case exited(Int32)
-        /// Killed by a signal it did not handle: a crash.
-        case signalled(Int32)
-        /// Still running at the deadline (then killed): a hang.
-        case timedOut
-    }
-
+enum BoundedRun {
     struct Outcome {
-        var ending: Ending
+        var ending: ProcessEnding
         var output: [UInt8]
         var errors: [UInt8]
     }
@@ -37,7 +30,7 @@ enum ChildProcess {
                 collected.store(Array(data), isOutput: isOutput)
             }
         }
-        var ending: Ending
+        var ending: ProcessEnding
         if ended.wait(timeout: .now() + timeout) == .timedOut {
             kill(process.processIdentifier, SIGKILL)
             ended.wait()

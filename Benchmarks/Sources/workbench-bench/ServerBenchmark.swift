@@ -1,35 +1,33 @@
 import BenchmarkReport
-import DescriptorIO
 import Foundation
 import JSON
 import JSONOutput
 import LayoutKit
+import ServeClient
 
 /// Round trips of a ~100-element `query` through the real `workbench serve` over pipes,
 /// beside a raw pipe ping-pong of the same size (through `cat`), and the reply's encoding by
 /// the byte writer beside `JSONEncoder`, in the same run.
 struct ServerBenchmark {
+    /// The `workbench` executable driven, its plugins beside it.
+    let workbench: String
     var requests = 2000
 
     /// Round-trip percentiles, in seconds, of the isolated server and the in-process one; nil
     /// when the server could not be run.
     @discardableResult
     func run() throws -> (p50: Double, p99: Double, inProcessP50: Double, inProcessP99: Double)? {
-        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-            .appendingPathComponent("workbench").path
-        guard FileManager.default.isExecutableFile(atPath: executable) else {
-            print("server: skipped, no workbench beside this benchmark (swift build -c release builds it)\n")
-            return nil
-        }
+        guard isRunnable(workbench, part: "server") else { return nil }
         // Every mode at once, requests alternating, so that all see the same machine.
-        let (first, serverTimes, unsandboxedTimes, inProcessTimes, portableTimes) = try roundTrips(executable)
+        let (first, serverTimes, unsandboxedTimes, inProcessTimes, portableTimes) = try roundTrips(workbench)
         let elements = first.split(separator: UInt8(ascii: "{")).count / 2
 
-        let echo = try Peer("/bin/cat", [])
-        let payload = Array(repeating: UInt8(ascii: "x"), count: first.count - 1) + [10]
+        // The same bytes as a reply line, newline included, through a bare pipe and back.
+        let echo = try ServeClient(executable: "/bin/cat", arguments: [])
+        let payload = Array(repeating: UInt8(ascii: "x"), count: first.count)
         var pipeTimes: [Double] = []
-        for _ in 0..<requests { pipeTimes.append(try Measure.seconds { _ = try echo.roundTrip(payload) }) }
-        echo.close()
+        for _ in 0..<requests { pipeTimes.append(try echo.roundTrip(payload).seconds) }
+        _ = echo.finish()
 
         let attributes = (0..<100).map { (index: Int) -> LayoutAttributes in
             let frame = Rect(x: 100 + Double(index % 10) * 100, y: 40 + Double(index / 10) * 50, width: 100, height: 50)
@@ -69,7 +67,7 @@ struct ServerBenchmark {
         report.record(
             "server.query.inProcessOverPipe.p99", inProcessP99 / Self.percentile(pipeTimes, 0.99), "×")
         print(
-            "server — query of \(elements) elements (\(first.count) bytes) through `workbench serve` over pipes, \(requests) requests"
+            "server — query of \(elements) elements (\(first.count + 1) bytes a line) through `workbench serve` over pipes, \(requests) requests"
         )
         print("  round trip:        \(Self.percentiles(serverTimes))   (--isolation process, the default)")
         print("  unsandboxed:       \(Self.percentiles(unsandboxedTimes))   (--isolation process --sandbox off)")
@@ -101,28 +99,31 @@ struct ServerBenchmark {
     /// `workbench serve --isolation process` (sandboxed, then with `--sandbox off`),
     /// `--isolation none`, and `--isolation process` on the portable path
     /// (`WORKBENCH_PORTABLE=1`), taken in turns.
-    private func roundTrips(_ executable: String) throws -> ([UInt8], [Double], [Double], [Double], [Double]) {
-        let isolated = try Peer(
-            executable, ["serve", "--isolation", "process"], environment: ["WORKBENCH_PORTABLE": "0"])
-        let unsandboxed = try Peer(
-            executable, ["serve", "--isolation", "process", "--sandbox", "off"],
+    private func roundTrips(_ workbench: String) throws -> ([UInt8], [Double], [Double], [Double], [Double]) {
+        let isolated = try ServeClient(
+            executable: workbench, arguments: ["serve", "--isolation", "process"],
             environment: ["WORKBENCH_PORTABLE": "0"])
-        let inProcess = try Peer(
-            executable, ["serve", "--isolation", "none"], environment: ["WORKBENCH_PORTABLE": "0"])
-        let portable = try Peer(
-            executable, ["serve", "--isolation", "process"], environment: ["WORKBENCH_PORTABLE": "1"])
+        let unsandboxed = try ServeClient(
+            executable: workbench, arguments: ["serve", "--isolation", "process", "--sandbox", "off"],
+            environment: ["WORKBENCH_PORTABLE": "0"])
+        let inProcess = try ServeClient(
+            executable: workbench, arguments: ["serve", "--isolation", "none"],
+            environment: ["WORKBENCH_PORTABLE": "0"])
+        let portable = try ServeClient(
+            executable: workbench, arguments: ["serve", "--isolation", "process"],
+            environment: ["WORKBENCH_PORTABLE": "1"])
         let open =
             #"{"jsonrpc":"2.0","id":0,"method":"open","params":{"text":"sources: {marks: {generate: {sections: 1000, items: 10}}}\nviews: {marks: {layout: mark-sheet, source: marks, viewport: {width: 1100, height: 600}}}","directory":"/tmp"}}"#
         let rect = #"{"x":100,"y":40,"width":1000,"height":500}"#
         let request = { (id: Int) in
             Array(
                 #"{"jsonrpc":"2.0","id":\#(id),"method":"query","params":{"view":"workspace/marks","rect":\#(rect)}}"#
-                    .utf8) + [10]
+                    .utf8)
         }
         var first: [UInt8] = []
         for server in [isolated, unsandboxed, inProcess, portable] {
-            _ = try server.roundTrip(Array((open + "\n").utf8))
-            let reply = try server.roundTrip(request(1))
+            _ = try server.roundTrip(Array(open.utf8))
+            let reply = try server.roundTrip(request(1)).reply
             guard first.isEmpty || first == reply else {
                 throw Mismatch(description: "server: the isolation modes answer differently")
             }
@@ -137,15 +138,12 @@ struct ServerBenchmark {
             for (index, server) in [isolated, unsandboxed, inProcess, portable].enumerated() {
                 for id in start..<min(start + block, requests) {
                     let message = request(id + 2)
-                    times[index].append(try Measure.seconds { _ = try server.roundTrip(message) })
+                    times[index].append(try server.roundTrip(message).seconds)
                 }
             }
         }
         let (isolatedTimes, unsandboxedTimes, inProcessTimes, portableTimes) = (times[0], times[1], times[2], times[3])
-        isolated.close()
-        unsandboxed.close()
-        inProcess.close()
-        portable.close()
+        for server in [isolated, unsandboxed, inProcess, portable] { _ = server.finish() }
         return (first, isolatedTimes, unsandboxedTimes, inProcessTimes, portableTimes)
     }
 
@@ -175,41 +173,5 @@ private struct CodableAttributes: Encodable {
         zIndex = attributes.zIndex
         alpha = attributes.alpha
         hidden = attributes.isHidden
-    }
-}
-
-/// A child process spoken to one line at a time over its stdin and stdout.
-final class Peer {
-    private let process = Process()
-    private let input = Pipe(), output = Pipe()
-    private var buffer = [UInt8](repeating: 0, count: 1 << 20)
-
-    /// Runs `executable` with `arguments`, and `environment` over this process's own.
-    init(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws {
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-    }
-
-    /// Writes `message` and reads until a newline: the reply, newline included.
-    func roundTrip(_ message: [UInt8]) throws -> [UInt8] {
-        let out = input.fileHandleForWriting.fileDescriptor, inFD = output.fileHandleForReading.fileDescriptor
-        guard DescriptorIO.writeAll(out, message) else { throw Mismatch(description: "write failed") }
-        var reply: [UInt8] = []
-        while reply.last != 10 {
-            let count = DescriptorIO.read(inFD, into: &buffer)
-            guard count > 0 else { throw Mismatch(description: "the peer closed its output") }
-            reply += buffer[..<count]
-        }
-        return reply
-    }
-
-    func close() {
-        try? input.fileHandleForWriting.close()
-        process.waitUntilExit()
     }
 }

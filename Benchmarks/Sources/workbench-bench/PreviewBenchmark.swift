@@ -1,22 +1,19 @@
 import BenchmarkReport
 import Foundation
-import TestSupport
+import ServeClient
 
 /// Round trips of a guide viewport `query` (a 10^6-element guide) through `workbench preview`'s
 /// WebSocket and through `workbench serve`'s stdio, taken in turns in the same run, so that both
 /// see the same machine. (The browser's own share, and frame times while scrolling, are measured
 /// by `Tests/Browser/preview_test.py --measure`.)
 struct PreviewBenchmark {
+    /// The `workbench` executable driven, its plugins beside it.
+    let workbench: String
     var requests = 2000
 
-    /// WebSocket and stdio round-trip percentiles, in seconds; nil when the executable is missing.
+    /// WebSocket and stdio round-trip percentiles, in seconds; nil when the workbench is missing.
     func run() throws -> (webSocket: (p50: Double, p99: Double), stdio: (p50: Double, p99: Double))? {
-        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-            .appendingPathComponent("workbench").path
-        guard FileManager.default.isExecutableFile(atPath: executable) else {
-            print("preview: skipped, no workbench beside this benchmark (swift build -c release builds it)\n")
-            return nil
-        }
+        guard isRunnable(workbench, part: "preview") else { return nil }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "workbench-bench-preview-\(getpid())"
         ).path
@@ -27,17 +24,16 @@ struct PreviewBenchmark {
             "workspace: million\nsources:\n  guide: {generate: {sections: 1001, items: 1000, seed: 9}}\nviews:\n  guide: {layout: guide, source: guide}\n"
             .write(toFile: workspace, atomically: true, encoding: .utf8)
 
-        let (preview, url) = try Self.startPreview(executable, folder)
+        let (preview, url) = try Self.startPreview(workbench, folder)
         defer { preview.terminate(); preview.waitUntilExit() }
         guard let components = URLComponents(string: url), let port = components.port,
             let token = components.queryItems?.first(where: { $0.name == "token" })?.value
         else {
             throw Mismatch(description: "preview: workbench preview printed '\(url)'")
         }
-        let socket = try RawWebSocket(port: port)
-        try socket.upgrade(port: port, token: token)
-        let serve = try Peer(executable, ["serve"])
-        defer { serve.close() }
+        let socket = try PreviewSocket(port: port, token: token)
+        let serve = try ServeClient(executable: workbench)
+        defer { _ = serve.finish() }
 
         let bounds = #"{"x":40000,"y":12000,"width":1024,"height":768}"#
         let setup = [
@@ -45,27 +41,27 @@ struct PreviewBenchmark {
             #"{"jsonrpc":"2.0","id":2,"method":"invalidate","params":{"view":"million/guide","bounds":\#(bounds)}}"#,
         ]
         for message in setup {
-            socket.sendText(message)
+            try socket.sendText(message)
             _ = try socket.receive()
-            _ = try serve.roundTrip(Array(message.utf8) + [10])
+            _ = try serve.roundTrip(Array(message.utf8))
         }
         let query = { (id: Int) in
             #"{"jsonrpc":"2.0","id":\#(id),"method":"query","params":{"view":"million/guide","rect":\#(bounds)}}"#
         }
-        socket.sendText(query(3))
-        let first = try socket.receive()?.payload ?? []
-        guard first + [10] == (try serve.roundTrip(Array(query(3).utf8) + [10])) else {
+        try socket.sendText(query(3))
+        let first = try socket.receive()
+        guard first == (try serve.roundTrip(Array(query(3).utf8)).reply) else {
             throw Mismatch(description: "preview: the WebSocket and stdio answer the query differently")
         }
         var webSocketTimes: [Double] = [], stdioTimes: [Double] = []
         for id in 4..<(4 + requests) {
-            let message = query(id), line = Array(message.utf8) + [10]
+            let message = query(id), body = Array(message.utf8)
             webSocketTimes.append(
                 try Measure.seconds {
-                    socket.sendText(message)
+                    try socket.sendText(message)
                     _ = try socket.receive()
                 })
-            stdioTimes.append(try Measure.seconds { _ = try serve.roundTrip(line) })
+            stdioTimes.append(try serve.roundTrip(body).seconds)
         }
         let elements = first.split(separator: UInt8(ascii: "{")).count / 2
         let percentile = ServerBenchmark.percentile
@@ -87,9 +83,9 @@ struct PreviewBenchmark {
     }
 
     /// Starts `workbench preview FOLDER` and reads the one line it prints.
-    private static func startPreview(_ executable: String, _ folder: String) throws -> (Process, String) {
+    private static func startPreview(_ workbench: String, _ folder: String) throws -> (Process, String) {
         let process = Process(), output = Pipe()
-        process.executableURL = URL(fileURLWithPath: executable)
+        process.executableURL = URL(fileURLWithPath: workbench)
         process.arguments = ["preview", folder]
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice

@@ -21,7 +21,7 @@ struct ServeCampaign {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         findings.sessions += 1
-        let session = try ServeSession(workbench: workbench, usesHeaders: random.chance(0.3))
+        let session = try ServeSession(workbench: workbench, framing: random.chance(0.3) ? .headers : .lines)
         var generator = MessageGenerator(random: FuzzRandom(seed: random.next()))
         var messages: [MessageGenerator.Message] = []
         if random.chance(0.5) { messages.append(generator.request("initialize", random.pick([nil, "null", "{}"]))) }

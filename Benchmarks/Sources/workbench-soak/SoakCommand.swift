@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import JSONRPC
+import JSON
+import ServeClient
 
 /// `workbench-soak`: a long editor-like session against a real `workbench serve`.
 @main
@@ -25,13 +26,17 @@ struct SoakCommand: ParsableCommand {
     @Option(help: "How long to run, in seconds.")
     var seconds = 60.0
 
-    @Option(help: ArgumentHelp("The workbench executable (default: the one beside this tool).", valueName: "path"))
-    var server: String?
+    @Option(
+        help: ArgumentHelp(
+            "The workbench executable (default: the root package's build of this tool's configuration).",
+            valueName: "path"))
+    var workbench: String?
 
     @Option(
-        help: ArgumentHelp("The repository folder holding Workspaces/ (default: the current folder).", valueName: "dir")
+        help: ArgumentHelp(
+            "The repository folder holding Workspaces/ (default: the one this tool was built in).", valueName: "dir")
     )
-    var repository = FileManager.default.currentDirectoryPath
+    var repository: String?
 
     @Option(help: "How many small requests follow the large message.")
     var smallRequests = 100_000
@@ -45,19 +50,16 @@ struct SoakCommand: ParsableCommand {
     var seed: UInt64 = 1
 
     func run() throws {
-        signal(SIGPIPE, SIG_IGN)
-        let executable =
-            server
-            ?? URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-            .deletingLastPathComponent().appendingPathComponent("workbench").path
+        let executable = WorkbenchExecutable.path(explicit: workbench)
+        let repository = repository ?? WorkbenchExecutable.repository ?? FileManager.default.currentDirectoryPath
         let workspaces = try SoakWorkspaces(repository: repository)
         defer { workspaces.remove() }
         var failed = false
-        for (index, mode) in [MessageFramer.Mode.lines, .headers].enumerated() {
-            var report = SessionReport(framing: mode == .lines ? "newline-delimited" : "LSP headers")
+        for (index, framing) in [Framing.lines, .headers].enumerated() {
+            var report = SessionReport(framing: framing == .lines ? "newline-delimited" : "LSP headers")
             try runSession(
-                executable: executable, mode: mode, workspaces: workspaces, seed: seed &+ UInt64(index), report: &report
-            )
+                executable: executable, repository: repository, framing: framing, workspaces: workspaces,
+                seed: seed &+ UInt64(index), report: &report)
             print(report.description(restLimit: restLimit))
             failed = failed || !report.passed(restLimit: restLimit)
         }
@@ -66,19 +68,22 @@ struct SoakCommand: ParsableCommand {
     }
 
     private func runSession(
-        executable: String, mode: MessageFramer.Mode, workspaces: SoakWorkspaces, seed: UInt64,
+        executable: String, repository: String, framing: Framing, workspaces: SoakWorkspaces, seed: UInt64,
         report: inout SessionReport
     ) throws {
         let ledger = ReplyLedger()
-        let process = try ServerProcess(
-            executable: executable, directory: repository, addressSpaceLimit: 4 << 30, mode: mode
-        ) {
-            ledger.receive($0)
+        let server = try ServeClient(
+            executable: executable, framing: framing, directory: repository, addressSpaceLimit: 4 << 30)
+        defer { server.kill() }
+        server.startReading { event in
+            switch event {
+            case .message(let body): ledger.receive(try? JSONParser.parse(body[...]))
+            case .malformed: ledger.receive(nil)
+            }
         }
-        defer { process.kill() }
-        let sampler = ProcessSampler(pid: process.pid)
+        let sampler = ProcessSampler(pid: server.processIdentifier)
         defer { sampler.stop() }
-        var session = SoakSession(server: process, ledger: ledger, seed: seed)
+        var session = SoakSession(server: server, ledger: ledger, seed: seed)
         let started = Date()
         session.send("initialize", expecting: .anything)
         guard session.settle() else { return report.record(ledger) }
@@ -101,7 +106,7 @@ struct SoakCommand: ParsableCommand {
         session.send("shutdown", expecting: .null)
         _ = session.settle()
         session.notify("exit", "null")
-        report.exitStatus = process.finish()
+        report.ending = server.finish()
         report.seconds = Date().timeIntervalSince(started)
         report.extremes = sampler.extremes
         report.record(ledger)

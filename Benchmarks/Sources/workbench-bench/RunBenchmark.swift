@@ -5,6 +5,8 @@ import Foundation
 /// `--output DIR`, timed by the wall clock from spawn to exit, with the peak memory of the
 /// process (`SpawnedRun`), beside a run of a tiny view for the process's own baseline.
 struct RunBenchmark {
+    /// The `workbench` executable driven, its plugins beside it.
+    let workbench: String
     var elements: Int
 
     struct Measured {
@@ -27,12 +29,7 @@ struct RunBenchmark {
 
     /// Throughputs (bytes a second), peaks, and the allowance for data, cache and buffer.
     func run() throws -> (standardOutput: Measured, files: Measured, baseline: Measured)? {
-        let folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        let executable = folder.appendingPathComponent("workbench").path
-        guard FileManager.default.isExecutableFile(atPath: executable) else {
-            print("run: skipped, needs workbench beside this benchmark\n")
-            return nil
-        }
+        guard isRunnable(workbench, part: "run") else { return nil }
         let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("workbench-bench-\(getpid())")
             .path
         try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
@@ -44,13 +41,13 @@ struct RunBenchmark {
         try
             "sources: {week: {items: [1, 2]}}\nviews: {guide: {layout: guide, source: week, viewport: {width: 1024, height: 768}}}\n"
             .write(toFile: temporary + "/tiny.yaml", atomically: true, encoding: .utf8)
-        let baseline = try timed(executable, ["run", temporary + "/tiny.yaml"], errorFile: temporary + "/stderr")
+        let baseline = try timed(workbench, ["run", temporary + "/tiny.yaml"], errorFile: temporary + "/stderr")
         var bestOutput: Measured?, bestFiles: Measured?
         for _ in 0..<3 {
-            let output = try timed(executable, ["run", temporary + "/big.yaml"], errorFile: temporary + "/stderr")
+            let output = try timed(workbench, ["run", temporary + "/big.yaml"], errorFile: temporary + "/stderr")
             if output.seconds < bestOutput?.seconds ?? .infinity { bestOutput = output }
             var files = try timed(
-                executable, ["run", temporary + "/big.yaml", "--output", temporary + "/out"],
+                workbench, ["run", temporary + "/big.yaml", "--output", temporary + "/out"],
                 errorFile: temporary + "/stderr")
             files.bytes =
                 (try? FileManager.default.attributesOfItem(atPath: temporary + "/out/big/guide.json")[.size] as? Int)
@@ -102,8 +99,8 @@ struct RunBenchmark {
     }
 
     /// Runs the command with standard output counted (not kept): see `SpawnedRun`.
-    private func timed(_ executable: String, _ arguments: [String], errorFile: String) throws -> Measured {
-        let run = try SpawnedRun(executable, arguments, errorFile: errorFile)
+    private func timed(_ workbench: String, _ arguments: [String], errorFile: String) throws -> Measured {
+        let run = try SpawnedRun(workbench, arguments, errorFile: errorFile)
         guard run.status == 0 else {
             throw Mismatch(description: "workbench \(arguments.joined(separator: " ")) failed: \(run.errorText)")
         }

@@ -7,22 +7,19 @@ import Foundation
 /// item moved, in a second instance), beside preparing the same view again (`invalidate` +
 /// `prepare`).
 struct MoveBenchmark {
+    /// The `workbench` executable driven, its plugins beside it.
+    let workbench: String
     let items: Int
 
     var workloads: [UpdateBenchmark.Workload] {
-        UpdateBenchmark(items: items).workloads + [
+        UpdateBenchmark(workbench: workbench, items: items).workloads + [
             .init(name: "waterfall", layout: "waterfall", sections: 1, itemsPerSection: items)
         ]
     }
 
     /// The median `updateMove` step and the best prepare-again, circles in process isolation.
     func run() throws -> (reprepare: Double, step: Double)? {
-        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-            .appendingPathComponent("workbench").path
-        guard FileManager.default.isExecutableFile(atPath: executable) else {
-            print("move: skipped, no workbench beside this benchmark (swift build -c release builds it)\n")
-            return nil
-        }
+        guard isRunnable(workbench, part: "move") else { return nil }
         var circles: (Double, Double)?
         for isolation in ["process", "none"] {
             print(
@@ -35,7 +32,7 @@ struct MoveBenchmark {
                     "endMove commit",
                 ], widths: widths)
             for workload in workloads {
-                let timings = try measure(workload, isolation: isolation, executable: executable)
+                let timings = try measure(workload, isolation: isolation)
                 printRow(
                     [
                         workload.name, "\(workload.elements)", Measure.format(timings.reprepare),
@@ -58,13 +55,10 @@ struct MoveBenchmark {
         return circles
     }
 
-    private func measure(
-        _ workload: UpdateBenchmark.Workload, isolation: String,
-        executable: String
-    ) throws -> (
+    private func measure(_ workload: UpdateBenchmark.Workload, isolation: String) throws -> (
         reprepare: Double, step: Double, targetChange: Double, begin: Double, commit: Double
     ) {
-        let server = try ServerPeer(executable, isolation: isolation, subject: workload.name)
+        let server = try ServerPeer(workbench, isolation: isolation, subject: workload.name)
         defer { server.close() }
         let call = server.call
         let view = try server.openAlone(workload)

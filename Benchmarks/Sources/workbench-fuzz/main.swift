@@ -1,15 +1,19 @@
 import Foundation
+import ServeClient
 
 // workbench-fuzz: the workbench fuzzes itself. Generated workspaces go through a real
 // `workbench run`, generated JSON-RPC traffic through a real `workbench serve` (both using the
 // plugins built beside them); every output is checked. Prints the counts and exits 1 on any
 // violation, keeping the failing inputs in --failures.
 //
-//     swift build -c release && .build/release/workbench-fuzz --seconds 600 --seed 7
+//     swift build -c release                                                 # the workbench (repository root)
+//     (cd Benchmarks && swift build -c release --disable-build-manifest-caching)
+//     Benchmarks/.build/release/workbench-fuzz --seconds 600 --seed 7
 //
 // Options: --seconds S (default 60), --seed N (default 1), --workspaces N and --messages N
 // (stop early once both are reached), --failures DIR (default ./fuzz-failures),
-// --workbench PATH (default: the workbench beside this executable).
+// --workbench PATH (default: the root package's build of this tool's configuration,
+// .build/release/workbench for a release build).
 
 var settings: [String: String] = [:]
 var arguments = CommandLine.arguments.dropFirst().makeIterator()
@@ -27,12 +31,12 @@ let seconds = settings["seconds"].flatMap(Double.init) ?? 60
 let seed = settings["seed"].flatMap(UInt64.init) ?? 1
 let workspaceGoal = settings["workspaces"].flatMap(Int.init)
 let messageGoal = settings["messages"].flatMap(Int.init)
-let ownFolder = (Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])).resolvingSymlinksInPath()
-    .deletingLastPathComponent().path
-let workbench = settings["workbench"] ?? (ownFolder as NSString).appendingPathComponent("workbench")
+let workbench = WorkbenchExecutable.path(explicit: settings["workbench"])
 guard FileManager.default.isExecutableFile(atPath: workbench) else {
     FileHandle.standardError.write(
-        Data("workbench-fuzz: no workbench at \(workbench); build everything first (swift build -c release)\n".utf8))
+        Data(
+            "workbench-fuzz: no workbench at \(workbench); build it first (swift build -c release in the repository), or pass --workbench PATH\n"
+                .utf8))
     exit(2)
 }
 let findings = Findings(folder: settings["failures"] ?? "fuzz-failures")

@@ -1,16 +1,17 @@
 import BenchmarkReport
+import ServeClient
 
 /// A `workbench serve` peer spoken to one JSON-RPC request at a time, each timed.
 final class ServerPeer {
-    let peer: Peer
+    let client: ServeClient
     /// What the requests are about, for the error when one fails.
     let subject: String
     private var id = 0
     /// The text of the last reply.
     private(set) var lastReply = ""
 
-    init(_ executable: String, isolation: String, subject: String) throws {
-        peer = try Peer(executable, ["serve", "--isolation", isolation])
+    init(_ workbench: String, isolation: String, subject: String) throws {
+        client = try ServeClient(executable: workbench, arguments: ["serve", "--isolation", isolation])
         self.subject = subject
     }
 
@@ -20,9 +21,8 @@ final class ServerPeer {
     /// - Throws: `Mismatch` when the reply is an error.
     func call(_ method: String, _ params: String) throws -> Double {
         id += 1
-        let message = Array(#"{"jsonrpc":"2.0","id":\#(id),"method":"\#(method)","params":\#(params)}"#.utf8) + [10]
-        var reply: [UInt8] = []
-        let seconds = try Measure.seconds { reply = try peer.roundTrip(message) }
+        let message = Array(#"{"jsonrpc":"2.0","id":\#(id),"method":"\#(method)","params":\#(params)}"#.utf8)
+        let (reply, seconds) = try client.roundTrip(message)
         let text = String(decoding: reply, as: UTF8.self)
         lastReply = text
         guard !text.contains(#""error""#) else {
@@ -31,7 +31,7 @@ final class ServerPeer {
         return seconds
     }
 
-    func close() { peer.close() }
+    func close() { _ = client.finish() }
 }
 
 extension ServerPeer {

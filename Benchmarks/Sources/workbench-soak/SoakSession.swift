@@ -1,12 +1,13 @@
 import Foundation
-import JSON
+import SeededRandom
+import ServeClient
 
 /// Drives one server through the editor-like cycle: open a workspace; prepare its views
 /// (cancelling some prepares); scroll each view with bounds changes and rect queries, element
 /// queries and single-view batches; mix in errors and malformed messages; invalidate whole
 /// views; close the workspace. Requests are pipelined within each step, as an editor does.
 struct SoakSession {
-    let server: ServerProcess
+    let server: ServeClient
     let ledger: ReplyLedger
     /// Scroll steps per view and cycle.
     var scrollSteps = 300
@@ -15,7 +16,7 @@ struct SoakSession {
     private var nextID = 1
     private var random: SplitMix64
 
-    init(server: ServerProcess, ledger: ReplyLedger, seed: UInt64) {
+    init(server: ServeClient, ledger: ReplyLedger, seed: UInt64) {
         self.server = server
         self.ledger = ledger
         random = SplitMix64(seed: seed)
@@ -46,7 +47,7 @@ struct SoakSession {
         guard settle() else { return false }
         let views = ledger.views(of: name)
         for view in views {
-            let cancelled = random.next(below: 4) == 0
+            let cancelled = random.next(in: 0...3) == 0
             let id = send(
                 "prepare", #"{"view":\#(Self.quoted(view))}"#, expecting: .prepare(cancellable: cancelled), view: view)
             if cancelled { notify("$/cancelRequest", #"{"id":\#(id)}"#) }
@@ -58,7 +59,7 @@ struct SoakSession {
             send("invalidate", #"{"view":\#(Self.quoted(view))}"#, expecting: .invalidate, view: view)
             let id = send(
                 "prepare", #"{"view":\#(Self.quoted(view))}"#, expecting: .prepare(cancellable: true), view: view)
-            if random.next(below: 2) == 0 { notify("$/cancelRequest", #"{"id":\#(id)}"#) }
+            if random.next(in: 0...1) == 0 { notify("$/cancelRequest", #"{"id":\#(id)}"#) }
         }
         send("close", #"{"workspace":\#(Self.quoted(name))}"#, expecting: .null)
         if let view = views.first {
@@ -75,7 +76,7 @@ struct SoakSession {
         let quoted = Self.quoted(view)
         let width = 375, height = 667
         let spanX = max(1, Int(min(size.width, 1e9)) - width), spanY = max(1, Int(min(size.height, 1e9)) - height)
-        var x = random.next(below: spanX), y = random.next(below: spanY)
+        var x = random.next(in: 0...(spanX - 1)), y = random.next(in: 0...(spanY - 1))
         for step in 0..<scrollSteps {
             x = (x + 37) % spanX
             y = (y + 211) % spanY
@@ -88,7 +89,7 @@ struct SoakSession {
                 send("query", #"{"view":\#(quoted),"rect":\#(rect)}"#, expecting: expected, view: view)
             }
             if step % 10 == 0 {
-                let item = random.next(below: 1000)
+                let item = random.next(in: 0...999)
                 send(
                     "query", #"{"view":\#(quoted),"element":{"category":"cell","section":0,"item":\#(item)}}"#,
                     expecting: .element, view: view)
@@ -113,7 +114,7 @@ struct SoakSession {
     /// Requests that must fail, and input that is not JSON-RPC at all.
     private mutating func mistakes(_ view: String) {
         let quoted = Self.quoted(view)
-        switch random.next(below: 5) {
+        switch random.next(in: 0...4) {
         case 0: send("scroll", #"{"view":\#(quoted)}"#, expecting: .error(-32601))
         case 1:
             send(
@@ -128,7 +129,7 @@ struct SoakSession {
             server.send(Array(#"{"jsonrpc":"2.0","id":"#.utf8))
         default:
             ledger.expectNullIDError()
-            switch server.mode {
+            switch server.framing {
             case .headers: server.sendRaw(Array("Content-Length: many\r\n\r\n".utf8))
             case .lines: server.sendRaw(Array("{not json at all\n".utf8))
             }
@@ -146,22 +147,4 @@ struct SoakSession {
 
     /// A JSON string for a path or id (which hold no quotes or backslashes here).
     static func quoted(_ text: String) -> String { "\"\(text)\"" }
-}
-
-/// A small deterministic generator (SplitMix64), so a soak can be replayed with its seed.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A whole number in `0..<bound` (bound > 0).
-    mutating func next(below bound: Int) -> Int { Int(next() % UInt64(bound)) }
 }

@@ -1,4 +1,4 @@
-import Platform
+import Foundation
 
 /// A benchmark's command-line arguments, options taken out as they are read: what is left
 /// are flags and names.

@@ -5,18 +5,13 @@ import Foundation
 /// through the real `workbench serve`, beside preparing the same view again (`invalidate` +
 /// `prepare`), in the same run and both isolation modes: what a self-sizing cell costs.
 struct PreferredSizeBenchmark {
+    /// The `workbench` executable driven, its plugins beside it.
+    let workbench: String
     let items: Int
 
     /// Best-of-3 round trips in seconds, by isolation mode: preparing again, and the preferred size.
     func run() throws -> [String: (prepareAgain: Double, preferredSize: Double)]? {
-        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-            .appendingPathComponent("workbench").path
-        guard FileManager.default.isExecutableFile(atPath: executable) else {
-            print(
-                "waterfall preferredSizes: skipped, no workbench beside this benchmark (swift build -c release builds it)\n"
-            )
-            return nil
-        }
+        guard isRunnable(workbench, part: "waterfall preferredSizes") else { return nil }
         print(
             "waterfall preferredSizes — one item in the middle of \(items) (one section, 5 columns) through `workbench serve` (round trips, best of 3)"
         )
@@ -24,7 +19,7 @@ struct PreferredSizeBenchmark {
         printRow(["isolation", "prepare again", "preferredSizes middle", "ratio"], widths: widths)
         var results: [String: (Double, Double)] = [:]
         for isolation in ["process", "none"] {
-            let server = try ServerPeer(executable, isolation: isolation, subject: "waterfall")
+            let server = try ServerPeer(workbench, isolation: isolation, subject: "waterfall")
             defer { server.close() }
             let call = server.call
             let source = "{generate: {sections: 1, items: \(items), min: 40, max: 200}}"

@@ -11,6 +11,8 @@ import Foundation
 /// their own work (O(items) for the guide's grid, O(rows) for the mark-sheet), so an update
 /// costs about a prepare plus the host's share.
 struct UpdateBenchmark {
+    /// The `workbench` executable driven, its plugins beside it.
+    let workbench: String
     let items: Int
 
     /// One view: its source, and where its first, middle and last items are.
@@ -36,12 +38,7 @@ struct UpdateBenchmark {
     }
 
     func run() throws -> (reprepare: Double, reloadLast: Double)? {
-        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-            .appendingPathComponent("workbench").path
-        guard FileManager.default.isExecutableFile(atPath: executable) else {
-            print("update: skipped, no workbench beside this benchmark (swift build -c release builds it)\n")
-            return nil
-        }
+        guard isRunnable(workbench, part: "update") else { return nil }
         let report = Report.shared
         var results: [String: [String: Timings]] = [:]
         for isolation in ["process", "none"] {
@@ -51,7 +48,7 @@ struct UpdateBenchmark {
             let widths = [11, 10, 14] + Array(repeating: 20, count: Self.changes.count)
             printRow(["view", "elements", "prepare again"] + Self.changes, widths: widths)
             for workload in workloads {
-                let timings = try measure(workload, isolation: isolation, executable: executable)
+                let timings = try measure(workload, isolation: isolation)
                 results[isolation, default: [:]][workload.name] = timings
                 let reprepare = timings["prepare again"]!
                 printRow(
@@ -74,8 +71,8 @@ struct UpdateBenchmark {
     }
 
     /// Opens `workload` alone in a fresh server and times preparing again and each change.
-    private func measure(_ workload: Workload, isolation: String, executable: String) throws -> Timings {
-        let server = try ServerPeer(executable, isolation: isolation, subject: workload.name)
+    private func measure(_ workload: Workload, isolation: String) throws -> Timings {
+        let server = try ServerPeer(workbench, isolation: isolation, subject: workload.name)
         defer { server.close() }
         let call = server.call
         let view = try server.openAlone(workload)

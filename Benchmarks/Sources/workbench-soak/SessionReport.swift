@@ -1,4 +1,5 @@
 import Foundation
+import ServeClient
 
 /// What one soak session did and measured, and whether it passed.
 struct SessionReport {
@@ -17,7 +18,8 @@ struct SessionReport {
     var allowedGrowth = 512 << 20
     var cycles = 0
     var seconds = 0.0
-    var exitStatus: Int32?
+    /// How the server ended after `shutdown` and `exit`.
+    var ending: ProcessEnding?
     var sent = 0
     var replies = 0
     var failures = 0
@@ -32,7 +34,7 @@ struct SessionReport {
     }
 
     func passed(restLimit: Int) -> Bool {
-        failures == 0 && exitStatus == 0 && (addressSpaceGrowth.map { $0 <= allowedGrowth } ?? false)
+        failures == 0 && ending == .exited(0) && (addressSpaceGrowth.map { $0 <= allowedGrowth } ?? false)
             && (rest.map { $0.residentBytes <= restLimit << 20 } ?? false) && restProblems.isEmpty
     }
 
@@ -59,7 +61,7 @@ struct SessionReport {
     func description(restLimit: Int) -> String {
         func mib(_ bytes: Int?) -> String { bytes.map { String(format: "%.1f MiB", Double($0) / 1_048_576) } ?? "?" }
         var lines = [
-            "session (\(framing)): \(cycles) cycles in \(String(format: "%.0f", seconds)) s, exit status \(exitStatus.map(String.init) ?? "?")",
+            "session (\(framing)): \(cycles) cycles in \(String(format: "%.0f", seconds)) s, \(ending.map(String.init(describing:)) ?? "no ending seen")",
             "  requests \(sent), replies \(replies) (\(String(format: "%.0f", Double(replies) / max(seconds, 1))) per second), problems \(failures)",
             "  RSS start \(mib(start?.residentBytes)), peak \(mib(extremes.residentBytes)), at rest \(mib(rest?.residentBytes)) (limit \(restLimit) MiB; most between cycles \(mib(mostAtRest.residentBytes)))",
             "  fds start \(start?.fileDescriptors ?? 0), most \(extremes.fileDescriptors), at rest \(rest?.fileDescriptors ?? 0), most at rest \(mostAtRest.fileDescriptors) (allowed start + \(Self.fileDescriptorAllowance)); threads start \(start?.threads ?? 0), most \(extremes.threads), at rest \(rest?.threads ?? 0), most at rest \(mostAtRest.threads) (allowed start + \(Self.threadAllowance))",

@@ -1,8 +1,5 @@
 import BenchmarkReport
-import DescriptorIO
 import Foundation
-
-import Platform
 
 /// One run of a command as a shell runs it: `posix_spawn`, standard output read and counted
 /// (not kept) as it arrives, and `wait4`, which also gives the peak resident memory of the
@@ -45,7 +42,8 @@ struct SpawnedRun {
         var firstByte: Double?
         var buffer = [UInt8](repeating: 0, count: 1 << 20)
         while true {
-            let count = DescriptorIO.read(ends[0], into: &buffer)
+            let count = buffer.withUnsafeMutableBytes { read(ends[0], $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
             if count <= 0 { break }
             if firstByte == nil { firstByte = elapsed() }
             bytes += count

@@ -1,22 +1,26 @@
 import BenchmarkReport
 import BenchmarkWorkloads
 import Foundation
+import ServeClient
 
 // workbench-bench: the engine beside seed-faithful references, in one run, in release mode.
+// Built in Benchmarks/ (`swift build -c release --disable-build-manifest-caching`); the parts that
+// run `workbench` (run, update, move, isolation, server, preview, the waterfall's preferred sizes)
+// drive the root package's release build, so build that too (`swift build -c release`).
 //
-//     swift run -c release workbench-bench                 every layout at 10^4, 10^5 and 10^6 elements
-//     swift run -c release workbench-bench --quick         10^3 and 10^4 only (a smoke run)
-//     swift run -c release workbench-bench tree server     only the named parts: circles, tree, mark-sheet, guide,
-//                                                          waterfall, packing, run, update, move, isolation, server,
-//                                                          preview
-//     swift run -c release workbench-bench --json FILE     also write every figure and target to FILE as JSON
-//     swift run -c release workbench-bench --engine-only   for profilers: no references, no checks (ratios are nan)
-//     swift run -c release workbench-bench --quick --baseline Benchmarks/baseline-quick.json
-//                                                          the regression guard: exit status 1 if a ratio got worse
-//     swift run -c release workbench-bench --quick --record-baseline FILE
-//                                                          record this run's guarded ratios in a baseline (an
-//                                                          existing file keeps, per figure, the worse of its value
-//                                                          and this run's)
+//     workbench-bench                      every layout at 10^4, 10^5 and 10^6 elements
+//     workbench-bench --quick              10^3 and 10^4 only (a smoke run)
+//     workbench-bench tree server          only the named parts: circles, tree, mark-sheet, guide, waterfall,
+//                                          packing, run, update, move, isolation, server, preview
+//     workbench-bench --json FILE          also write every figure and target to FILE as JSON
+//     workbench-bench --engine-only        for profilers: no references, no checks (ratios are nan)
+//     workbench-bench --workbench PATH     the workbench to drive (default: the root package's build of this
+//                                          tool's configuration, .build/release/workbench)
+//     workbench-bench --quick --baseline baseline-quick.json
+//                                          the regression guard: exit status 1 if a ratio got worse
+//     workbench-bench --quick --record-baseline FILE
+//                                          record this run's guarded ratios in a baseline (an existing file
+//                                          keeps, per figure, the worse of its value and this run's)
 //
 // It ends with the targets, each with its measured value, its limit and their ratio,
 // and with --baseline, each guarded figure (a ratio to a reference measured in the same run)
@@ -25,13 +29,14 @@ import Foundation
 var commandLine = BenchmarkArguments()
 // Read before anything runs, so that a bad baseline file costs no benchmark.
 let outputs = commandLine.outputs()
+let workbench = WorkbenchExecutable.path(explicit: commandLine.value(of: "--workbench"))
 let quick = commandLine.remaining.contains("--quick")
 let isEngineOnly = commandLine.remaining.contains("--engine-only")
 let sizes = quick ? [1_000, 10_000] : [10_000, 100_000, 1_000_000]
 let chosen = Set(commandLine.remaining.filter { !$0.hasPrefix("--") })
 func wants(_ name: String) -> Bool { chosen.isEmpty || chosen.contains(name) }
 #if DEBUG
-    print("warning: a debug build; run with `swift run -c release workbench-bench` for real numbers\n")
+    print("warning: a debug build; build with `swift build -c release` in Benchmarks/ for real numbers\n")
 #endif
 let report = Report.shared
 let largest = "\(sizes.last!)"
@@ -98,19 +103,19 @@ do {
         report.target(
             "waterfall random-viewport growth \(sizes.first!) → \(largest)", measured: waterfall.randomGrowth,
             atMost: 1.5, "×")
-        if let preferred = try PreferredSizeBenchmark(items: sizes.last!).run()?["process"] {
+        if let preferred = try PreferredSizeBenchmark(workbench: workbench, items: sizes.last!).run()?["process"] {
             report.target(
                 "waterfall preferredSizes of a middle item at \(largest) vs preparing again: speed-up",
                 measured: preferred.prepareAgain / preferred.preferredSize, atLeast: 10, "×")
         }
     }
     if wants("isolation") {
-        try IsolationBenchmark(sizes: quick ? [10_000] : [10_000, 1_000_000]).run()
+        try IsolationBenchmark(workbench: workbench, sizes: quick ? [10_000] : [10_000, 1_000_000]).run()
     }
     if wants("packing") {
         try PackingBenchmark(count: sizes.last!).run()
     }
-    if wants("run"), let run = try RunBenchmark(elements: sizes.last!).run() {
+    if wants("run"), let run = try RunBenchmark(workbench: workbench, elements: sizes.last!).run() {
         for (name, measured) in [("to standard output", run.standardOutput), ("with --output DIR", run.files)] {
             report.target(
                 "workbench run \(largest) elements \(name): throughput",
@@ -121,18 +126,18 @@ do {
             "workbench run \(largest) elements: peak memory (≤ baseline + data + cache + buffer)",
             measured: max(run.standardOutput.peakBytes, run.files.peakBytes), atMost: allowance, "B")
     }
-    if wants("update"), let update = try UpdateBenchmark(items: sizes.last!).run() {
+    if wants("update"), let update = try UpdateBenchmark(workbench: workbench, items: sizes.last!).run() {
         report.target(
             "update of one item at \(largest) vs preparing again: speed-up",
             measured: update.reprepare / update.reloadLast, atLeast: 10, "×")
     }
-    if wants("move"), let move = try MoveBenchmark(items: sizes.last!).run() {
+    if wants("move"), let move = try MoveBenchmark(workbench: workbench, items: sizes.last!).run() {
         report.target(
             "updateMove at \(largest) vs preparing again: speed-up", measured: move.reprepare / move.step, atLeast: 10,
             "×")
     }
     if wants("server") {
-        if let server = try ServerBenchmark(requests: quick ? 1000 : 5000).run() {
+        if let server = try ServerBenchmark(workbench: workbench, requests: quick ? 1000 : 5000).run() {
             report.target(
                 "server round trip p99 in process, query of 111 elements", measured: server.inProcessP99,
                 atMost: 50e-6, "s")
@@ -140,7 +145,7 @@ do {
                 "isolated ÷ in-process round trip at p50", measured: server.p50 / server.inProcessP50, atMost: 1.5, "×")
         }
     }
-    if wants("preview"), let preview = try PreviewBenchmark(requests: quick ? 500 : 2000).run() {
+    if wants("preview"), let preview = try PreviewBenchmark(workbench: workbench, requests: quick ? 500 : 2000).run() {
         report.target(
             "preview WebSocket round trip p99, guide viewport at 10^6 elements", measured: preview.webSocket.p99,
             atMost: 2e-3, "s")
