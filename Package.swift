@@ -206,6 +206,9 @@ let package = Package(
         .testTarget(name: "JSONTests", dependencies: ["JSON", "TestSupport"]),
         .testTarget(name: "JSONOutputTests", dependencies: ["JSON", "JSONOutput", "LayoutKit", "NumberText"]),
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "JSON"]),
+        .testTarget(name: "RequestParamsTests", dependencies: ["RequestParams", "JSONRPC", "JSON", "LayoutKit"]),
+        // The smallest modules' rules: SeededRandom's sequence and NumberText's whole numbers.
+        .testTarget(name: "FoundationsTests", dependencies: ["SeededRandom", "NumberText"]),
         .testTarget(name: "ParallelWorkTests", dependencies: ["ParallelWork"]),
         .testTarget(name: "WorkspaceBatchTests", dependencies: ["WorkspaceBatch"]),
         .testTarget(name: "ContractCheckTests", dependencies: ["ContractCheck", "LayoutChecker", "LayoutKit", "PluginHost", "SourceDiagnostics", "WorkspaceModel", "TestSupport"]),
