@@ -1,7 +1,6 @@
 import ContractCheck
 import LayoutChecker
 import LayoutKit
-import PluginHost
 import SourceDiagnostics
 import TestSupport
 import Testing
@@ -34,7 +33,7 @@ struct ViewCheckerTests {
 
     static func checker() -> ViewChecker {
         ViewChecker(
-            plugins: PluginCatalog.inProcess(PluginRegistry.discover(in: [BuildProducts.directory])),
+            plugins: BuiltPlugins.inProcess,
             checker: ContractChecker(rectCount: 8))
     }
 

@@ -25,7 +25,7 @@ final class RecordingHost: LanguageHost {
     }
 
     let documents = DocumentStore()
-    let pluginRegistry = PluginRegistry.discover(in: [BuildProducts.directory])
+    let pluginRegistry = BuiltPlugins.registry
     let loader = WorkspaceLoader()
     /// What `contract(of:in:)` answers for every view.
     let violations: [Violation]

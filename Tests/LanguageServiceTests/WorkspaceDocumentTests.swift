@@ -1,6 +1,5 @@
 import Foundation
 import JSON
-import PluginHost
 import SourceDiagnostics
 import TestSupport
 import Testing
@@ -11,7 +10,7 @@ import WorkspaceModel
 /// A workspace document's findings, completion, hover, definitions and symbols, with the
 /// shipped plugins.
 struct WorkspaceDocumentTests {
-    static let plugins = PluginRegistry.discover(in: [BuildProducts.directory])
+    static let plugins = BuiltPlugins.registry
 
     let folder: TemporaryFolder
     let path: String

@@ -1,7 +1,6 @@
 import Foundation
 import JSON
 import JSONRPC
-import PluginHost
 import Synchronization
 import TestSupport
 import Testing
@@ -24,10 +23,6 @@ struct MCPSessionTests {
             viewport: {width: 375, height: 667}
         """
 
-    static func catalog() -> PluginCatalog {
-        PluginCatalog.inProcess(PluginRegistry.discover(in: [BuildProducts.directory]))
-    }
-
     /// Sends one request and waits for the reply with its id.
     static func call(_ session: MCPSession, _ output: Replies, id: Int, _ method: String, _ params: JSONValue)
         -> JSONValue?
@@ -41,7 +36,7 @@ struct MCPSessionTests {
     @Test func layoutViewListsTheElementsTheEngineAnswersAndDrawsThem() throws {
         let output = Replies()
         let session = MCPSession(
-            plugins: Self.catalog(), output: output, workbenchCheckout: nil, timeout: nil, log: { _ in })
+            plugins: BuiltPlugins.inProcess, output: output, workbenchCheckout: nil, timeout: nil, log: { _ in })
         defer { _ = session.client.engine.stop(abandoned: true) }
         let initialized = Self.call(session, output, id: 1, "initialize", ["protocolVersion": "2025-06-18"])
         #expect(initialized?["result"]?["protocolVersion"] == "2025-06-18")
@@ -56,7 +51,7 @@ struct MCPSessionTests {
         let structured = try #require(laidOut?["result"]?["structuredContent"])
 
         // The same view in an engine of its own, asked directly.
-        let client = EngineClient(plugins: Self.catalog())
+        let client = EngineClient(plugins: BuiltPlugins.inProcess)
         defer { client.stop() }
         _ = try client.call("open", ["text": .string(Self.workspace), "directory": "/"]).get()
         let direct = try client.call("query", ["view": "agents/circles", "rect": rect]).get()
@@ -70,7 +65,7 @@ struct MCPSessionTests {
     @Test func aToolCallOnAViewNotOpenIsAnErrorResultNamingIt() throws {
         let output = Replies()
         let session = MCPSession(
-            plugins: Self.catalog(), output: output, workbenchCheckout: nil, timeout: nil, log: { _ in })
+            plugins: BuiltPlugins.inProcess, output: output, workbenchCheckout: nil, timeout: nil, log: { _ in })
         defer { _ = session.client.engine.stop(abandoned: true) }
         #expect(Self.call(session, output, id: 1, "tools/call", ["name": "layout_view"])?["error"]?["code"] == -32600)
         _ = Self.call(session, output, id: 2, "initialize", ["protocolVersion": "2025-06-18"])

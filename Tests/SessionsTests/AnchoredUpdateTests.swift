@@ -1,6 +1,5 @@
 import BatchUpdates
 import LayoutKit
-import PluginHost
 import Sessions
 import TestSupport
 import Testing
@@ -24,7 +23,7 @@ struct AnchoredUpdateTests {
 
     static func session() throws -> ViewSession {
         let workspace = try WorkspaceLoader().load(text: workspace, directory: "/")
-        let catalog = PluginCatalog.inProcess(PluginRegistry.discover(in: [BuildProducts.directory]))
+        let catalog = BuiltPlugins.inProcess
         return try ViewSession(view: workspace.views[0], in: workspace, plugins: catalog)
     }
 

@@ -52,7 +52,7 @@ struct ExactMoveTests {
     }
 
     static var catalog: PluginCatalog {
-        PluginCatalog.inProcess(PluginRegistry.discover(in: [BuildProducts.directory]))
+        BuiltPlugins.inProcess
     }
 
     /// The index path before a move (within one section) of the cell at `new` after it.

@@ -2,7 +2,6 @@ import Foundation
 import JSON
 import JSONRPC
 import LayoutKit
-import PluginHost
 import Sessions
 import Synchronization
 import TestSupport
@@ -25,12 +24,8 @@ struct EngineClientTests {
             viewport: {width: 375, height: 667}
         """
 
-    static func catalog() -> PluginCatalog {
-        PluginCatalog.inProcess(PluginRegistry.discover(in: [BuildProducts.directory]))
-    }
-
     static func client(onNotification: @escaping @Sendable (EngineNotification) -> Void = { _ in }) -> EngineClient {
-        EngineClient(plugins: catalog(), onNotification: onNotification)
+        EngineClient(plugins: BuiltPlugins.inProcess, onNotification: onNotification)
     }
 
     @Test func aTypedQueryAnswersWhatTheViewsSessionLaysOut() throws {
@@ -41,7 +36,7 @@ struct EngineClientTests {
         let prepared = try client.call("prepare", ["view": "clients/circles"]).get()
 
         let workspace = try WorkspaceLoader().load(text: Self.workspace, directory: "/")
-        let session = try ViewSession(view: workspace.views[0], in: workspace, plugins: Self.catalog())
+        let session = try ViewSession(view: workspace.views[0], in: workspace, plugins: BuiltPlugins.inProcess)
         let size = try session.contentSize()
         #expect(prepared["contentSize"]?["width"]?.numberValue == size.width)
         #expect(prepared["contentSize"]?["height"]?.numberValue == size.height)

@@ -1,7 +1,6 @@
 import Foundation
 import JSON
 import JSONRPC
-import PluginHost
 import Synchronization
 import TestSupport
 import Testing
@@ -13,7 +12,7 @@ struct EngineConnectionTests {
     @Test func viewRequestsSentRightAfterOpenSeeTheWorkspaceAndAnswerInOrder() throws {
         let output = CollectedMessages()
         let connection = EngineConnection(
-            plugins: EngineClientTests.catalog(), output: output, log: { _ in })
+            plugins: BuiltPlugins.inProcess, output: output, log: { _ in })
         connection.start()
         var open = JSONWriter()
         open.json(["text": .string(EngineClientTests.workspace), "directory": "/"])
