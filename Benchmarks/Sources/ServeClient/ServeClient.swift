@@ -39,12 +39,17 @@ public final class ServeClient {
     ///   - directory: the child's working directory (default: this process's).
     ///   - addressSpaceLimit: bytes of address space the child may use (`ulimit -v`).
     ///   - maximumMessageSize: the largest message the output may carry.
-    /// - Throws: when the executable cannot be started.
+    /// - Throws: `ServeClientError.notExecutable` when `executable` is not an executable file
+    ///   (checked first: through the shell of `addressSpaceLimit`, a failed start would look
+    ///   like a server that never answers), or `Process`'s error when it cannot be started.
     public init(
         executable: String, arguments: [String] = ["serve"], framing: Framing = .lines,
         environment: [String: String] = [:], directory: String? = nil, addressSpaceLimit: Int? = nil,
         maximumMessageSize: Int = 1 << 30
     ) throws {
+        guard FileManager.default.isExecutableFile(atPath: executable) else {
+            throw ServeClientError.notExecutable(executable)
+        }
         self.framing = framing
         framer = ReplyFramer(framing: framing, maximumMessageSize: maximumMessageSize)
         if let addressSpaceLimit {
@@ -135,8 +140,10 @@ public final class ServeClient {
     }
 
     /// Reads the output on a thread of its own from now on, until it ends, handing each
-    /// message (or fault) to `handle` on that thread.
-    public func startReading(_ handle: @escaping @Sendable (ReplyFramer.Event) -> Void) {
+    /// message (or fault) to `handle` on that thread, then calling `ended` there.
+    public func startReading(
+        _ handle: @escaping @Sendable (ReplyFramer.Event) -> Void, ended: @escaping @Sendable () -> Void = {}
+    ) {
         precondition(!isReadByThread && nextEvent == events.count, "the output is already being read")
         let done = DispatchSemaphore(value: 0)
         isReadByThread = true
@@ -153,6 +160,7 @@ public final class ServeClient {
                 if count <= 0 { break }
             }
             close(descriptor)
+            ended()
             done.signal()
         }.start()
     }

@@ -35,6 +35,8 @@ final class ReplyLedger: @unchecked Sendable {
     private var pending: [Int: Pending] = [:]
     private var lastAnsweredByView: [String: Int] = [:]
     private var nullIDRepliesOwed = 0
+    /// Set when the server's output ended: nothing more will be answered.
+    private var hasOutputEnded = false
     private(set) var sent = 0
     private(set) var replies = 0
     private(set) var failures: [String] = []
@@ -58,20 +60,33 @@ final class ReplyLedger: @unchecked Sendable {
         }
     }
 
-    /// Waits until every request is answered; false on timeout.
+    /// The server's output ended (it exited or crashed): a wait for replies ends at once.
+    func outputEnded() {
+        condition.withLock {
+            hasOutputEnded = true
+            condition.broadcast()
+        }
+    }
+
+    /// Waits until every request is answered; false on timeout, or when the server's output
+    /// ends first.
     func waitForAll(timeout: TimeInterval) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         condition.lock()
         defer { condition.unlock() }
         while !pending.isEmpty || nullIDRepliesOwed > 0 {
-            guard condition.wait(until: deadline) else {
-                fail(
-                    "\(pending.count) requests and \(max(0, nullIDRepliesOwed)) malformed messages unanswered after \(Int(timeout)) s; ids \(pending.keys.sorted().prefix(8))"
-                )
-                pending = [:]
-                nullIDRepliesOwed = 0
-                return false
+            let unanswered =
+                "\(pending.count) requests and \(max(0, nullIDRepliesOwed)) malformed messages unanswered"
+            if hasOutputEnded {
+                fail("\(unanswered) when the server's output ended; ids \(pending.keys.sorted().prefix(8))")
+            } else if !condition.wait(until: deadline) {
+                fail("\(unanswered) after \(Int(timeout)) s; ids \(pending.keys.sorted().prefix(8))")
+            } else {
+                continue
             }
+            pending = [:]
+            nullIDRepliesOwed = 0
+            return false
         }
         return true
     }

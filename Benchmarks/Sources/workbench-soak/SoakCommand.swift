@@ -75,12 +75,13 @@ struct SoakCommand: ParsableCommand {
         let server = try ServeClient(
             executable: executable, framing: framing, directory: repository, addressSpaceLimit: 4 << 30)
         defer { server.kill() }
-        server.startReading { event in
-            switch event {
-            case .message(let body): ledger.receive(try? JSONParser.parse(body[...]))
-            case .malformed: ledger.receive(nil)
-            }
-        }
+        server.startReading(
+            { event in
+                switch event {
+                case .message(let body): ledger.receive(try? JSONParser.parse(body[...]))
+                case .malformed: ledger.receive(nil)
+                }
+            }, ended: ledger.outputEnded)
         let sampler = ProcessSampler(pid: server.processIdentifier)
         defer { sampler.stop() }
         var session = SoakSession(server: server, ledger: ledger, seed: seed)

@@ -21,7 +21,8 @@ struct ServeClientTests {
     @Test func aReadingThreadHandsOnEveryMessageThenTheEnd() throws {
         let client = try ServeClient(executable: "/bin/cat", arguments: [], framing: .headers)
         let received = Received()
-        client.startReading { received.append($0) }
+        let ended = DispatchSemaphore(value: 0)
+        client.startReading({ received.append($0) }, ended: { ended.signal() })
         for index in 0..<200 { client.send(Array("{\"id\":\(index)}".utf8)) }
         client.sendRaw(Array("Content-Length: 5\r\n\r\n{}".utf8))
         #expect(client.finish(timeout: 10) == .exited(0))
@@ -29,6 +30,15 @@ struct ServeClientTests {
         #expect(events.count == 201)
         #expect(events.first == .message(Array("{\"id\":0}".utf8)))
         #expect(events.last == .malformed("the output ended 3 bytes short of a 5-byte message"))
+        #expect(ended.wait(timeout: .now() + 10) == .success, "the end of the output was not told")
+    }
+
+    @Test func aServerThatIsNotAnExecutableFileIsRefusedBeforeAnythingStarts() {
+        for addressSpaceLimit in [nil, 1 << 30] {
+            #expect(throws: ServeClientError.notExecutable("/no/such/workbench")) {
+                try ServeClient(executable: "/no/such/workbench", addressSpaceLimit: addressSpaceLimit)
+            }
+        }
     }
 
     @Test func aChildStillRunningAtTheDeadlineIsKilledAsAHang() throws {
