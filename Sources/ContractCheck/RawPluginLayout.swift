@@ -50,6 +50,7 @@ final class RawPluginLayout: Layout, RecordReporting {
 
     var contentSize: Size { answer(.zero) { () throws(PluginCallError) in try instance.contentSize() } }
     var numberOfElements: Int? { answer(nil) { () throws(PluginCallError) in try instance.numberOfElements() } }
+    var contentOverflow: ContentOverflow { answer([]) { () throws(PluginCallError) in try instance.contentOverflow() } }
 
     func elements(in rect: Rect, into result: inout [LayoutAttributes]) {
         result += answer([]) { () throws(PluginCallError) in

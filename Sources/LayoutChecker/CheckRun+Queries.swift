@@ -59,16 +59,20 @@ extension CheckRun {
         for problem in reporting.takeRecordProblems() { findings.add(.wellFormed, nil, problem) }
     }
 
+    /// Every frame inside the content rect, along the axes the layout does not declare it may
+    /// overflow (`Layout.contentOverflow`, ABI 2.3).
     private func checkInsideContent(_ content: Size, _ findings: inout CappedViolations) {
+        let overflow = layout.contentOverflow
         let slackX = 1e-9 * max(1, abs(content.width)), slackY = 1e-9 * max(1, abs(content.height))
         for attributes in all where attributes.frame.isFinite {
             let frame = attributes.frame
-            if frame.minX < -slackX || frame.minY < -slackY || frame.maxX > content.width + slackX
-                || frame.maxY > content.height + slackY
-            {
+            let outsideX = frame.minX < -slackX || frame.maxX > content.width + slackX
+            let outsideY = frame.minY < -slackY || frame.maxY > content.height + slackY
+            if outsideX && !overflow.contains(.horizontal) || outsideY && !overflow.contains(.vertical) {
                 findings.add(
                     .insideContent, attributes.element,
-                    "frame \(frame.text) is not inside the content rect \(Rect(origin: .zero, size: content).text)")
+                    "frame \(frame.text) is not inside the content rect \(Rect(origin: .zero, size: content).text)"
+                        + (overflow.isEmpty ? "" : " (the layout declares overflow \(overflow.axesText) only)"))
             }
         }
     }
@@ -102,5 +106,13 @@ extension CheckRun {
                 .rectQuery, attributes.element,
                 "missing from the query of rect \(rect.text), though its frame \(attributes.frame.text) intersects it")
         }
+    }
+}
+
+extension ContentOverflow {
+    /// "horizontally", "vertically", "horizontally and vertically".
+    var axesText: String {
+        [contains(.horizontal) ? "horizontally" : nil, contains(.vertical) ? "vertically" : nil].compactMap { $0 }
+            .joined(separator: " and ")
     }
 }

@@ -87,6 +87,9 @@ public final class DirectedInstance: PluginInstance {
 
     public func prepareForUpdates(_ plan: BatchPlan) throws(PluginCallError) { try base.prepareForUpdates(plan) }
     public func contentSize() throws(PluginCallError) -> Size { try base.contentSize() }
+    public var facts: InstanceFacts { base.facts }
+    /// Mirroring keeps the axes: what overflows left to right overflows right to left.
+    public func contentOverflow() throws(PluginCallError) -> ContentOverflow { try base.contentOverflow() }
     public func numberOfElements() throws(PluginCallError) -> Int? { try base.numberOfElements() }
 
     public func withElements<T>(in rect: Rect, _ body: (AttributesRecords) throws(PluginCallError) -> T)

@@ -10,6 +10,7 @@ final class InProcessInstance: PluginInstance, DataAllocating {
     let functions: wb_layout_functions
     let buffer = AttributesBuffer()
     let check: RecordCheck
+    let facts: InstanceFacts
     /// A batch update's new data goes into a block of its own (reused: see `SpareMemory`).
     var dataAllocator: DataSetAllocator { PrivateMemory.allocator }
     var cancel = CancelFlag()
@@ -24,9 +25,6 @@ final class InProcessInstance: PluginInstance, DataAllocating {
     init(plugin: LoadedPlugin, options: [String: Value]) throws(PluginCallError) {
         self.plugin = plugin
         functions = plugin.functions
-        check = RecordCheck(plugin: plugin)
-        kindNames = plugin.kinds.map(\.name)
-        kindIndex = Dictionary(uniqueKeysWithValues: kindNames.enumerated().map { ($1, Int32($0)) })
         dataDescription.initialize(to: DataSet.empty.abi)
         var error = wb_error()
         let encoded = ValueWriter.encode(.map(options))
@@ -39,6 +37,21 @@ final class InProcessInstance: PluginInstance, DataAllocating {
             throw .creationFailure(error: error)
         }
         handle = created
+        do throws(PluginCallError) {
+            facts = try InstanceFacts.read(functions, handle: created, plugin: plugin.name)
+        } catch {
+            functions.destroy(created)
+            dataDescription.deallocate()
+            throw error
+        }
+        let kinds = facts.kinds(of: plugin)
+        check = RecordCheck(plugin: plugin, kinds: kinds)
+        kindNames = kinds.map(\.name)
+        kindIndex = Dictionary(uniqueKeysWithValues: kindNames.enumerated().map { ($1, Int32($0)) })
+    }
+
+    func contentOverflow() throws(PluginCallError) -> ContentOverflow {
+        ContentOverflow(rawValue: functions.content_overflow?(handle) ?? 0).intersection([.horizontal, .vertical])
     }
 
     deinit {

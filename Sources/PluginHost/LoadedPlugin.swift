@@ -18,6 +18,8 @@ public final class LoadedPlugin: @unchecked Sendable {
     public let options: [String]
     /// Whether the host mirrors the layout in right-to-left views (ABI 2.2; false before).
     public let flipsHorizontally: Bool
+    /// The options at any depth, for editors (ABI 2.3; nil before, or when the plugin gives none).
+    public let optionSchema: OptionSchema?
     /// The descriptor in this process, nil for a plugin only described (`isLoadedHere`).
     package let descriptor: UnsafePointer<wb_plugin_descriptor>?
     package let functions: wb_layout_functions
@@ -35,6 +37,7 @@ public final class LoadedPlugin: @unchecked Sendable {
         kinds = described.kinds.map { ElementKind($0.name, $0.category) }
         options = described.options
         flipsHorizontally = described.flipsHorizontally
+        optionSchema = described.optionSchema
         descriptor = nil
         functions = wb_layout_functions()
     }
@@ -44,7 +47,7 @@ public final class LoadedPlugin: @unchecked Sendable {
         PluginDescription(
             name: name, version: version, summary: summary,
             kinds: kinds.map { .init(name: $0.name, category: $0.category) }, options: options,
-            flipsHorizontally: flipsHorizontally)
+            flipsHorizontally: flipsHorizontally, optionSchema: optionSchema)
     }
 
     /// Reads a descriptor of this ABI's major version, trusting only the sizes it states:
@@ -94,8 +97,24 @@ public final class LoadedPlugin: @unchecked Sendable {
         self.kinds = kinds
         self.options = (0..<Int(value.option_count)).compactMap { value.option_names[$0].map { String(cString: $0) } }
         self.flipsHorizontally = value.flips_horizontally != 0
+        self.optionSchema = try Self.optionSchema(value, invalid: invalid)
         self.descriptor = descriptor
         self.functions = functions
+    }
+
+    /// The descriptor's option schema (ABI 2.3), decoded and checked; at most 1 MiB.
+    private static func optionSchema(_ value: wb_plugin_descriptor, invalid: (String) -> PluginError)
+        throws(PluginError) -> OptionSchema?
+    {
+        guard let bytes = value.option_schema, value.option_schema_length > 0 else { return nil }
+        guard value.option_schema_length <= 1 << 20 else {
+            throw invalid("option_schema_length \(value.option_schema_length) is over 1 MiB")
+        }
+        let reader = ValueReader(UnsafeRawBufferPointer(start: bytes, count: Int(value.option_schema_length)))
+        guard let decoded = OptionSchema(value: reader.value(at: 0)) else {
+            throw invalid("option_schema is not a value-encoded option schema")
+        }
+        return decoded
     }
 
     /// Version 2.0's descriptor: everything up to `plugin_data` (2.2 appended `flips_horizontally`).

@@ -24,6 +24,13 @@ public protocol PluginInstance: AnyObject {
     /// given its own). The session sets it per request.
     var cancel: CancelFlag { get set }
 
+    /// What the instance said of itself when it was made (ABI 2.3): its own kinds, its element budget.
+    var facts: InstanceFacts { get }
+
+    /// The axes along which the prepared layout's elements may lie beyond its content (ABI
+    /// 2.3's optional `content_overflow`; without it, none).
+    func contentOverflow() throws(PluginCallError) -> ContentOverflow
+
     /// The view's direction, passed on in every `prepare`'s context from the next one on (ABI
     /// 2.2). Mirroring for plugins that flip is not the instance's business: see `DirectedInstance`.
     var direction: LayoutDirection { get set }

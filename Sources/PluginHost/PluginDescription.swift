@@ -16,10 +16,12 @@ public struct PluginDescription: Codable, Equatable, Sendable {
     public var options: [String]
     /// ABI 2.2's `flips_horizontally`: the host mirrors the layout in right-to-left views.
     public var flipsHorizontally: Bool
+    /// ABI 2.3's `option_schema`: the options at any depth, for editors.
+    public var optionSchema: OptionSchema?
 
     public init(
         name: String, version: String, summary: String, kinds: [Kind], options: [String],
-        flipsHorizontally: Bool = false
+        flipsHorizontally: Bool = false, optionSchema: OptionSchema? = nil
     ) {
         self.name = name
         self.version = version
@@ -27,9 +29,10 @@ public struct PluginDescription: Codable, Equatable, Sendable {
         self.kinds = kinds
         self.options = options
         self.flipsHorizontally = flipsHorizontally
+        self.optionSchema = optionSchema
     }
 
-    /// Reads a description; one without `flipsHorizontally` does not flip.
+    /// Reads a description; one without `flipsHorizontally` does not flip, one without `optionSchema` has none.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
@@ -38,7 +41,8 @@ public struct PluginDescription: Codable, Equatable, Sendable {
             summary: try container.decode(String.self, forKey: .summary),
             kinds: try container.decode([Kind].self, forKey: .kinds),
             options: try container.decode([String].self, forKey: .options),
-            flipsHorizontally: try container.decodeIfPresent(Bool.self, forKey: .flipsHorizontally) ?? false)
+            flipsHorizontally: try container.decodeIfPresent(Bool.self, forKey: .flipsHorizontally) ?? false,
+            optionSchema: try container.decodeIfPresent(OptionSchema.self, forKey: .optionSchema))
     }
 }
 

@@ -15,9 +15,9 @@ package struct RecordCheck {
     /// Each kind's position among the kinds sorted by name: canonical order compares names.
     let kindRank: [Int]
 
-    package init(plugin: LoadedPlugin) {
+    /// - Parameter kinds: the kinds the instance's records index (`InstanceFacts.kinds(of:)`).
+    package init(plugin: LoadedPlugin, kinds: [ElementKind]) {
         self.plugin = plugin.name
-        let kinds = plugin.kinds
         self.kinds = kinds
         let sorted = kinds.indices.sorted { kinds[$0].name < kinds[$1].name }
         var rank = [Int](repeating: 0, count: kinds.count)

@@ -134,6 +134,8 @@ final class ChildServer {
                 try sendRecords(
                     status: functions.transition_attributes(instance.handle, element, appearing, bounds, results.sink))
                 continue
+            case .contentOverflow:
+                reply.append(functions.content_overflow?(instance.handle) ?? 0)
             case .shouldInvalidate:
                 reply.append(functions.should_invalidate_for_bounds_change(instance.handle, try reader.readRect()))
             case .invalidationForBoundsChange:
@@ -225,9 +227,22 @@ final class ChildServer {
         }
         var reply = MessageWriter()
         if let handle {
+            // The instance's own kinds and budget cross with the reply; the parent checks them.
+            let facts: InstanceFacts
+            do throws(PluginCallError) {
+                facts = try InstanceFacts.read(functions, handle: handle, plugin: plugin.name)
+            } catch {
+                functions.destroy(handle)
+                reply.append(UInt8(0))
+                var refusal = wb_error()
+                refusal.set(.layout(message: error.description))
+                withUnsafeBytes(of: refusal) { reply.append(bytes: Array($0)) }
+                return reply
+            }
             instances[nextInstance] = Instance(handle: handle)
             reply.append(UInt8(1))
             reply.append(nextInstance)
+            InstanceFactsMessage.append(facts, to: &reply)
             nextInstance &+= 1
         } else {
             reply.append(UInt8(0))

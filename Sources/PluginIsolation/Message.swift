@@ -18,6 +18,9 @@ enum Operation: UInt8 {
     case changedElements
     /// ABI 2.2, each optional: the reply says 0 (default) when the plugin lacks the function.
     case targetForMovingItem, movingItemAttributes, targetContentOffsetForProposed
+    /// ABI 2.3, optional: the reply is the overflow flags (0 when the plugin lacks the function).
+    /// (`instance_kinds` and `element_budget` travel in `create`'s reply: `InstanceFactsMessage`.)
+    case contentOverflow
 }
 
 /// The largest message either side sends or accepts.

@@ -43,7 +43,7 @@ extension ProcessInstance {
             }
             _ = try check.check(records, extras: extras, data: data, rect: nil)
             let answer = AttributesRecords(
-                records: records, extras: extras, order: nil, kindNames: plugin.kinds.map(\.name), repairs: []
+                records: records, extras: extras, order: nil, kindNames: kindNames, repairs: []
             ).attributes(at: 0)
             guard answer.element == element else {
                 throw .badRecord(

@@ -10,12 +10,14 @@ import PluginHost
 final class ProcessInstance: PluginInstance, DataAllocating {
     let process: PluginProcess
     let plugin: LoadedPlugin
-    let check: RecordCheck
+    private(set) var check: RecordCheck
     var cancel = CancelFlag()
     var direction = LayoutDirection.leftToRight
     let options: [UInt8]
-    let kindNames: [String]
-    let kindIndex: [String: Int32]
+    /// What the instance said of itself when first made (every later child makes it alike).
+    private(set) var facts = InstanceFacts()
+    private(set) var kindNames: [String]
+    private(set) var kindIndex: [String: Int32]
     /// The preferred sizes sent since the layout last dropped them (data or everything
     /// invalidated, a batch given): told again to a layout made again in a new child.
     var rememberedSizes: [ElementID: Size] = [:]
@@ -36,7 +38,7 @@ final class ProcessInstance: PluginInstance, DataAllocating {
     init(process: PluginProcess, options: [String: Value]) throws(PluginCallError) {
         self.process = process
         plugin = process.plugin
-        check = RecordCheck(plugin: plugin)
+        check = RecordCheck(plugin: plugin, kinds: plugin.kinds)
         self.options = ValueWriter.encode(.map(options))
         kindNames = plugin.kinds.map(\.name)
         kindIndex = Dictionary(uniqueKeysWithValues: kindNames.enumerated().map { ($1, Int32($0)) })
@@ -60,6 +62,12 @@ final class ProcessInstance: PluginInstance, DataAllocating {
                 throw .creationFailure(error: try Self.error(&reply, plugin: plugin.name, operation: "create"))
             }
             let id = try fields("create") { () throws(ChannelError) in try reply.read(UInt32.self) }
+            let facts = try InstanceFactsMessage.read(&reply, plugin: plugin.name)
+            if remote == nil {
+                adopt(facts)
+            } else if facts != self.facts {
+                throw .broken(plugin: plugin.name, reason: "the same options made a layout with other kinds")
+            }
             remote = (generation, id)
             try resendPreferredSizes(to: child, id: id)
             if let prepared { try prepareRemote(child, id: id, data: prepared.data, bounds: prepared.bounds) }
@@ -69,6 +77,21 @@ final class ProcessInstance: PluginInstance, DataAllocating {
                 _ = reader(try process.call(child, message, operation: "invalidate", cancel: cancel))
             }
             return try body(child, id)
+        }
+    }
+
+    /// The first child's word on the instance: the kinds its records index from now on.
+    private func adopt(_ facts: InstanceFacts) {
+        self.facts = facts
+        let kinds = facts.kinds(of: plugin)
+        check = RecordCheck(plugin: plugin, kinds: kinds)
+        kindNames = kinds.map(\.name)
+        kindIndex = Dictionary(uniqueKeysWithValues: kindNames.enumerated().map { ($1, Int32($0)) })
+    }
+
+    func contentOverflow() throws(PluginCallError) -> ContentOverflow {
+        try simple(.contentOverflow, operation: "content_overflow") { reply throws(ChannelError) in
+            ContentOverflow(rawValue: try reply.read(UInt32.self)).intersection([.horizontal, .vertical])
         }
     }
 

@@ -121,6 +121,7 @@ public final class ViewSession {
     public func prepareIfNeeded() throws(ViewSessionError) -> Bool {
         try catchUpWithSource()
         guard needsPrepare else { return false }
+        try checkElementBudget()
         try replayPreferredSizesIfNeeded()
         let cancel = cancel
         try call { () throws(PluginCallError) in

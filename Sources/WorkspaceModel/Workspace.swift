@@ -43,16 +43,49 @@ public struct ViewDefinition: Sendable {
     /// The initial bounds: origin (0, 0) and the viewport's size.
     public var bounds: Rect { Rect(origin: .zero, size: viewport) }
 
-    /// Where an option (dotted path, e.g. "insets.top") is written, or the options' start.
+    /// Where an option is written — a dotted path with list indices, e.g. "insets.top" or
+    /// "sections[0].group.horizontal.size.height" — or, for a path the file does not hold
+    /// whole (a missing key), its deepest part that it does; the options' start at worst.
     public func mark(ofOption path: String) -> Mark {
         var node = optionsNode
         var mark = optionsNode?.mark ?? layoutMark
-        for component in path.split(separator: ".") {
-            guard let pair = node?.pairs?.first(where: { $0.key.scalarText == String(component) }) else { break }
-            mark = pair.key.mark
-            node = pair.value
+        for step in Self.steps(of: path) {
+            switch step {
+            case .key(let key):
+                guard let pair = node?.pairs?.first(where: { $0.key.scalarText == key }) else { return mark }
+                mark = pair.key.mark
+                node = pair.value
+            case .index(let index):
+                guard let elements = node?.elements, index < elements.count else { return mark }
+                node = elements[index]
+                mark = elements[index].mark
+            }
         }
         return mark
+    }
+
+    /// One step of an option path: a map's key or a list's index.
+    enum PathStep: Equatable {
+        case key(String)
+        case index(Int)
+    }
+
+    /// "a.b[2][0].c" as `a`, `b`, 2, 0, `c`; text that is not an index stays part of the key.
+    static func steps(of path: String) -> [PathStep] {
+        var steps: [PathStep] = []
+        for component in path.split(separator: ".", omittingEmptySubsequences: false) {
+            var rest = Substring(component)
+            var indices: [Int] = []
+            while rest.hasSuffix("]"), let open = rest.lastIndex(of: "["),
+                let index = Int(rest[rest.index(after: open)..<rest.index(before: rest.endIndex)]), index >= 0
+            {
+                indices.insert(index, at: 0)
+                rest = rest[..<open]
+            }
+            if !rest.isEmpty { steps.append(.key(String(rest))) }
+            steps += indices.map(PathStep.index)
+        }
+        return steps
     }
 }
 

@@ -7,7 +7,10 @@ import YAMLReader
 public struct WorkspaceLoader: Sendable {
     /// The most elements a `generate` source may lead a layout to make: 2 per item and
     /// 2 per section (see README, "Limits").
-    public var maximumGeneratedElements = 4_000_000
+    public var maximumGeneratedElements = WorkspaceLoader.elementLimit
+    /// The most elements one view's layout may make; a layout whose options make more per item
+    /// or per section than 2 (ABI 2.3's element budget) is held to it before it prepares.
+    public static let elementLimit = 4_000_000
     /// The largest workspace or data file read, in bytes.
     public var maximumFileSize = 64 << 20
     public var yaml = YAMLParser()

@@ -8,7 +8,7 @@
  * The host calls it, reads `abi_version` (always the first field, in every ABI version) and
  * refuses the plugin unless it equals WB_ABI_VERSION; only then does it touch anything else.
  *
- * Version 2 (this header, at minor version 2) is designed to grow without breaking: the descriptor states its
+ * Version 2 (this header, at minor version 3) is designed to grow without breaking: the descriptor states its
  * own size and its function table's size, and a minor version. A host accepts plugins of its
  * major version whose minor version is not newer than its own; it reads only the bytes the
  * plugin says it has and treats functions missing from a shorter (older) table, and optional
@@ -61,8 +61,10 @@ extern "C" {
  *  2.1 added `preferred_attributes` and `changed_elements` (self-sizing elements); 2.2 added
  *  layout direction (`flips_horizontally` in the descriptor, `direction` in the prepare
  *  context), and the optional `target_for_moving_item`, `moving_item_attributes` (drag to
- *  reorder) and `target_content_offset_for_proposed` (layout-to-layout transitions). */
-#define WB_ABI_MINOR_VERSION 2u
+ *  reorder) and `target_content_offset_for_proposed` (layout-to-layout transitions); 2.3 added
+ *  `instance_kinds`, `element_budget` and `content_overflow` (layouts whose options decide their
+ *  element kinds, how many elements they make, and whether they overflow their content). */
+#define WB_ABI_MINOR_VERSION 3u
 
 /** The name of the one symbol a plugin exports. */
 #define WB_PLUGIN_ENTRY_POINT "workbench_plugin_descriptor"
@@ -335,7 +337,43 @@ typedef struct {
      * its prepared state and is destroyed after the answer, the new one is prepared normally.
      */
     wb_point (*target_content_offset_for_proposed)(wb_layout *layout, wb_point proposed);
+
+    /* 2.3 — a layout whose options decide what it makes (UIKit's compositional layout names its
+     * own element kinds; its orthogonal sections run past the content's width). Each optional. */
+
+    /**
+     * The supplementary and decoration kinds this instance makes, when its options decide them:
+     * sets `*kinds` and `*categories` to arrays of the returned count (valid until `destroy`)
+     * and returns the count; `wb_element.kind` in every call on this instance then indexes these
+     * instead of the descriptor's. At most WB_INSTANCE_KIND_LIMIT kinds, names unique, non-empty
+     * and at most WB_INSTANCE_KIND_NAME_LIMIT bytes. Called once, right after `create`.
+     * Default (NULL or -1): the descriptor's kinds.
+     */
+    int32_t (*instance_kinds)(wb_layout *layout, const char *const **kinds, const int32_t **categories);
+    /**
+     * The most elements this instance makes per item and per section of its data: returns 1 with
+     * both set, 0 for the default (2 per item, 2 per section — every layout before 2.3). The host
+     * refuses data that would make more elements than its limit before preparing. Called once,
+     * right after `create`.
+     */
+    int32_t (*element_budget)(wb_layout *layout, int64_t *per_item, int64_t *per_section);
+    /**
+     * The axes along which the prepared layout's elements may lie beyond its content rect
+     * (WB_OVERFLOW_* flags): `workbench check` judges frames inside the content only along the
+     * others. Called after a successful `prepare`. Default (NULL): 0, none.
+     */
+    uint32_t (*content_overflow)(wb_layout *layout);
 } wb_layout_functions;
+
+/** 2.3: `content_overflow`'s flags. */
+enum {
+    WB_OVERFLOW_HORIZONTAL = 1u << 0,  /* frames may start before x = 0 or end past the content's width */
+    WB_OVERFLOW_VERTICAL = 1u << 1     /* frames may start before y = 0 or end past the content's height */
+};
+
+/** 2.3: the limits of `instance_kinds`. */
+#define WB_INSTANCE_KIND_LIMIT 256
+#define WB_INSTANCE_KIND_NAME_LIMIT 200
 
 typedef struct wb_plugin_descriptor {
     uint32_t abi_version;             /* first, always: WB_ABI_VERSION */
@@ -366,6 +404,18 @@ typedef struct wb_plugin_descriptor {
      */
     int32_t flips_horizontally;
     int32_t reserved_flags;
+
+    /* 2.3 (a shorter, older descriptor reads as NULL and 0 here) */
+
+    /**
+     * What the options look like at any depth, for editors' completion and hover: a
+     * value-encoded map (docs/plugins.md, "Option schemas"): `keys` (a list of {name,
+     * documentation, schema}), `values` (the words an enumerated value may be), `items` (a
+     * list's elements), `reference` (a name in the root's `definitions`). NULL: the editor
+     * knows only `option_names`.
+     */
+    const uint8_t *option_schema;
+    int64_t option_schema_length;
 } wb_plugin_descriptor;
 
 /** The version and size fields of a descriptor, for a designated initializer:

@@ -5,13 +5,23 @@ final class LayoutInstance {
     let layout: any Layout
     let kindIndex: [String: Int32]
     let kinds: [String]
+    /// The instance's own kinds as C arrays (ABI 2.3's `instance_kinds`), when its options decide them.
+    let instanceKinds: InstanceKindTable?
     var scratch: [LayoutAttributes] = []
     var extraWriter = ValueWriter()
 
     init(layout: any Layout, factory: LayoutFactory) {
         self.layout = layout
-        kindIndex = factory.kindIndex
-        kinds = factory.info.kinds.map(\.name)
+        if let own = layout.elementKinds {
+            kinds = own.map(\.name)
+            kindIndex = Dictionary(
+                own.enumerated().map { ($1.name, Int32($0)) }, uniquingKeysWith: { first, _ in first })
+            instanceKinds = InstanceKindTable(own)
+        } else {
+            kindIndex = factory.kindIndex
+            kinds = factory.info.kinds.map(\.name)
+            instanceKinds = nil
+        }
     }
 
     static func from(_ handle: OpaquePointer?) -> LayoutInstance {

@@ -14,6 +14,7 @@ public enum PluginExport {
     public static func descriptor<L: LayoutPlugin>(for layout: L.Type) -> PluginDescriptor {
         let info = L.info
         let factory = LayoutFactory(info: info) { options throws(LayoutError) in try L(options: options) }
+        let schema = info.optionSchema.map { ValueWriter.encode($0.value) }
         let descriptor = UnsafeMutablePointer<wb_plugin_descriptor>.allocate(capacity: 1)
         descriptor.initialize(
             to: wb_plugin_descriptor(
@@ -32,7 +33,9 @@ public enum PluginExport {
                 functions: functionTable,
                 plugin_data: UnsafeRawPointer(Unmanaged.passRetained(factory).toOpaque()),
                 flips_horizontally: info.flipsHorizontally ? 1 : 0,
-                reserved_flags: 0))
+                reserved_flags: 0,
+                option_schema: schema.map { makeArray($0) },
+                option_schema_length: Int64(schema?.count ?? 0)))
         return PluginDescriptor(pointer: UnsafeRawPointer(descriptor))
     }
 
@@ -58,7 +61,10 @@ public enum PluginExport {
                 changed_elements: ExportedFunctions.changedElements,
                 target_for_moving_item: ExportedFunctions.targetForMovingItem,
                 moving_item_attributes: ExportedFunctions.movingItemAttributes,
-                target_content_offset_for_proposed: ExportedFunctions.targetContentOffsetForProposed))
+                target_content_offset_for_proposed: ExportedFunctions.targetContentOffsetForProposed,
+                instance_kinds: ExportedFunctions.instanceKinds,
+                element_budget: ExportedFunctions.elementBudget,
+                content_overflow: ExportedFunctions.contentOverflow))
         return UnsafePointer(table)
     }()
 

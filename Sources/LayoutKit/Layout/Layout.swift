@@ -80,6 +80,20 @@ public protocol Layout: AnyObject {
     /// After a switch to this layout: the content offset to show, given the one that keeps
     /// the anchor in place. Default: `proposed`.
     func targetContentOffset(forProposedContentOffset proposed: Point) -> Point
+
+    /// The supplementary and decoration kinds this layout makes, when its options decide them
+    /// (ABI 2.3: a layout described in its options, as UIKit's compositional layout names its
+    /// own element kinds). Read once, right after the layout is made. Default: nil, the kinds
+    /// of `PluginInfo`.
+    var elementKinds: [ElementKind]? { get }
+
+    /// The axes along which the prepared layout's elements may lie beyond its content rect
+    /// (ABI 2.3). Read after `prepare`. Default: none.
+    var contentOverflow: ContentOverflow { get }
+
+    /// The most elements this layout makes per item and per section (ABI 2.3), when its options
+    /// decide it. Read once, right after the layout is made. Default: nil (`ElementBudget.default`).
+    var elementBudget: ElementBudget? { get }
 }
 
 extension Layout {
@@ -117,6 +131,12 @@ extension Layout {
     public func movingItemAttributes(for item: ItemPath, at position: Point) -> LayoutAttributes? { nil }
 
     public func targetContentOffset(forProposedContentOffset proposed: Point) -> Point { proposed }
+
+    public var elementKinds: [ElementKind]? { nil }
+
+    public var contentOverflow: ContentOverflow { [] }
+
+    public var elementBudget: ElementBudget? { nil }
 
     /// Seed 003's default: the element's own attributes, transparent, centred in the bounds.
     public func initialAttributes(forAppearing element: ElementID, in bounds: Rect) -> LayoutAttributes? {

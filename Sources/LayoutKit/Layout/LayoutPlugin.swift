@@ -29,10 +29,12 @@ public struct PluginInfo: Sendable {
     /// Whether the host mirrors the layout in right-to-left views (UIKit's
     /// `flipsHorizontallyInOppositeLayoutDirection`): the layout then always lays out left to right.
     public var flipsHorizontally: Bool
+    /// What the options look like at any depth, for editors (ABI 2.3); nil: only their names.
+    public var optionSchema: OptionSchema?
 
     public init(
         name: String, version: String, summary: String, kinds: [ElementKind] = [], options: [String] = [],
-        flipsHorizontally: Bool = false
+        flipsHorizontally: Bool = false, optionSchema: OptionSchema? = nil
     ) {
         self.name = name
         self.version = version
@@ -40,6 +42,7 @@ public struct PluginInfo: Sendable {
         self.kinds = kinds
         self.options = options
         self.flipsHorizontally = flipsHorizontally
+        self.optionSchema = optionSchema
     }
 }
 

@@ -21,13 +21,28 @@ public struct ValueReader: @unchecked Sendable {  // Unchecked: read-only view o
     public func number(at offset: Int, field: String?) -> Double? {
         guard let tag = byte(at: offset) else { return nil }
         if tag == ValueTag.number.rawValue { return double(at: offset + 1) }
-        guard let field, tag == ValueTag.map.rawValue, let entries = uint32(at: offset + 1) else { return nil }
+        guard let field, let cursor = self.offset(of: field, inMapAt: offset) else { return nil }
+        return byte(at: cursor) == ValueTag.number.rawValue ? double(at: cursor + 1) : nil
+    }
+
+    /// What the map at `offset` holds under `field`: `.absent` when the value there is not a
+    /// map or has no such key. Allocates nothing unless the field holds something other than
+    /// a number (then it is decoded).
+    public func field(_ field: String, at offset: Int) -> MapField {
+        guard let cursor = self.offset(of: field, inMapAt: offset) else { return .absent }
+        if byte(at: cursor) == ValueTag.number.rawValue, let number = double(at: cursor + 1) { return .number(number) }
+        return .other(value(at: cursor))
+    }
+
+    /// Where the value under `field` starts, if the value at `offset` is a map that has it.
+    private func offset(of field: String, inMapAt offset: Int) -> Int? {
+        guard byte(at: offset) == ValueTag.map.rawValue, let entries = uint32(at: offset + 1) else { return nil }
         var cursor = offset + 9
         for _ in 0..<entries {
             guard let keyLength = uint32(at: cursor) else { return nil }
             let matches = keyEquals(field, at: cursor + 4, length: Int(keyLength))
             cursor += 4 + Int(keyLength)
-            if matches { return byte(at: cursor) == ValueTag.number.rawValue ? double(at: cursor + 1) : nil }
+            if matches { return cursor }
             guard let next = end(of: cursor) else { return nil }
             cursor = next
         }
