@@ -86,6 +86,22 @@ struct DirectionTests {
         #expect(!mirror.isEmpty, "\(checked.standardOutput)")
     }
 
+    @Test func aPluginBuiltAgainstTheVersion22HeaderLoadsUnchangedAndStillReadsItsDirection() throws {
+        // ABI 2.3 appended optional functions and a descriptor field; a 2.2 plugin's shorter
+        // table and descriptor read as their defaults.
+        let folder = try TemporaryFolder()
+        let (file, plugins) = try build(in: folder, include: "Tests/TestSupport/Fixtures/abi-2.2")
+        let views = try run(file, plugins: plugins)
+        #expect(Self.xs(views["plain"]) == [0, 100, 200, 0, 100, 200, 0])
+        #expect(Self.xs(views["mirrored"]) == [275, 175, 75, 275, 175, 75, 275])
+        for isolation in ["process", "none"] {
+            let checked = try ProcessRunner.run(
+                workbench,
+                ["check", file, "--plugins", plugins, "--rects", "20", "--isolation", isolation, "--direction", "both"])
+            #expect(checked.status == 0, "\(checked.standardOutput)")
+        }
+    }
+
     @Test(arguments: ["Tests/TestSupport/Fixtures/abi-2.0", "Tests/TestSupport/Fixtures/abi-2.1"])
     func pluginsBuiltAgainstOlderHeadersStillLoadAndKnowNoDirection(include: String) throws {
         let folder = try TemporaryFolder()

@@ -2,7 +2,7 @@ import LayoutKit
 import SourceDiagnostics
 import TestSupport
 import Testing
-import WorkspaceModel
+@testable import WorkspaceModel
 
 /// Each kind of data source, loaded into sections and items.
 struct WorkspaceSourceTests {
@@ -142,5 +142,39 @@ struct WorkspaceSourceTests {
         #expect(view.options == ["insets": ["top": 5], "step": 2.5])
         #expect(view.mark(ofOption: "insets.top").description == "7:24")
         #expect(view.mark(ofOption: "missing").description == "7:14")
+    }
+
+    @Test func nestedOptionPathsWithListIndicesAreLocatedAtTheirKey() throws {
+        let workspace = try load(
+            """
+            sources: {s: {items: []}}
+            views:
+              v:
+                layout: compositional
+                source: s
+                options:
+                  sections:
+                    - group: {horizontal: {size: {width: {absolute: 1}}}}
+                    - group:
+                        vertical:
+                          size: {width: {absolute: 1}, heigth: {absolute: 2}}
+                          subitems: [{item: {size: 3}}, {item: {size: {width: 4}}}]
+            """)
+        let view = try #require(workspace.view(named: "v"))
+        #expect(view.mark(ofOption: "sections[0].group.horizontal.size.width").description == "8:39")
+        #expect(view.mark(ofOption: "sections[1].group.vertical.size.heigth").description == "11:44")
+        #expect(view.mark(ofOption: "sections[1].group.vertical.subitems[1].item.size.width").description == "12:60")
+        // A missing key or index: the deepest part the file holds.
+        #expect(view.mark(ofOption: "sections[1].group.vertical.size.height").description == "11:15")
+        #expect(view.mark(ofOption: "sections[5].group").description == "7:7")
+        #expect(view.mark(ofOption: "sections[1]").description == "9:11")
+    }
+
+    @Test func optionPathsSplitIntoKeysAndIndices() {
+        #expect(ViewDefinition.steps(of: "insets.top") == [.key("insets"), .key("top")])
+        #expect(
+            ViewDefinition.steps(of: "sections[2][0].kind") == [.key("sections"), .index(2), .index(0), .key("kind")])
+        #expect(ViewDefinition.steps(of: "a[x]") == [.key("a[x]")])
+        #expect(ViewDefinition.steps(of: "") == [])
     }
 }

@@ -1,4 +1,4 @@
-/// Structure-aware workspaces: sources of every shape, views of all five layouts (and a
+/// Structure-aware workspaces: sources of every shape, views of all seven layouts (and a
 /// missing one) with random options and viewports, numbers at the edges, and sometimes
 /// mutated bytes. Small by default, so that thousands run in minutes.
 struct WorkspaceGenerator {
@@ -8,13 +8,18 @@ struct WorkspaceGenerator {
         var files: [String: [UInt8]] = [:]
     }
 
-    static let layouts = ["circles", "tree", "mark-sheet", "guide", "waterfall"]
+    static let layouts = ["circles", "tree", "mark-sheet", "guide", "waterfall", "flow", "compositional"]
     static let options: [String: [String]] = [
         "circles": ["insets", "step", "spacing", "predecessors"],
         "tree": ["itemSize", "insets"],
         "mark-sheet": ["rowHeaderWidth", "rowHeight", "columnHeaderHeight", "separatorHeight"],
         "guide": ["cellSize", "snapInterval", "durationField", "durationUnit"],
         "waterfall": ["columns", "spacing", "insets", "headerHeight", "order"],
+        "flow": [
+            "itemSize", "minimumLineSpacing", "minimumInteritemSpacing", "sectionInset", "headerReferenceSize",
+            "footerReferenceSize", "scrollDirection", "sectionHeadersPinToVisibleBounds",
+            "sectionFootersPinToVisibleBounds", "estimatedItemSize", "displayScale",
+        ],
     ]
 
     var random: FuzzRandom
@@ -76,7 +81,9 @@ struct WorkspaceGenerator {
     private mutating func item() -> String {
         switch random.int(0...9) {
         case 0...5: return random.chance(0.7) ? String(random.int(1...150)) : number()
-        case 6: return "{size: \(number()), len: \(number())}"
+        case 6:
+            return random.chance(0.5)
+                ? "{size: \(number()), len: \(number())}" : "{width: \(number()), height: \(number())}"
         case 7: return random.pick(["x", "\"7:00\"", "null", "true", "~"])
         case 8: return "[\(number()), \(number())]"
         default: return "{len: \(random.int(1...90))}"
@@ -171,6 +178,11 @@ struct WorkspaceGenerator {
     }
 
     private mutating func options(for layout: String) -> String {
+        if layout == "compositional" {
+            var description = CompositionalDescription(random: random, edgeRate: edgeRate)
+            defer { random = description.random }
+            return description.options()
+        }
         var keys = Self.options[layout] ?? ["step"]
         if random.chance(edgeRate / 4) { keys.append("bogus") }
         let chosen = keys.filter { _ in random.chance(0.5) }
@@ -182,7 +194,16 @@ struct WorkspaceGenerator {
         case "insets":
             return random.chance(0.5)
                 ? number() : "{top: \(number()), left: \(number()), bottom: \(number()), right: \(number())}"
-        case "itemSize", "cellSize": return random.chance(0.1) ? number() : "{width: \(number()), height: \(number())}"
+        case "itemSize", "cellSize", "headerReferenceSize", "footerReferenceSize", "estimatedItemSize":
+            return random.chance(0.1) ? number() : "{width: \(number()), height: \(number())}"
+        case "sectionInset":
+            return random.chance(0.5)
+                ? number() : "{top: \(number()), left: \(number()), bottom: \(number()), right: \(number())}"
+        case "scrollDirection":
+            return random.chance(edgeRate) ? random.pick(["diagonal", "3"]) : random.pick(["vertical", "horizontal"])
+        case "sectionHeadersPinToVisibleBounds", "sectionFootersPinToVisibleBounds":
+            return random.chance(edgeRate) ? number() : random.pick(["true", "false"])
+        case "displayScale": return random.chance(edgeRate) ? number() : random.pick(["0", "1", "2", "3"])
         case "durationField": return random.chance(edgeRate) ? random.pick(["size", "3", "[1]"]) : "len"
         case "order":
             return random.chance(edgeRate)

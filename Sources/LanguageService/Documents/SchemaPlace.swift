@@ -64,7 +64,9 @@ struct SchemaPlace: Equatable {
         return start < end ? String(String.UnicodeScalarView(scalars[start..<end])) : nil
     }
 
-    /// The keys of the block mappings enclosing a line indented by `indent`, outermost first.
+    /// The keys of the block mappings enclosing a line indented by `indent`, outermost first;
+    /// a list item (`- key:`) is transparent: its key counts at the column after the dash, and
+    /// the list's own key is looked for above the dash.
     private static func ancestors(above line: Int, indent: Int, in lines: TextLines) -> [String] {
         var keys: [String] = []
         var limit = indent
@@ -73,8 +75,17 @@ struct SchemaPlace: Equatable {
             defer { number -= 1 }
             let text = lines.line(number)
             let lineIndent = text.prefix { $0 == " " }.count
-            let content = text.dropFirst(lineIndent)
-            guard lineIndent < limit, !content.isEmpty, !content.hasPrefix("#"), !content.hasPrefix("-") else {
+            var content = text.dropFirst(lineIndent)
+            guard lineIndent < limit, !content.isEmpty, !content.hasPrefix("#") else { continue }
+            if content.hasPrefix("-") {
+                // The item's first key is an ancestor only when the cursor is deeper than it.
+                content = content.dropFirst()
+                let keyIndent = lineIndent + 1 + content.prefix { $0 == " " }.count
+                content = content.drop { $0 == " " }
+                if keyIndent < limit, !content.hasPrefix("#"), let colon = content.firstIndex(of: ":") {
+                    keys.append(String(content[..<colon]).trimmingSpaces)
+                }
+                limit = lineIndent
                 continue
             }
             guard let colon = content.firstIndex(of: ":") else { continue }

@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import LayoutKit
 import PluginHost
 
 extension WorkspaceDocument {
@@ -67,16 +68,51 @@ extension WorkspaceDocument {
                     documentation: "The source `\(name)` defined in this file.")
             }
         case ("views", 3, "options"?, nil):
-            let view = place.path[1]
-            guard let entry = outline.children(of: "views").first(where: { $0.name == view }),
-                let layout = outline.value(of: "layout", in: entry), let plugin = try? plugins.plugin(named: layout)
-            else { return [] }
+            guard let plugin = plugin(ofView: place.path[1], outline: outline, plugins: plugins) else { return [] }
+            if let schema = plugin.optionSchema?.node(at: []) { return optionKeys(schema, plugin) }
             return plugin.options.map { option in
                 Candidate(
                     label: option, kind: .field, detail: "option of \(plugin.name)",
                     documentation: "An option of layout `\(plugin.name)` \(plugin.version).")
             }
+        case ("views", 4..., _, _) where place.path[2] == "options":
+            // Below an option, the layout's schema (ABI 2.3) says the keys and the enumerated values.
+            guard let plugin = plugin(ofView: place.path[1], outline: outline, plugins: plugins),
+                let schema = plugin.optionSchema
+            else { return [] }
+            let keys = place.path.dropFirst(3)
+            if let valueOf = place.valueOf {
+                guard let key = schema.key(at: keys + [valueOf]) else { return [] }
+                return key.schema.values.map { word in
+                    Candidate(
+                        label: word, kind: .keyword, detail: "value of \(valueOf)", documentation: key.documentation)
+                }
+            }
+            return schema.node(at: keys).map { optionKeys($0, plugin) } ?? []
+        case ("views", 3, "options"?, let valueOf?):
+            guard let plugin = plugin(ofView: place.path[1], outline: outline, plugins: plugins),
+                let key = plugin.optionSchema?.key(at: [valueOf])
+            else { return [] }
+            return key.schema.values.map { word in
+                Candidate(label: word, kind: .keyword, detail: "value of \(valueOf)", documentation: key.documentation)
+            }
         default: return []
+        }
+    }
+
+    /// The plugin a view names, read from the text's outline.
+    private func plugin(ofView view: String, outline: BlockOutline, plugins: PluginRegistry) -> LoadedPlugin? {
+        guard let entry = outline.children(of: "views").first(where: { $0.name == view }),
+            let layout = outline.value(of: "layout", in: entry)
+        else { return nil }
+        return try? plugins.plugin(named: layout)
+    }
+
+    /// The keys of an option schema's map node, as completions.
+    private func optionKeys(_ node: OptionSchema, _ plugin: LoadedPlugin) -> [Candidate] {
+        node.keys.map { key in
+            Candidate(
+                label: key.name, kind: .field, detail: "option of \(plugin.name)", documentation: key.documentation)
         }
     }
 

@@ -30,6 +30,8 @@ extension WorkspaceDocument {
         case ("views", 3, false) where path[2] == "layout":
             guard let name = pointed.node.scalarText else { return nil }
             do { return try plugins.plugin(named: name).hoverText } catch { return "**\(name)**: \(error.description)" }
+        case ("views", 5..., _) where path[2] == "options", ("views", 4, false) where path[2] == "options":
+            return nestedOptionText(pointed, plugins: plugins)
         case ("views", 4, true) where path[2] == "options":
             let option = path[3]
             guard
@@ -58,6 +60,37 @@ extension WorkspaceDocument {
             guard pointed.isKey else { return nil }
             return schemaKey(path)?.documentation
         }
+    }
+
+    /// An option key below the first level, or an option's value, from the layout's option
+    /// schema (ABI 2.3): what it means and the words it may be.
+    private func nestedOptionText(_ pointed: Pointed, plugins: PluginRegistry) -> String? {
+        let path = pointed.path
+        guard let layout = layoutName(ofView: path[1]), let plugin = try? plugins.plugin(named: layout),
+            let schema = plugin.optionSchema
+        else { return nil }
+        let keys = path.dropFirst(3)
+        guard let key = schema.key(at: keys) else {
+            guard pointed.isKey else { return nil }
+            let known = schema.node(at: keys.dropLast())?.keys.map { "`\($0.name)`" }.joined(separator: ", ") ?? ""
+            return "`\(keys.last!)`: **not** a key of layout `\(plugin.name)` here"
+                + (known.isEmpty ? "" : ".\n\nKeys here: \(known)")
+        }
+        let values = key.schema.values
+        var text = "`\(keys.joined(separator: "."))`: \(key.documentation)"
+        if !values.isEmpty {
+            if !pointed.isKey, let word = pointed.node.scalarText, !values.contains(word) {
+                text = "`\(word)` is **not** a value of `\(key.name)`.\n\n" + text
+            }
+            text += "\n\nOne of: \(values.map { "`\($0)`" }.joined(separator: ", "))"
+        }
+        return text
+    }
+
+    /// The layout a view names, from the loaded workspace or, while it does not load, the text.
+    private func layoutName(ofView view: String) -> String? {
+        workspace?.view(named: view)?.layout
+            ?? pairs(under: "views").first(where: { $0.key.scalarText == view })?.value["layout"]?.scalarText
     }
 
     private func viewText(_ name: String, prepared: (String) -> String?, findings: [Finding]) -> String {

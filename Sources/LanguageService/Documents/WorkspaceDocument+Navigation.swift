@@ -11,15 +11,24 @@ extension WorkspaceDocument {
         var isKey: Bool
     }
 
-    /// The scalar under `mark` in the workspace's schema levels (four keys deep at most; data
-    /// below is not searched). Nil while the text does not parse.
+    /// The scalar under `mark` in the workspace's schema levels (four keys deep at most, and a
+    /// view's options at any depth, through lists; data is not searched). Nil while the text
+    /// does not parse.
     func pointed(at mark: Mark) -> Pointed? {
         guard let root else { return nil }
         return Self.search(root, for: mark, path: [], lines: lines)
     }
 
     private static func search(_ node: YAMLNode, for mark: Mark, path: [String], lines: TextLines) -> Pointed? {
-        guard path.count < 4, let pairs = node.pairs else { return nil }
+        let inOptions = path.count >= 3 && path[0] == "views" && path[2] == "options"
+        guard path.count < (inOptions ? 64 : 4) else { return nil }
+        if inOptions, let elements = node.elements {
+            for element in elements {
+                if let found = search(element, for: mark, path: path, lines: lines) { return found }
+            }
+            return nil
+        }
+        guard let pairs = node.pairs else { return nil }
         for pair in pairs {
             guard let key = pair.key.scalarText else { continue }
             if covers(pair.key, mark, lines) { return Pointed(path: path + [key], node: pair.key, isKey: true) }
