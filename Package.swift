@@ -51,7 +51,8 @@ import PackageDescription
 ///                                same JSON-RPC server over a WebSocket (SwiftNIO)
 ///   workbench                    the executable
 ///   ReferenceLayouts             the seed documents' own layout algorithms, kept faithful, for tests and benchmarks
-/// Plugins/<Name> hold the shipped layouts: a layout module and a tiny export module each.
+/// Plugins/<Name> hold the shipped layouts: a layout module and a tiny export module each — the seeds' four,
+/// the waterfall, and UIKit's flow and compositional layouts.
 ///
 /// The project's tools — workbench-bench, peer-bench, workbench-fuzz, workbench-soak — are a package of
 /// their own, Benchmarks/, built on the library products below like any other client of them.
@@ -75,9 +76,9 @@ let package = Package(
                 "SeededRandom",
             ]
         ),
-        // The five shipped layouts as Swift modules, to use in process without loading a plugin
+        // The seven shipped layouts as Swift modules, to use in process without loading a plugin
         // (the dynamic products below are the same layouts as plugins).
-        .library(name: "BundledLayouts", targets: ["Circles", "Tree", "MarkSheet", "Guide", "Waterfall"]),
+        .library(name: "BundledLayouts", targets: ["Circles", "Tree", "MarkSheet", "Guide", "Waterfall", "Flow", "Compositional"]),
         // The seed documents' own algorithms, kept faithful: what a layout's frames and speed are
         // compared with (the layouts' tests here, the benchmarks in Benchmarks/).
         .library(name: "ReferenceLayouts", targets: ["ReferenceLayouts"]),
@@ -86,6 +87,8 @@ let package = Package(
         .library(name: "MarkSheet", type: .dynamic, targets: ["MarkSheetPlugin"]),
         .library(name: "Guide", type: .dynamic, targets: ["GuidePlugin"]),
         .library(name: "Waterfall", type: .dynamic, targets: ["WaterfallPlugin"]),
+        .library(name: "Flow", type: .dynamic, targets: ["FlowPlugin"]),
+        .library(name: "Compositional", type: .dynamic, targets: ["CompositionalPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -196,6 +199,14 @@ let package = Package(
         .target(name: "Waterfall", dependencies: ["LayoutKit"], path: "Plugins/Waterfall/Layout"),
         .target(name: "WaterfallPlugin", dependencies: ["Waterfall", "LayoutKit"], path: "Plugins/Waterfall/Plugin"),
         .testTarget(name: "WaterfallTests", dependencies: ["Waterfall", "LayoutKit", "LayoutChecker", "TestSupport"]),
+
+        // UIKit's own layouts, headless and exact (issue 37; the contracts in shared/contracts/): LayoutKit only.
+        .target(name: "Flow", dependencies: ["LayoutKit"], path: "Plugins/Flow/Layout"),
+        .target(name: "FlowPlugin", dependencies: ["Flow", "LayoutKit"], path: "Plugins/Flow/Plugin"),
+        .testTarget(name: "FlowTests", dependencies: ["Flow", "LayoutKit"]),
+        .target(name: "Compositional", dependencies: ["LayoutKit"], path: "Plugins/Compositional/Layout"),
+        .target(name: "CompositionalPlugin", dependencies: ["Compositional", "LayoutKit"], path: "Plugins/Compositional/Plugin"),
+        .testTarget(name: "CompositionalTests", dependencies: ["Compositional", "LayoutKit"]),
 
         .target(name: "TestSupport", dependencies: ["LayoutKit", "PluginHost", "SeededRandom"], path: "Tests/TestSupport", exclude: ["Fixtures"]),
         .testTarget(name: "YAMLReaderTests", dependencies: ["YAMLReader"]),

@@ -6,9 +6,10 @@ import WorkspaceModel
 
 extension ViewChecker {
     /// Layout-to-layout transitions from the view's layout to every other layout its workspace
-    /// names (the layouts an app puts side by side) that can show its source (its fresh layout
-    /// prepares with the data and default options): each answer judged against fresh layouts of
-    /// both sides (`ContractChecker.checkTransition`). A layout that cannot show the source is
+    /// names (the layouts an app puts side by side), with the options of the first view that
+    /// names it (a compositional layout has no default description), where it can show the
+    /// source (its fresh layout prepares with the data): each answer judged against fresh layouts
+    /// of both sides (`ContractChecker.checkTransition`). A layout that cannot show the source is
     /// skipped, not reported. Plugins the workspace does not name are never run: a guest that
     /// hangs would cost every view its timeout.
     func checkTransitions(of view: ViewDefinition, in workspace: Workspace, data: DataSet) -> [Violation] {
@@ -20,11 +21,13 @@ extension ViewChecker {
         for name in targets.sorted() where plugins.registry.plugins[name] != nil {
             guard let session = try? ViewSession(view: view, in: workspace, plugins: plugins) else { continue }
             session.timeout = timeout
-            guard (try? session.prepareIfNeeded()) != nil, let result = try? session.transition(to: name, options: nil)
+            let options = workspace.views.first { $0.layout == name }?.options ?? [:]
+            guard (try? session.prepareIfNeeded()) != nil,
+                let result = try? session.transition(to: name, options: options)
             else { continue }
             var target = view
             target.layout = name
-            target.options = [:]
+            target.options = options
             let newBounds = Rect(origin: result.contentOffset, size: view.bounds.size)
             let answer = LayoutTransitionAnswer(
                 appearing: result.changes.appearing.map(\.after),

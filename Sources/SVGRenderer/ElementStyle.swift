@@ -35,10 +35,15 @@ public enum ElementStyle {
         }
     }
 
-    /// `elements` in painting order: by zIndex, then as given; hidden ones left out.
+    /// `elements` in painting order: by zIndex, decoration views below the others of the same
+    /// zIndex (UIKit: a decoration item of zIndex 0 "appears below all other items in the
+    /// section"), then as given; hidden ones left out.
     public static func paintingOrder(_ elements: [LayoutAttributes]) -> [LayoutAttributes] {
-        elements.enumerated()
-            .sorted { ($0.element.zIndex, $0.offset) < ($1.element.zIndex, $1.offset) }
+        func layer(_ attributes: LayoutAttributes) -> Int { attributes.element.category == .decoration ? 0 : 1 }
+        return elements.enumerated()
+            .sorted {
+                ($0.element.zIndex, layer($0.element), $0.offset) < ($1.element.zIndex, layer($1.element), $1.offset)
+            }
             .map(\.element)
             .filter { !$0.isHidden }
     }

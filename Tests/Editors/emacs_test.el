@@ -133,7 +133,7 @@ except urllib.error.HTTPError as error: print(error.code)" url)
     (let* ((capf (eglot-completion-at-point))
            (labels (and capf (sort (all-completions "" (nth 2 capf)) #'string<))))
       (workbench-test-check "completion after 'layout: ' offers the bundled layouts"
-                            (equal labels '("circles" "guide" "mark-sheet" "tree" "waterfall")) labels))
+                            (equal labels '("circles" "compositional" "flow" "guide" "mark-sheet" "tree" "waterfall")) labels))
     (workbench-test-check "completion is wired to completion-at-point"
                           (memq #'eglot-completion-at-point completion-at-point-functions))
 

@@ -138,7 +138,7 @@ local labels = {}
 for _, item in ipairs((result and (result.items or result)) or {}) do labels[#labels + 1] = item.label end
 table.sort(labels)
 check("completion after 'layout: ' offers the bundled layouts",
-  vim.deep_equal(labels, { "circles", "guide", "mark-sheet", "tree", "waterfall" }), labels)
+  vim.deep_equal(labels, { "circles", "compositional", "flow", "guide", "mark-sheet", "tree", "waterfall" }), labels)
 check("completion is wired to the omnifunc", vim.bo[alarms].omnifunc == "v:lua.vim.lsp.omnifunc", vim.bo[alarms].omnifunc)
 
 -- The fix clears the diagnostic.

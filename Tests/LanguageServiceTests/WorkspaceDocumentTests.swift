@@ -89,7 +89,9 @@ struct WorkspaceDocumentTests {
 
     @Test func completionOffersWhatEachPlaceTakes() {
         #expect(
-            labels("views:\n  v:\n    layout: \n", 2, 12) == ["circles", "guide", "mark-sheet", "tree", "waterfall"])
+            labels("views:\n  v:\n    layout: \n", 2, 12) == [
+                "circles", "compositional", "flow", "guide", "mark-sheet", "tree", "waterfall",
+            ])
         #expect(
             labels("views:\n  v:\n    layout: circles\n    options:\n      \n", 4, 6) == [
                 "insets", "step", "spacing", "predecessors",

@@ -94,7 +94,7 @@ struct RunCommandTests {
                     "w.yaml:2:25: error: view 'narrow' (circles): item [0, 1]: a circle of size 400 does not fit the 335-point row between the insets",
                     "    alarms: {items: [120, 400]}",
                     String(repeating: " ", count: 26) + "^",
-                    "w.yaml:6:18: error: no layout plugin named 'circels' (did you mean 'circles'?) (available: circles, guide, mark-sheet, tree, waterfall)",
+                    "w.yaml:6:18: error: no layout plugin named 'circels' (did you mean 'circles'?) (available: circles, compositional, flow, guide, mark-sheet, tree, waterfall)",
                     "    typo: {layout: circels, source: alarms}",
                     String(repeating: " ", count: 19) + "^",
                     "workbench: 1 view laid out, 2 failed",

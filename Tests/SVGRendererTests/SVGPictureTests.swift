@@ -58,7 +58,7 @@ struct SVGPictureTests {
             ])
     }
 
-    @Test func elementsArePaintedByZIndexThenAsGivenAndHiddenOnesAreLeftOut() {
+    @Test func elementsArePaintedByZIndexWithDecorationsBelowTheirZIndexThenAsGivenAndHiddenOnesAreLeftOut() {
         let frame = Rect(x: 0, y: 0, width: 50, height: 50)
         let svg = svgPicture(
             of: [
@@ -71,7 +71,8 @@ struct SVGPictureTests {
         let painted = drawing(svg).filter { $0.hasPrefix("<rect") }.map {
             $0.split(separator: "<title>")[1].split(separator: "</title>")[0]
         }
-        #expect(painted == ["cell [0, 3]", "cell [0, 1]", "decoration separator [0, 0]", "cell [0, 0]"])
+        // The separator is given after cell 1 of the same zIndex, and painted below it (UIKit's backgrounds).
+        #expect(painted == ["cell [0, 3]", "decoration separator [0, 0]", "cell [0, 1]", "cell [0, 0]"])
     }
 
     @Test func eachCategoryHasItsFillAndOutline() {
@@ -85,7 +86,7 @@ struct SVGPictureTests {
         let colours = lines.map { line in
             ["fill", "stroke"].map { line.split(separator: " \($0)=\"")[1].prefix(7) }.joined(separator: " ")
         }
-        #expect(colours == ["#cfe3ff #3b6fb6", "#d9f2d9 #3d8a3d", "#888888 #666666"])
+        #expect(colours == ["#888888 #666666", "#cfe3ff #3b6fb6", "#d9f2d9 #3d8a3d"])
         #expect(ElementStyle.Colour(red: 0x0a, green: 0xff, blue: 0).hex == "#0aff00")
     }
 

@@ -128,7 +128,7 @@ struct ServerSessionTests {
         #expect(batch.count == 2)
         #expect(
             (batch[0]["result"] as? [[String: Any]])?.map { $0["name"] as? String } == [
-                "circles", "guide", "mark-sheet", "tree", "waterfall",
+                "circles", "compositional", "flow", "guide", "mark-sheet", "tree", "waterfall",
             ])
         #expect(batch[1]["id"] as? String == "two")
         #expect((batch[1]["error"] as? [String: Any])?["code"] as? Int == -32601)

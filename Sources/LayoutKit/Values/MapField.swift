@@ -1,5 +1,5 @@
 /// What a map value holds under one key, read without decoding the map
-/// (`DataSource.field(_:at:)`, `ValueReader.field(_:at:)`).
+/// (`DataSource.fields(_:_:at:)`, `ValueReader.fields(_:_:at:)`).
 public enum MapField: Hashable, Sendable {
     /// The value is not a map (a number, a string, a list, null…), or the map has no such key.
     case absent
@@ -10,11 +10,11 @@ public enum MapField: Hashable, Sendable {
 }
 
 extension DataSource {
-    /// The item's `field` when the item is a map that has that key; `.absent` for any other
-    /// item (a number item too, unlike `number(at:field:)`). Allocates nothing unless the
-    /// field holds something other than a number: cheap enough to read every item's fields
-    /// in a prepare.
-    public func field(_ field: String, at path: ItemPath) -> MapField {
-        values.field(field, at: Int(itemOffsets[globalIndex(of: path)]))
+    /// What the item holds under `first` and under `second` when it is a map that has those
+    /// keys; `.absent` for a key it lacks and for any item that is not a map (a number item
+    /// too, unlike `number(at:field:)`). One pass over the item; allocates nothing unless a
+    /// field holds something other than a number.
+    public func fields(_ first: StaticString, _ second: StaticString, at path: ItemPath) -> (MapField, MapField) {
+        values.fields(first, second, at: Int(itemOffsets[globalIndex(of: path)]))
     }
 }

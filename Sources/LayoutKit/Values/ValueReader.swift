@@ -25,13 +25,38 @@ public struct ValueReader: @unchecked Sendable {  // Unchecked: read-only view o
         return byte(at: cursor) == ValueTag.number.rawValue ? double(at: cursor + 1) : nil
     }
 
-    /// What the map at `offset` holds under `field`: `.absent` when the value there is not a
-    /// map or has no such key. Allocates nothing unless the field holds something other than
-    /// a number (then it is decoded).
-    public func field(_ field: String, at offset: Int) -> MapField {
-        guard let cursor = self.offset(of: field, inMapAt: offset) else { return .absent }
-        if byte(at: cursor) == ValueTag.number.rawValue, let number = double(at: cursor + 1) { return .number(number) }
-        return .other(value(at: cursor))
+    /// What the map at `offset` holds under `first` and under `second`, in one pass over its
+    /// keys: `.absent` for a key it lacks, both `.absent` when the value there is not a map.
+    /// Allocates nothing unless a field holds something other than a number (then it is
+    /// decoded). The keys are static strings, compared as bytes: a layout's fixed field names
+    /// (an item's `width` and `height`), cheap enough to read for every item in a prepare.
+    public func fields(_ first: StaticString, _ second: StaticString, at offset: Int) -> (MapField, MapField) {
+        guard byte(at: offset) == ValueTag.map.rawValue, let entries = uint32(at: offset + 1) else {
+            return (.absent, .absent)
+        }
+        var firstAt: Int?, secondAt: Int?
+        var cursor = offset + 9
+        for _ in 0..<entries {
+            guard let keyLength = uint32(at: cursor).map(Int.init) else { break }
+            let key = cursor + 4
+            cursor = key + keyLength
+            if firstAt == nil, keyEquals(first, at: key, length: keyLength) {
+                firstAt = cursor
+            } else if secondAt == nil, keyEquals(second, at: key, length: keyLength) {
+                secondAt = cursor
+            }
+            if firstAt != nil, secondAt != nil { break }
+            guard let next = end(of: cursor) else { break }
+            cursor = next
+        }
+        return (field(at: firstAt), field(at: secondAt))
+    }
+
+    /// The value at `offset` as a map's field: its number, or itself decoded; `.absent` for nil.
+    private func field(at offset: Int?) -> MapField {
+        guard let offset else { return .absent }
+        if byte(at: offset) == ValueTag.number.rawValue, let number = double(at: offset + 1) { return .number(number) }
+        return .other(value(at: offset))
     }
 
     /// Where the value under `field` starts, if the value at `offset` is a map that has it.
@@ -121,6 +146,16 @@ public struct ValueReader: @unchecked Sendable {  // Unchecked: read-only view o
         return key.withUTF8 { utf8 in
             utf8.count == length && memcmpEqual(utf8.baseAddress, base + offset, length)
         }
+    }
+
+    /// Whether the `length` bytes at `offset` are `key`'s UTF-8 (other lengths fail at once).
+    @inline(__always)
+    private func keyEquals(_ key: StaticString, at offset: Int, length: Int) -> Bool {
+        guard let base, offset >= 0, offset + length <= count else { return false }
+        guard key.hasPointerRepresentation else {
+            return key.withUTF8Buffer { $0.count == length && memcmpEqual($0.baseAddress, base + offset, length) }
+        }
+        return key.utf8CodeUnitCount == length && memcmpEqual(key.utf8Start, base + offset, length)
     }
 
     private func byte(at offset: Int) -> UInt8? {

@@ -199,7 +199,8 @@ export class ViewCanvas {
     style.top = `${frame.y}px`;
     style.width = `${frame.width}px`;
     style.height = `${frame.height}px`;
-    style.zIndex = element.zIndex;
+    // Decoration views below the others of the same zIndex (UIKit's backgrounds), the DOM order above.
+    style.zIndex = 2 * element.zIndex + (element.category === 'decoration' ? 0 : 1);
     style.opacity = element.alpha;
     style.visibility = element.hidden ? 'hidden' : '';
     const named = label ?? (element.title != null ? String(element.title) : null);

@@ -1,0 +1,6 @@
+/// A section background (`NSCollectionLayoutDecorationItem.background(elementKind:)`).
+struct DecorationItemDescription: Equatable, Sendable {
+    var kind: String
+    var contentInsets = DirectionalInsets.zero
+    var zIndex = 0
+}

@@ -1,0 +1,11 @@
+import Compositional
+import LayoutKit
+
+/// The plugin's one exported symbol: the C descriptor of `CompositionalLayout`.
+@_cdecl("workbench_plugin_descriptor")
+public func workbenchPluginDescriptor() -> UnsafeRawPointer {
+    descriptor.pointer
+}
+
+/// Made on the first call, once.
+private let descriptor = PluginExport.descriptor(for: CompositionalLayout.self)
