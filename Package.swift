@@ -203,10 +203,10 @@ let package = Package(
         // UIKit's own layouts, headless and exact (issue 37; the contracts in shared/contracts/): LayoutKit only.
         .target(name: "Flow", dependencies: ["LayoutKit"], path: "Plugins/Flow/Layout"),
         .target(name: "FlowPlugin", dependencies: ["Flow", "LayoutKit"], path: "Plugins/Flow/Plugin"),
-        .testTarget(name: "FlowTests", dependencies: ["Flow", "LayoutKit"]),
+        .testTarget(name: "FlowTests", dependencies: ["Flow", "LayoutKit", "ReferenceLayouts"]),
         .target(name: "Compositional", dependencies: ["LayoutKit"], path: "Plugins/Compositional/Layout"),
         .target(name: "CompositionalPlugin", dependencies: ["Compositional", "LayoutKit"], path: "Plugins/Compositional/Plugin"),
-        .testTarget(name: "CompositionalTests", dependencies: ["Compositional", "LayoutKit"]),
+        .testTarget(name: "CompositionalTests", dependencies: ["Compositional", "LayoutKit", "ReferenceLayouts"]),
 
         .target(name: "TestSupport", dependencies: ["LayoutKit", "PluginHost", "SeededRandom"], path: "Tests/TestSupport", exclude: ["Fixtures"]),
         .testTarget(name: "YAMLReaderTests", dependencies: ["YAMLReader"]),

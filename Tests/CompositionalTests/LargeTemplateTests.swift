@@ -1,5 +1,6 @@
 import Compositional
 import LayoutKit
+import ReferenceLayouts
 import Testing
 
 /// Templates of many leaves, which queries search through their leaf index.

@@ -1,5 +1,6 @@
 import Compositional
 import LayoutKit
+import ReferenceLayouts
 import Testing
 
 /// Invariants over seeded random descriptions and data: the plugin against the reference, rect

@@ -1,5 +1,6 @@
 import Flow
 import LayoutKit
+import ReferenceLayouts
 import Testing
 
 /// Horizontal flows (§4): lines are columns along y, stacked along x; interitem spacing is

@@ -1,5 +1,6 @@
 import Flow
 import LayoutKit
+import ReferenceLayouts
 import Testing
 
 /// An item's size (§3): a map's `width` and `height` replace the base size's sides; any other

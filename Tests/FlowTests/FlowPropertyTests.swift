@@ -1,5 +1,6 @@
 import Flow
 import LayoutKit
+import ReferenceLayouts
 import Testing
 
 /// Properties over seeded random views (`FlowScenario`): the plugin equals the reference flow

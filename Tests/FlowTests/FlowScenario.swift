@@ -1,4 +1,5 @@
 import LayoutKit
+import ReferenceLayouts
 
 /// A random view for the property tests: options, data and bounds drawn from a seed, with
 /// the cases the contract singles out made likely (uniform and mixed sections, equal

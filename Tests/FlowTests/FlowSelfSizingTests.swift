@@ -1,5 +1,6 @@
 import Flow
 import LayoutKit
+import ReferenceLayouts
 import Testing
 
 /// Self-sizing (§10): with `estimatedItemSize`, cells take their preferred sizes and every

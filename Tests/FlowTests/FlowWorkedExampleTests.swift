@@ -1,5 +1,6 @@
 import Flow
 import LayoutKit
+import ReferenceLayouts
 import Testing
 
 /// The contract's worked examples (§17), each as a row: the options, the data, the viewport,

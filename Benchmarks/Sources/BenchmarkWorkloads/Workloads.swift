@@ -1,4 +1,6 @@
 import Circles
+import Compositional
+import Flow
 import Guide
 import LayoutKit
 import MarkSheet
@@ -81,6 +83,59 @@ public enum Workloads {
             makeEngine: { try WaterfallLayout(options: Options(["columns": 5])) },
             makeReference: { ReferenceWaterfallLayout(columns: 5) },
             bytesPerElement: { Double(($0 as! WaterfallLayout).byteCount) / Double(count) })
+    }
+
+    /// UIKit's flow layout, one section of `count` equal items (numbers, as `generate:` makes
+    /// them) 120 points square on a phone: the uniform grid path, three to a line.
+    public static func flowUniform(_ count: Int) -> Workload {
+        var builder = DataSetBuilder()
+        for index in 0..<count { builder.appendNumber(Double(index % 100)) }
+        builder.endSection()
+        let options: [String: Value] = ["itemSize": ["width": 120, "height": 120], "sectionInset": 5]
+        return Workload(
+            layout: "flow", elements: count, data: builder.build(), bounds: Rect(x: 0, y: 0, width: 390, height: 844),
+            makeEngine: { try FlowLayout(options: Options(options)) },
+            makeReference: { ReferenceContractLayout.flow(options: options) })
+    }
+
+    /// UIKit's flow layout, one section of `count` tags of their own widths (40…200) and
+    /// heights (30…60), `{width, height}` maps, on a tablet: the line-breaking path.
+    public static func flowMixed(_ count: Int) -> Workload {
+        var builder = DataSetBuilder()
+        var random = Generator(seed: 23)
+        for _ in 0..<count {
+            builder.append(
+                [
+                    "width": .number(Double(40 + random.next() % 161)),
+                    "height": .number(Double(30 + random.next() % 31)),
+                ])
+        }
+        builder.endSection()
+        let options: [String: Value] = ["minimumInteritemSpacing": 8, "sectionInset": 16]
+        return Workload(
+            layout: "flow", elements: count, data: builder.build(), bounds: Rect(x: 0, y: 0, width: 1024, height: 768),
+            makeEngine: { try FlowLayout(options: Options(options)) },
+            makeReference: { ReferenceContractLayout.flow(options: options) })
+    }
+
+    /// UIKit's compositional layout, Apple's Grid sample (five 0.2-wide items a row) over one
+    /// section of `count` items on a phone.
+    public static func compositionalGrid(_ count: Int) -> Workload {
+        var builder = DataSetBuilder()
+        for index in 0..<count { builder.appendNumber(Double(index % 100)) }
+        builder.endSection()
+        let item: Value = ["item": ["size": ["width": ["fractionalWidth": 0.2], "height": ["fractionalHeight": 1.0]]]]
+        let group: Value = [
+            "horizontal": [
+                "size": ["width": ["fractionalWidth": 1.0], "height": ["fractionalWidth": 0.2]], "subitems": [item],
+            ]
+        ]
+        let options: [String: Value] = ["sections": [["group": group]]]
+        return Workload(
+            layout: "compositional", elements: count, data: builder.build(),
+            bounds: Rect(x: 0, y: 0, width: 375, height: 667),
+            makeEngine: { try CompositionalLayout(options: Options(options)) },
+            makeReference: { ReferenceContractLayout.compositional(options: options) })
     }
 
     /// The layouts' workloads by name, at about `elements` elements.

@@ -10,7 +10,7 @@ import ServeClient
 //
 //     workbench-bench                      every layout at 10^4, 10^5 and 10^6 elements
 //     workbench-bench --quick              10^3 and 10^4 only (a smoke run)
-//     workbench-bench tree server          only the named parts: circles, tree, mark-sheet, guide, waterfall,
+//     workbench-bench tree server          only the named parts: circles, tree, mark-sheet, guide, waterfall, flow, compositional,
 //                                          packing, run, update, move, isolation, server, preview
 //     workbench-bench --json FILE          also write every figure and target to FILE as JSON
 //     workbench-bench --engine-only        for profilers: no references, no checks (ratios are nan)
@@ -108,6 +108,44 @@ do {
                 "waterfall preferredSizes of a middle item at \(largest) vs preparing again: speed-up",
                 measured: preferred.prepareAgain / preferred.preferredSize, atLeast: 10, "×")
         }
+    }
+    if wants("flow") {
+        for (label, workload, perItem) in [
+            ("uniform", Workloads.flowUniform as (Int) -> Workload, 30e-9), ("mixed", Workloads.flowMixed, 100e-9),
+        ] {
+            let flow = try LayoutBenchmark(
+                name: "flow-\(label)",
+                title:
+                    "flow, \(label) items — UIKit's flow layout (shared/contracts/flow.md); reference: the contract written plainly, every element made in prepare, linear scan",
+                cases: sizes.map(workload), isEngineOnly: isEngineOnly
+            ).run()
+            report.target(
+                "flow (\(label)) prepare at \(largest), per item",
+                measured: flow.largest.enginePrepare / Double(flow.largest.elements), atMost: perItem, "s/item")
+            report.target(
+                "flow (\(label)) query at \(largest) (k ≈ \(Int(flow.largest.found.rounded())))",
+                measured: flow.largest.engineQuery, atMost: 1.5e-6, "s")
+            report.target(
+                "flow (\(label)) random-viewport growth \(sizes.first!) → \(largest)", measured: flow.randomGrowth,
+                atMost: 1.5, "×")
+        }
+    }
+    if wants("compositional") {
+        let grid = try LayoutBenchmark(
+            name: "compositional-grid",
+            title:
+                "compositional, Apple's Grid sample — UIKit's compositional layout (shared/contracts/compositional.md); reference: the contract written plainly, every element made in prepare, linear scan",
+            cases: sizes.map(Workloads.compositionalGrid), isEngineOnly: isEngineOnly
+        ).run()
+        report.target(
+            "compositional grid prepare at \(largest), per item",
+            measured: grid.largest.enginePrepare / Double(grid.largest.elements), atMost: 30e-9, "s/item")
+        report.target(
+            "compositional grid query at \(largest) (k ≈ \(Int(grid.largest.found.rounded())))",
+            measured: grid.largest.engineQuery, atMost: 1.5e-6, "s")
+        report.target(
+            "compositional grid random-viewport growth \(sizes.first!) → \(largest)", measured: grid.randomGrowth,
+            atMost: 1.5, "×")
     }
     if wants("isolation") {
         try IsolationBenchmark(workbench: workbench, sizes: quick ? [10_000] : [10_000, 1_000_000]).run()

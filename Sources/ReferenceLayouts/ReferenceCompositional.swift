@@ -2,20 +2,28 @@ import LayoutKit
 
 /// The contract's geometry (§3) written out again as plainly as possible, sharing nothing with
 /// the plugin: every element as one list, straight from the text, for valid options.
-struct ReferenceCompositional {
-    struct Failure: Error, Equatable {
-        var message: String
+public struct ReferenceCompositional {
+    public struct Failure: Error, Equatable {
+        public var message: String
     }
 
-    let options: [String: Value]
-    let counts: [Int]
-    let bounds: Rect
+    public let options: [String: Value]
+    public let counts: [Int]
+    public let bounds: Rect
     /// Whether pinned items stay where they would be unpinned (for the pinning property).
-    var ignoresPinning = false
+    public var ignoresPinning = false
+
+    public init(options: [String: Value], counts: [Int], bounds: Rect) {
+        self.options = options
+        self.counts = counts
+        self.bounds = bounds
+    }
 
     /// What the layout makes: the elements in canonical order, the content size and each
     /// section's main-axis start and end.
-    func layout() throws(Failure) -> (elements: [LayoutAttributes], contentSize: Size, sections: [(Double, Double)]) {
+    public func layout() throws(Failure) -> (
+        elements: [LayoutAttributes], contentSize: Size, sections: [(Double, Double)]
+    ) {
         let viewWidth = bounds.width, viewHeight = bounds.height
         let configuration = options["configuration"] ?? [:]
         let vertical = configuration["scrollDirection"]?.string != "horizontal"

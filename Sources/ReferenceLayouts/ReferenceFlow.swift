@@ -3,21 +3,23 @@ import LayoutKit
 /// The flow contract (§3–§11) written out again as plainly as possible, sharing nothing with
 /// the plugin: every element of a view, in canonical order, and its content size. The tests
 /// compare the plugin with it frame by frame.
-struct ReferenceFlow {
-    var itemSize = Size(width: 50, height: 50)
-    var lineSpacing = 10.0
-    var interitemSpacing = 10.0
-    var inset = EdgeInsets(all: 0)
-    var headerSize = Size.zero
-    var footerSize = Size.zero
-    var isHorizontal = false
-    var pinsHeaders = false
-    var pinsFooters = false
-    var estimatedSize: Size?
-    var displayScale = 0.0
+public struct ReferenceFlow {
+    public init() {}
+
+    public var itemSize = Size(width: 50, height: 50)
+    public var lineSpacing = 10.0
+    public var interitemSpacing = 10.0
+    public var inset = EdgeInsets(all: 0)
+    public var headerSize = Size.zero
+    public var footerSize = Size.zero
+    public var isHorizontal = false
+    public var pinsHeaders = false
+    public var pinsFooters = false
+    public var estimatedSize: Size?
+    public var displayScale = 0.0
 
     /// The options that make the plugin follow the same rules.
-    var options: [String: Value] {
+    public var options: [String: Value] {
         var options: [String: Value] = [
             "itemSize": ["width": .number(itemSize.width), "height": .number(itemSize.height)],
             "minimumLineSpacing": .number(lineSpacing), "minimumInteritemSpacing": .number(interitemSpacing),
@@ -40,7 +42,7 @@ struct ReferenceFlow {
     }
 
     /// §3: base, and a map's `width` / `height` in place of its sides; then a preferred size.
-    func size(of value: Value, preferred: Size?) -> Size {
+    public func size(of value: Value, preferred: Size?) -> Size {
         var size = estimatedSize ?? itemSize
         if case .map(let map) = value {
             if case .number(let width)? = map["width"] { size.width = width }
@@ -52,7 +54,7 @@ struct ReferenceFlow {
 
     /// Every element (cells, then footers, then headers), the content size, and where each
     /// section starts and ends along the scroll axis, at `bounds`.
-    func layout(_ sections: [[Value]], bounds: Rect, preferred: [ItemPath: Size] = [:]) -> (
+    public func layout(_ sections: [[Value]], bounds: Rect, preferred: [ItemPath: Size] = [:]) -> (
         elements: [LayoutAttributes], contentSize: Size, sections: [ClosedRange<Double>]
     ) {
         // §4: the axes (d is D, lineGap is L).
@@ -187,7 +189,7 @@ struct ReferenceFlow {
 
 extension ReferenceFlow {
     /// The reference for a view's options (valid ones; absent options keep the defaults).
-    static func matching(_ options: [String: Value]) -> ReferenceFlow {
+    public static func matching(_ options: [String: Value]) -> ReferenceFlow {
         var flow = ReferenceFlow()
         func size(_ key: String) -> Size? {
             guard let map = options[key]?.map else { return nil }
