@@ -33,7 +33,30 @@ struct MCPSessionTests {
         return output.reply(to: id, seconds: 20)
     }
 
-    @Test func layoutViewListsTheElementsTheEngineAnswersAndDrawsThem() throws {
+    /// A compositional view (UIKit's layout, issue 37): its header, badges and background are
+    /// kinds its description names.
+    static let store = """
+        workspace: agents
+        sources:
+          apps:
+            items: [Mail, Maps, Music, Notes, Photos]
+        views:
+          circles:
+            layout: compositional
+            source: apps
+            viewport: {width: 375, height: 667}
+            options:
+              sections:
+                - group:
+                    horizontal:
+                      size: {width: {fractionalWidth: 1.0}, height: {absolute: 80}}
+                      subitems: [{item: {size: {width: {fractionalWidth: 0.25}, height: {fractionalHeight: 1.0}}, supplementaryItems: [{kind: badge, size: {width: {absolute: 10}, height: {absolute: 10}}, containerAnchor: {edges: [top, trailing]}}]}}]
+                  boundarySupplementaryItems: [{kind: header, size: {width: {fractionalWidth: 1.0}, height: {absolute: 30}}, alignment: top}]
+                  decorationItems: [{kind: background}]
+        """
+
+    @Test(arguments: [workspace, store])
+    func layoutViewListsTheElementsTheEngineAnswersAndDrawsThem(workspace: String) throws {
         let output = Replies()
         let session = MCPSession(
             plugins: BuiltPlugins.inProcess, output: output, workbenchCheckout: nil, timeout: nil, log: { _ in })
@@ -42,7 +65,7 @@ struct MCPSessionTests {
         #expect(initialized?["result"]?["protocolVersion"] == "2025-06-18")
         let opened = Self.call(
             session, output, id: 2, "tools/call",
-            ["name": "open_workspace", "arguments": ["text": .string(Self.workspace), "directory": "/"]])
+            ["name": "open_workspace", "arguments": ["text": .string(workspace), "directory": "/"]])
         #expect(opened?["result"]?["isError"] == false)
         let rect: JSONValue = ["x": 0, "y": 0, "width": 375, "height": 667]
         let laidOut = Self.call(
@@ -53,7 +76,7 @@ struct MCPSessionTests {
         // The same view in an engine of its own, asked directly.
         let client = EngineClient(plugins: BuiltPlugins.inProcess)
         defer { client.stop() }
-        _ = try client.call("open", ["text": .string(Self.workspace), "directory": "/"]).get()
+        _ = try client.call("open", ["text": .string(workspace), "directory": "/"]).get()
         let direct = try client.call("query", ["view": "agents/circles", "rect": rect]).get()
         #expect(structured["elements"] == direct["elements"])
         #expect(structured["elementCount"]?.numberValue == Double(direct["elements"]?.arrayValue?.count ?? -1))
