@@ -99,7 +99,7 @@ public enum Workloads {
     }
 
     /// UIKit's flow layout, one section of `count` tags of their own widths (40…200) and
-    /// heights (30…60), `{width, height}` maps, on a tablet: the line-breaking path.
+    /// heights (30…60), `{width, height}` maps, on a phone: the line-breaking path.
     public static func flowMixed(_ count: Int) -> Workload {
         var builder = DataSetBuilder()
         var random = Generator(seed: 23)
@@ -113,7 +113,7 @@ public enum Workloads {
         builder.endSection()
         let options: [String: Value] = ["minimumInteritemSpacing": 8, "sectionInset": 16]
         return Workload(
-            layout: "flow", elements: count, data: builder.build(), bounds: Rect(x: 0, y: 0, width: 1024, height: 768),
+            layout: "flow", elements: count, data: builder.build(), bounds: Rect(x: 0, y: 0, width: 390, height: 844),
             makeEngine: { try FlowLayout(options: Options(options)) },
             makeReference: { ReferenceContractLayout.flow(options: options) })
     }
