@@ -203,10 +203,10 @@ let package = Package(
         // UIKit's own layouts, headless and exact (issue 37; the contracts in shared/contracts/): LayoutKit only.
         .target(name: "Flow", dependencies: ["LayoutKit"], path: "Plugins/Flow/Layout"),
         .target(name: "FlowPlugin", dependencies: ["Flow", "LayoutKit"], path: "Plugins/Flow/Plugin"),
-        .testTarget(name: "FlowTests", dependencies: ["Flow", "LayoutKit", "ReferenceLayouts"]),
+        .testTarget(name: "FlowTests", dependencies: ["Flow", "LayoutKit", "ReferenceLayouts", "SeededRandom"]),
         .target(name: "Compositional", dependencies: ["LayoutKit"], path: "Plugins/Compositional/Layout"),
         .target(name: "CompositionalPlugin", dependencies: ["Compositional", "LayoutKit"], path: "Plugins/Compositional/Plugin"),
-        .testTarget(name: "CompositionalTests", dependencies: ["Compositional", "LayoutKit", "ReferenceLayouts"]),
+        .testTarget(name: "CompositionalTests", dependencies: ["Compositional", "LayoutKit", "ReferenceLayouts", "SeededRandom"]),
 
         .target(name: "TestSupport", dependencies: ["LayoutKit", "PluginHost", "SeededRandom"], path: "Tests/TestSupport", exclude: ["Fixtures"]),
         .testTarget(name: "YAMLReaderTests", dependencies: ["YAMLReader"]),

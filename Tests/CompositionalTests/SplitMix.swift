@@ -1,23 +1,15 @@
-import LayoutKit
+import SeededRandom
 
-/// A small seeded generator (SplitMix64), so that every run draws the same cases.
+/// The project's SplitMix64 with the draws these tests make, so that every run draws the same cases.
 struct SplitMix {
-    private var state: UInt64
+    private var generator: SplitMix64
 
-    init(seed: UInt64) { state = seed }
+    init(seed: UInt64) { generator = SplitMix64(seed: seed) }
 
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    mutating func next() -> UInt64 { generator.next() }
 
     /// A whole number in `range`.
-    mutating func int(_ range: ClosedRange<Int>) -> Int {
-        range.lowerBound + Int(next() % UInt64(range.upperBound - range.lowerBound + 1))
-    }
+    mutating func int(_ range: ClosedRange<Int>) -> Int { generator.next(in: range) }
 
     /// A number in `range`, in steps of 1/8 (exact in binary, yet fractional).
     mutating func number(_ range: ClosedRange<Double>) -> Double {

@@ -1,5 +1,6 @@
 import Flow
 import LayoutKit
+import SeededRandom
 
 /// What the flow tests share: making and preparing a layout, every element through the
 /// element query, and a seeded generator.
@@ -48,24 +49,14 @@ enum FlowTesting {
     }
 }
 
-/// SplitMix64: test data from a seed, the same on every run.
+/// The project's SplitMix64 with the draws these tests make: test data from a seed, the same on every run.
 struct TestRandom {
-    private var state: UInt64
+    private var generator: SplitMix64
 
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    init(seed: UInt64) { generator = SplitMix64(seed: seed) }
 
     /// A whole number in `range`.
-    mutating func next(in range: ClosedRange<Int>) -> Int {
-        range.lowerBound + Int(next() % UInt64(range.count))
-    }
+    mutating func next(in range: ClosedRange<Int>) -> Int { generator.next(in: range) }
 
     /// One of `choices`.
     mutating func pick<T>(_ choices: [T]) -> T { choices[next(in: 0...(choices.count - 1))] }
