@@ -850,6 +850,227 @@ def test_the_inspector_follows_the_view(preview, artifacts):
     preview.js("() => workbench.direction('leftToRight').then(() => workbench.zoom(1))")
 
 
+# The flow and compositional layouts (UIKit's, docs/layouts.md): their views as the engine answers
+# them, pinned boundary items, orthogonal sections, transitions between the two, and backgrounds.
+UIKIT = ("flow", "compositional")
+# flow/photo-grid's options and flow/photo-grid-compositional's (Workspaces/flow.yaml):
+# the same photo grid in either layout, to switch each view to the other's layout and back.
+PHOTO_GRID_FLOW = {"itemSize": {"width": 114, "height": 114}, "minimumInteritemSpacing": 4, "minimumLineSpacing": 4,
+                   "sectionInset": {"top": 8, "left": 8, "bottom": 8, "right": 8}, "headerReferenceSize": {"width": 0, "height": 40},
+                   "footerReferenceSize": {"width": 0, "height": 28}, "sectionHeadersPinToVisibleBounds": True,
+                   "sectionFootersPinToVisibleBounds": True}
+PHOTO_GRID_COMPOSITIONAL = {"sections": [{
+    "contentInsets": {"top": 8, "leading": 8, "bottom": 8, "trailing": 8}, "interGroupSpacing": 4,
+    "group": {"horizontal": {"size": {"width": {"fractionalWidth": 1.0}, "height": {"absolute": 114}},
+                             "subitem": {"item": {"size": {"width": {"fractionalWidth": 1.0}, "height": {"fractionalHeight": 1.0}}}},
+                             "count": 3, "interItemSpacing": {"fixed": 8.5}}},
+    "boundarySupplementaryItems": [{"kind": "header", "size": {"width": {"fractionalWidth": 1.0}, "height": {"absolute": 40}},
+                                    "alignment": "top", "pinToVisibleBounds": True}]}]}
+TAGS_FLOW = {"itemSize": {"width": 80, "height": 32}, "minimumInteritemSpacing": 8, "minimumLineSpacing": 8, "sectionInset": 16,
+             "headerReferenceSize": {"width": 0, "height": 36}}
+# The #content node drawn at a point of the view's space, as its dataset, or null (clipped, or nothing there).
+HIT = """async ([x, y]) => {
+    const origin = document.querySelector('#view').getBoundingClientRect(), b = workbench.bounds(), z = await workbench.zoom();
+    const hit = document.elementFromPoint(origin.x + z * (x - b.x), origin.y + z * (y - b.y))?.closest('#content > div');
+    return hit ? {...hit.dataset} : null;
+}"""
+
+
+def dataset(key):
+    category, kind, section, item = key
+    return {"category": category, **({"kind": kind} if kind else {}), "section": str(section), "item": str(item)}
+
+
+def settle(preview):
+    preview.js("() => Promise.allSettled(document.getAnimations().map(a => a.finished))")
+
+
+def test_flow_and_compositional_views_draw_what_the_engine_answers_pinned_boundary_items_included(preview, artifacts):
+    views = [v["id"] for v in preview.js("() => workbench.views()") if v["workspace"] in UIKIT]
+    assert len(views) >= 12 and {"flow/photo-grid", "flow/carousel", "compositional/store"} <= set(views), views
+    for view in views:
+        preview.open(view)
+        assert preview.js("() => workbench.error()") is None, view
+        for x, y in [(0, 0), (0, 300), (150, 0), (1e6, 1e6), (37.5, 12.25), (0, 0)]:
+            preview.js("([x, y]) => workbench.scrollTo(x, y)", [x, y])
+            bounds, content = preview.js("() => workbench.bounds()"), preview.js("() => workbench.contentSize()")
+            assert 0 <= bounds["x"] <= max(0, content["width"] - bounds["width"]) + 1, (view, x, y, bounds, content)
+            assert 0 <= bounds["y"] <= max(0, content["height"] - bounds["height"]) + 1, (view, x, y, bounds, content)
+            drawn = check_drawn_equals_engine(preview, f"{view} at {x},{y}")
+            assert any(e["category"] == "cell" for e in drawn), f"{view} at {x},{y} drew no cell"
+    # The carousel scrolls sideways (a horizontal flow): its content is wider than the frame.
+    preview.open("flow/carousel")
+    preview.js("() => workbench.scrollTo(1e6, 0)")
+    bounds = preview.js("() => workbench.bounds()")
+    assert bounds["x"] == preview.js("() => workbench.contentSize()")["width"] - bounds["width"] > 0, bounds
+    # Pinned headers follow the top of the bounds within their section and footers its bottom:
+    # exactly those are drawn pinned (among the elements in the bounds), at the engine's frames.
+    header, footer = lambda s: ("supplementary", "header", s, 0), lambda s: ("supplementary", "footer", s, 0)
+    for view, y, want in [("flow/photo-grid", 120, {header(0), footer(1)}), ("flow/photo-grid", 560, {header(1), footer(3)}),
+                          ("flow/photo-grid", 700, {header(1), footer(3)}), ("compositional/store", 100, {header(0)}),
+                          ("compositional/store", 400, {header(1)}), ("compositional/orthogonal-sections", 1000, {header(3)})]:
+        preview.open(view)
+        preview.js("y => workbench.scrollTo(0, y)", y)
+        bounds = preview.js("() => workbench.bounds()")
+        drawn = [e for e in check_drawn_equals_engine(preview, f"{view} at 0,{y}") if intersects(e["frame"], bounds)]
+        pinned = {KEY(e): e["frame"] for e in drawn if e["pinned"]}
+        assert set(pinned) == want, f"{view} at {y}: pinned {sorted(pinned)}, want {sorted(want)}"
+        for key, frame in pinned.items():
+            edge = frame["y"] if key[1] == "header" else frame["y"] + frame["height"] - bounds["height"]
+            assert abs(edge - bounds["y"]) < 1e-9, f"{view} at {y}: {key} at {frame} does not follow the bounds {bounds}"
+        assert preview.js("() => [...document.querySelectorAll('#content > .pinned')].every(n => n.dataset.category === 'supplementary')")
+        if view == "compositional/store" and y == 400:
+            preview.page.screenshot(path=os.path.join(artifacts, "compositional_store_scrolled.png"))
+        if view == "flow/photo-grid" and y == 560:
+            preview.page.screenshot(path=os.path.join(artifacts, "flow_photo-grid_scrolled.png"))
+    preview.open("flow/tags")
+    assert not [e for e in check_drawn_equals_engine(preview, "flow/tags") if e["pinned"]], "flow/tags pins nothing"
+    preview.page.screenshot(path=os.path.join(artifacts, "flow_tags.png"))
+    preview.open("compositional/store")
+    preview.page.screenshot(path=os.path.join(artifacts, "compositional_store.png"))
+
+
+def test_orthogonal_sections_show_what_lies_in_the_frame_and_lie_at_rest_beyond_it(preview, artifacts):
+    """An orthogonal section's groups lie side by side past the view's width, at rest, as UIKit's
+    do before the user swipes them: the content is as wide as the view (the page cannot scroll
+    sideways), the cells crossing the frame's edge are drawn and cut at it, and those beyond the
+    queried rect are the engine's (a query there finds them) but not drawn."""
+    for view, orthogonal in [("compositional/orthogonal-sections", {0, 1, 2, 3, 4}), ("compositional/store", {0, 2})]:
+        preview.open(view)
+        for x, y in [(0, 0), (0, 640), (1e6, 300)]:
+            preview.js("([x, y]) => workbench.scrollTo(x, y)", [x, y])
+            bounds, content = preview.js("() => workbench.bounds()"), preview.js("() => workbench.contentSize()")
+            width = bounds["width"]
+            assert content["width"] == width and bounds["x"] == 0, f"{view}: the page scrolls sideways: {bounds}, {content}"
+            assert preview.js("() => { const v = document.querySelector('#view'); return v.scrollWidth === v.clientWidth; }")
+            drawn = check_drawn_equals_engine(preview, f"{view} at {x},{y}")
+            beyond = engine_query(preview, {"x": width, "y": bounds["y"], "width": 20 * width, "height": bounds["height"]})
+            assert beyond and {e["section"] for e in beyond} <= orthogonal, \
+                f"{view} at {x},{y}: beyond the width: {sorted({e['section'] for e in beyond})}"
+            rest = [e for e in beyond if e["frame"]["x"] >= width]
+            assert rest, f"{view} at {x},{y}: nothing at rest beyond the frame"
+            queried = preview.js("() => workbench.queried()")
+            drawn_keys = {KEY(e) for e in drawn}
+            assert not [KEY(e) for e in rest if not intersects(e["frame"], queried) and KEY(e) in drawn_keys]
+            # Cells crossing the right edge (in the bounds vertically, not under a header): drawn, and cut there.
+            crossing = [e for e in beyond if e["category"] == "cell" and e["frame"]["x"] < width
+                        and bounds["y"] + 50 < e["frame"]["y"] + e["frame"]["height"] / 2 < bounds["y"] + bounds["height"] - 10]
+            assert crossing, f"{view} at {x},{y}: no cell crosses the frame's edge: this test could not tell"
+            for e in crossing:
+                assert KEY(e) in drawn_keys, f"{view} at {x},{y}: {KEY(e)} crosses the frame but is not drawn"
+                middle = e["frame"]["y"] + e["frame"]["height"] / 2
+                assert preview.js(HIT, [width - 2, middle]) == dataset(KEY(e)), (view, KEY(e), preview.js(HIT, [width - 2, middle]))
+                assert preview.js(HIT, [width + 6, middle]) is None, f"{view}: {KEY(e)} shows beyond the frame"
+        preview.js("() => workbench.scrollTo(0, 0)")
+        if view == "compositional/orthogonal-sections":
+            preview.page.screenshot(path=os.path.join(artifacts, "compositional_orthogonal-sections.png"))
+        # Right to left the host mirrors them: they lie past the left edge, cut there.
+        preview.js("() => workbench.direction('rightToLeft')")
+        drawn = check_drawn_equals_engine(preview, f"{view} right to left")
+        crossing = [e for e in drawn if e["category"] == "cell" and e["frame"]["x"] < 0 < e["frame"]["x"] + e["frame"]["width"]
+                    and 50 < e["frame"]["y"] + e["frame"]["height"] / 2 < preview.js("() => workbench.bounds().height") - 10]
+        assert crossing, f"{view} right to left: no cell crosses the left edge"
+        for e in crossing:
+            middle = e["frame"]["y"] + e["frame"]["height"] / 2
+            assert preview.js(HIT, [2, middle]) == dataset(KEY(e)) and preview.js(HIT, [-6, middle]) is None, (view, KEY(e))
+        preview.js("() => workbench.direction('leftToRight')")
+
+
+def test_flow_and_compositional_switch_both_ways_and_a_description_is_required(preview, artifacts):
+    # The same photos in either layout: switched, a view draws what the engine answers, which is
+    # what the other view draws natively at the same bounds (the cells at least: kinds differ).
+    def frames(view, y):
+        preview.open(view)
+        preview.js("y => workbench.scrollTo(0, y)", y)
+        return {KEY(e): FRAME(e) for e in check_drawn_equals_engine(preview, f"{view} at {y}")}
+    native = {view: {y: frames(view, y) for y in (0, 300)} for view in ("flow/photo-grid", "flow/photo-grid-compositional")}
+    flow, compositional = ("flow", PHOTO_GRID_FLOW, "flow/photo-grid"), ("compositional", PHOTO_GRID_COMPOSITIONAL, "flow/photo-grid-compositional")
+    for (layout, options, other), (own, own_options, view) in [(flow, compositional), (compositional, flow)]:
+        preview.open(view)
+        preview.js("() => workbench.scrollTo(0, 300)")
+        started = preview.js("""([layout, options]) => workbench.transition(layout, options).then(answer =>
+            ({answer, animations: document.getAnimations().length}))""", [layout, options])
+        answer = started["answer"]
+        assert started["animations"] > 0 and (answer["moving"] or answer["appearing"]), f"{view} → {layout} did not animate: {answer}"
+        settle(preview)
+        bounds = preview.js("() => workbench.bounds()")
+        assert (bounds["x"], bounds["y"]) == (answer["contentOffset"]["x"], answer["contentOffset"]["y"]) == (0, 300), (bounds, answer)
+        assert preview.js("() => workbench.contentSize()") == answer["contentSize"]
+        assert f"({layout})" in preview.page.inner_text("#title")
+        drawn = {KEY(e): FRAME(e) for e in check_drawn_equals_engine(preview, f"{view} switched to {layout}")}
+        cells = lambda f: {k: v for k, v in f.items() if k[0] == "cell"}
+        assert cells(drawn) and cells(drawn) == cells(native[other][300]), \
+            f"{view} as {layout} differs from {other}: {sorted(set(cells(drawn).items()) ^ set(cells(native[other][300]).items()))[:4]}"
+        # And back, with the view's own description: as it was.
+        preview.js("([layout, options]) => workbench.transition(layout, options)", [own, own_options])
+        settle(preview)
+        assert {KEY(e): FRAME(e) for e in check_drawn_equals_engine(preview, f"{view} back")} == native[view][300]
+    # A tag cloud as a compositional list of two columns, then back to its flow.
+    preview.open("flow/tags")
+    before = {KEY(e): FRAME(e) for e in check_drawn_equals_engine(preview, "flow/tags")}
+    two_columns = {"sections": [{"contentInsets": {"top": 0, "leading": 10, "bottom": 0, "trailing": 10}, "interGroupSpacing": 10,
+                                 "group": {"horizontal": {"size": {"width": {"fractionalWidth": 1.0}, "height": {"absolute": 44}},
+                                                          "subitem": {"item": {"size": {"width": {"fractionalWidth": 1.0},
+                                                                                        "height": {"fractionalHeight": 1.0}}}},
+                                                          "count": 2, "interItemSpacing": {"fixed": 10}}}}]}
+    answer = preview.js("o => workbench.transition('compositional', o)", two_columns)
+    assert len(answer["moving"]) == 17 and [KEY(e["before"]) for e in answer["disappearing"]] == \
+        [("supplementary", "header", 0, 0), ("supplementary", "header", 1, 0)], answer
+    settle(preview)
+    drawn = check_drawn_equals_engine(preview, "flow/tags as two columns")
+    assert {FRAME(e)[0] for e in drawn} == {10, 192.5} and all(FRAME(e)[2:] == (172.5, 44) for e in drawn), sorted(map(FRAME, drawn))
+    preview.js("o => workbench.transition('flow', o)", TAGS_FLOW)
+    settle(preview)
+    assert {KEY(e): FRAME(e) for e in check_drawn_equals_engine(preview, "flow/tags back")} == before
+    # Without options a compositional layout is refused (UIKit has no default description): the
+    # engine's error names `sections`, the switcher shows it as an error, and the view is as it was.
+    refused = preview.js("() => workbench.transition('compositional').then(() => null, e => ({message: e.message, code: e.code}))")
+    assert refused and refused["code"] == -32602 and "params.options.sections" in refused["message"], refused
+    page = preview.page
+    page.select_option("#layout", "compositional")
+    page.fill("#transition input[name=options]", "")
+    page.click("#transition button")
+    wait_for(preview, "() => document.querySelector('#view-result').textContent !== ''")
+    result = page.locator("#view-result")
+    assert "sections" in result.inner_text() and "error" in result.get_attribute("class"), (result.inner_text(), result.get_attribute("class"))
+    assert page.input_value("#layout") == "flow" and "(flow)" in page.inner_text("#title")
+    assert preview.js("() => workbench.error()") is None, "a refused switch is not an error of the drawing"
+    page.screenshot(path=os.path.join(artifacts, "flow_tags_refused_transition.png"))
+    preview.js("() => workbench.scrollTo(0, 0)")
+    assert {KEY(e): FRAME(e) for e in check_drawn_equals_engine(preview, "flow/tags after a refused switch")} == before
+    preview.js("() => { document.querySelector('#view-result').textContent = ''; }")
+
+
+def test_a_background_is_painted_below_its_sections_cells(preview, artifacts):
+    """A compositional `background` (a decoration view) lies under its section's cells, as UIKit's
+    does: canvas.js stacks by 2 × zIndex, decorations one below the others of their zIndex; the
+    overview paints them in the same order."""
+    preview.open("compositional/store")
+    preview.js("() => workbench.scrollTo(0, 1e6)")
+    drawn = {KEY(e): e for e in check_drawn_equals_engine(preview, "compositional/store at the end")}
+    z = preview.js("""() => Object.fromEntries([...document.querySelectorAll('#content > div')].map(n =>
+        [[n.dataset.category, n.dataset.kind ?? '', n.dataset.section, n.dataset.item].join('|'), getComputedStyle(n).zIndex]))""")
+    for section, background_z in [(2, 0), (3, -1)]:
+        background = ("decoration", "background", section, 0)
+        cell = next(k for k in drawn if k[0] == "cell" and k[2] == section and intersects(drawn[k]["frame"], drawn[background]["frame"]))
+        assert drawn[background]["zIndex"] == background_z and drawn[cell]["zIndex"] == 0, (drawn[background], drawn[cell])
+        zb, zc = z["|".join(map(str, background))], z["|".join(map(str, cell))]
+        assert int(zb) < int(zc), f"section {section}: the background's z-index {zb} is not below its cell's {zc}"
+        frame = drawn[cell]["frame"]
+        assert preview.js(HIT, [frame["x"] + frame["width"] / 2, frame["y"] + frame["height"] / 2]) == dataset(cell), \
+            f"section {section}: the background is painted over {cell}"
+        outside = drawn[background]["frame"]
+        assert preview.js(HIT, [outside["x"] + 2, outside["y"] + outside["height"] - 2]) == dataset(background)
+    # The overview: a tip cell's pixel has the cells' colour, not its background's.
+    preview.open("compositional/store")
+    wait_for(preview, "() => /· \\d+ elements/.test(document.querySelector('#overview-caption').textContent)")
+    tip = next(e for e in engine_query(preview, {"x": 0, "y": 0, "width": 390, "height": 1192}) if KEY(e) == ("cell", "", 3, 0))["frame"]
+    colour = preview.js("""([x, y]) => { const map = document.querySelector('#overview-map'), d = map.dataset, r = devicePixelRatio || 1;
+        const p = map.getContext('2d').getImageData(Math.round((x * d.scale - d.originX) * r), Math.round((y * d.scale - d.originY) * r), 1, 1).data;
+        return [p[0], p[1], p[2]]; }""", [tip["x"] + tip["width"] / 2, tip["y"] + tip["height"] / 2])
+    assert colour == [0x8d, 0xb4, 0xea], f"the overview paints the background over the tip cell: {colour}"
+
+
 def test_screenshots_of_every_view_at_every_frame_zoom_and_direction(preview, artifacts):
     """Every bundled view at the phone, tablet and desktop presets, at zoom 0.5 and 2, right to
     left, and in a 400 px window, each equal to the engine; screenshots in artifacts/looks/ to look at."""
@@ -1042,6 +1263,10 @@ def main():
              test_the_legend_and_pinned_elements, test_the_page_fits_a_narrow_window,
              test_the_updates_panel_applies_every_change_through_its_labels,
              test_a_drag_draws_the_engines_steps_and_refuses_what_cannot_move, test_the_inspector_follows_the_view,
+             test_flow_and_compositional_views_draw_what_the_engine_answers_pinned_boundary_items_included,
+             test_orthogonal_sections_show_what_lies_in_the_frame_and_lie_at_rest_beyond_it,
+             test_flow_and_compositional_switch_both_ways_and_a_description_is_required,
+             test_a_background_is_painted_below_its_sections_cells,
              test_screenshots_of_every_view_at_every_frame_zoom_and_direction]
     passed = failed = 0
     with sync_playwright() as playwright:

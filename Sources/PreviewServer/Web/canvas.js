@@ -22,6 +22,9 @@ const margin = 0.25;  // of the viewport's size, on each side
 const probeShift = 16;  // points: the second offset at which the engine is asked, to find pinned elements
 
 export const keyOf = (e) => `${e.category}|${e.kind ?? ''}|${e.section}|${e.item}`;
+/** The CSS z-index of an element: decoration views below the others of the same zIndex (UIKit's
+ *  backgrounds), the DOM order above. */
+export const stackingOf = (e) => 2 * e.zIndex + (e.category === 'decoration' ? 0 : 1);
 
 export class ViewCanvas {
   constructor(rpc, { view, sizer, layer, content }, hooks) {
@@ -156,8 +159,10 @@ export class ViewCanvas {
 
   setContentSize(size, bounds) {
     this.contentSize = size;
-    this.sizer.style.width = `${Math.max(size.width, bounds.width)}px`;
-    this.sizer.style.height = `${Math.max(size.height, bounds.height)}px`;
+    // In whole pixels, as the scroll range is: #layer sticks inside #sizer, so a fractional size
+    // (compositional's 3298.8) would stop it 0.2 px short of the largest scroll offset, 3299 − height.
+    this.sizer.style.width = `${Math.ceil(Math.max(size.width, bounds.width))}px`;
+    this.sizer.style.height = `${Math.ceil(Math.max(size.height, bounds.height))}px`;
   }
 
   /** Places one node per element, reusing the nodes of elements still drawn, then pooled ones. */
@@ -199,8 +204,7 @@ export class ViewCanvas {
     style.top = `${frame.y}px`;
     style.width = `${frame.width}px`;
     style.height = `${frame.height}px`;
-    // Decoration views below the others of the same zIndex (UIKit's backgrounds), the DOM order above.
-    style.zIndex = 2 * element.zIndex + (element.category === 'decoration' ? 0 : 1);
+    style.zIndex = stackingOf(element);
     style.opacity = element.alpha;
     style.visibility = element.hidden ? 'hidden' : '';
     const named = label ?? (element.title != null ? String(element.title) : null);

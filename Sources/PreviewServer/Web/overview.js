@@ -8,6 +8,8 @@
 // only. A very long or wide content is mapped at a scale that keeps its narrow side at least
 // `narrowest` pixels, and the map then shows the part around the bounds.
 
+import { stackingOf } from './canvas.js';
+
 const mapped = 5000;
 const largest = { width: 180, height: 200 }, share = 0.3, narrowest = 40;  // the map: at most 30 % of the view area
 const colours = { cell: '#8db4ea', supplementary: '#8fcf8f', decoration: '#999' };
@@ -53,7 +55,8 @@ export class Overview {
     this.fetching = asked;
     try {
       const answer = await canvas.rpc.request('query', { view, rect: { x: 0, y: 0, width: size.width, height: size.height } });
-      if (this.fetching === asked && canvas.viewID === view) this.elements = answer.elements;
+      // Painted in the drawing's stacking order: a section's background under its cells.
+      if (this.fetching === asked && canvas.viewID === view) this.elements = answer.elements.sort((a, b) => stackingOf(a) - stackingOf(b));
     } catch {
       // The drawing shows the error; the map keeps the outline.
     }
