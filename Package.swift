@@ -138,7 +138,7 @@ let package = Package(
         // What `run` and `check` share, drawing nothing: numbered work in order, the views of a batch.
         .target(name: "ParallelWork"),
         .target(name: "WorkspaceBatch", dependencies: ["WorkspaceModel", "SourceDiagnostics"]),
-        .target(name: "BatchRunner", dependencies: ["Sessions", "JSON", "JSONOutput", "SVGRenderer", "PNGRenderer", "SourceDiagnostics", "ParallelWork", "WorkspaceBatch"]),
+        .target(name: "BatchRunner", dependencies: ["Sessions", "JSON", "JSONOutput", "SVGRenderer", "PNGRenderer", "SourceDiagnostics", "ParallelWork", "WorkspaceBatch", "Platform"]),
         .target(name: "PluginScaffold"),
         // The contract on a workspace's view through its plugin: for `check`, `serve` and `mcp` (no pictures, no command).
         .target(name: "ContractCheck", dependencies: ["LayoutChecker", "LayoutKit", "PluginHost", "Sessions", "BatchUpdates", "SourceDiagnostics", "WorkspaceModel"]),

@@ -37,7 +37,7 @@ struct ChunkedOutput {
             throw error
         } catch {
             throw ViewSessionError(
-                .workspace, Diagnostic(path: file, message: "cannot write the layout: \(error.localizedDescription)"))
+                .workspace, Diagnostic(path: file, message: "cannot write the layout: \(OutputFolder.words(error))"))
         }
         writer.bytes.removeAll(keepingCapacity: true)
     }

@@ -37,18 +37,21 @@ public struct LayoutBatch: Sendable {
         public var viewsLaidOut = 0
         /// Views that could not be laid out (their plugin, options, data or source failed).
         public var viewsFailed = 0
-        /// Workspace and data files that could not be read or were not what they must be.
+        /// Workspace and data files that are not there.
+        public var filesMissing = 0
+        /// Workspace and data files that are there but could not be read or were not what they must be.
         public var filesUnreadable = 0
         /// Other errors: problems of a workspace that fail no view (a source no view uses).
         public var otherErrors = 0
 
         /// Whether anything failed: the run's exit status is then 1.
-        public var hasFailures: Bool { viewsFailed + filesUnreadable + otherErrors > 0 }
+        public var hasFailures: Bool { viewsFailed + filesMissing + filesUnreadable + otherErrors > 0 }
 
-        /// `N views laid out, M failed`, then `, K files unreadable` and `, E other errors` when
-        /// there are any.
+        /// `N views laid out, M failed`, then `, K files missing`, `, J files unreadable` and
+        /// `, E other errors` when there are any.
         public var text: String {
             var text = "\(viewsLaidOut) \(viewsLaidOut == 1 ? "view" : "views") laid out, \(viewsFailed) failed"
+            if filesMissing > 0 { text += ", \(filesMissing) \(filesMissing == 1 ? "file" : "files") missing" }
             if filesUnreadable > 0 {
                 text += ", \(filesUnreadable) \(filesUnreadable == 1 ? "file" : "files") unreadable"
             }
@@ -59,6 +62,7 @@ public struct LayoutBatch: Sendable {
         mutating func count(_ failure: BatchViews.Failure) {
             switch failure {
             case .view: viewsFailed += 1
+            case .missingFile: filesMissing += 1
             case .unreadableFile: filesUnreadable += 1
             case .other: otherErrors += 1
             }

@@ -69,7 +69,7 @@ final class PreparedView: @unchecked Sendable {
                     throw ViewSessionError(
                         .workspace,
                         Diagnostic(
-                            path: workspace.file.path, message: "cannot write the layout: \(error.localizedDescription)"
+                            path: workspace.file.path, message: "cannot write the layout: \(OutputFolder.words(error))"
                         ))
                 }
             } else if let counts = try checkBands(bands) {
@@ -140,7 +140,7 @@ final class PreparedView: @unchecked Sendable {
         let file = (folder as NSString).appendingPathComponent(WorkspaceFiles.safeName(view.name) + ".json")
         func failure(_ error: any Error) -> ViewSessionError {
             ViewSessionError(
-                .workspace, Diagnostic(path: file, message: "cannot write the layout: \(error.localizedDescription)"))
+                .workspace, Diagnostic(path: file, message: "cannot write the layout: \(OutputFolder.words(error))"))
         }
         let temporary = file + ".partial"
         do {

@@ -1,3 +1,4 @@
+import Foundation
 import SourceDiagnostics
 import WorkspaceModel
 
@@ -14,13 +15,20 @@ public struct BatchViews: Sendable {
     public enum Failure: Sendable, Equatable {
         /// One view that cannot be laid out (its definition, or its source, is in error).
         case view
-        /// A workspace or data file that could not be read or is not what it must be.
+        /// A workspace or data file that is not there.
+        case missingFile
+        /// A workspace or data file that is there but could not be read or is not what it must be.
         case unreadableFile
         /// Another problem of a workspace file (a source no view uses, in error).
         case other
     }
 
     public private(set) var steps: [Step] = []
+
+    /// A file in error: missing, or there but unreadable ("unreadable" is said only of a file that exists).
+    static func failure(ofFile path: String) -> Failure {
+        FileManager.default.fileExists(atPath: path) ? .unreadableFile : .missingFile
+    }
 
     /// Reads every workspace in `paths` (files, or folders of `*.yaml` / `*.yml`) and keeps
     /// the views of `shard`. O(files + views), plus loading each workspace's data.
@@ -32,7 +40,7 @@ public struct BatchViews: Sendable {
         for path in paths.flatMap({ WorkspaceFiles.expand($0) }) {
             switch path {
             case .failure(let error):
-                steps.append(.failure(error, .unreadableFile))
+                steps.append(.failure(error, Self.failure(ofFile: error.path)))
             case .success(let path):
                 let partial: PartialWorkspace
                 do {
@@ -43,7 +51,10 @@ public struct BatchViews: Sendable {
                 }
                 for problem in partial.problems {
                     guard case .source = problem.part else { continue }
-                    steps.append(.failure(problem.diagnostic, problem.dataFile == nil ? .other : .unreadableFile))
+                    let dataFile = problem.dataFile.map {
+                        ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent($0)
+                    }
+                    steps.append(.failure(problem.diagnostic, dataFile.map(Self.failure(ofFile:)) ?? .other))
                 }
                 for (_, step) in Self.viewSteps(of: partial).sorted(by: { $0.mark < $1.mark }) {
                     if shard.contains(viewNumber: viewNumber) { steps.append(step) }

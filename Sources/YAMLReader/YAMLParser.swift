@@ -55,9 +55,23 @@ private final class LibYAMLParser {
             if let context = parser.context.map({ String(cString: $0) }) {
                 message += " (\(context) at \(Mark(parser.context_mark)))"
             }
-            throw source.error(message, at: Mark(parser.problem_mark))
+            let mark = Mark(parser.problem_mark)
+            if Self.isTabInIndentation(at: mark, in: source) {
+                message = "a tab in the indentation: YAML indents with spaces only (libyaml: \(message))"
+            }
+            throw source.error(message, at: mark)
         }
         return Event(raw: event)
+    }
+}
+
+extension LibYAMLParser {
+    /// Whether the character at `mark` is a tab with nothing but spaces and tabs before it on
+    /// its line: libyaml's "found character that cannot start any token" means a tab indents it.
+    static func isTabInIndentation(at mark: Mark, in source: SourceFile) -> Bool {
+        guard let line = source.line(mark.line), mark.column >= 1 else { return false }
+        let before = line.unicodeScalars.prefix(mark.column)
+        return before.count == mark.column && before.last == "\t" && before.allSatisfy { $0 == " " || $0 == "\t" }
     }
 }
 

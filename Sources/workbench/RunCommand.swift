@@ -70,6 +70,12 @@ struct RunCommand: ParsableCommand {
     }
 
     func run() throws {
+        // The output folder is made ready first: a path that cannot be one is said once, in words,
+        // before any view is laid out.
+        if let outputDirectory, let problem = OutputFolder.prepare(outputDirectory) {
+            StandardStream.error.writeLine(Array("\(outputDirectory): error: \(problem)".utf8)[...])
+            throw ExitCode(1)
+        }
         let catalog = PluginDiscovery.catalog(plugins, isolation)
         defer { catalog.terminateChildren() }
         var runner = LayoutBatch(plugins: catalog, output: outputDirectory.map { .directory($0) } ?? .jsonLines)
