@@ -1,10 +1,11 @@
 import Platform
 
-/// Looks for a message without sleeping for a short while before a blocking wait, for about as
-/// long as messages have lately taken to come (at most `limit`): a quick answer or the next
-/// request of a busy session is picked up with no wake-up from sleep (tens of microseconds on an
-/// idle machine), and a channel at rest costs no CPU — a slow wait halves the time spun next.
-/// Each round yields the processor, so a spinner never holds up the peer it waits for.
+/// How a plugin process waits for its next request: it looks for a message without sleeping for
+/// a short while before a blocking wait, for about as long as messages have lately taken to come
+/// (at most `limit`): the next request of a busy session is picked up with no wake-up from sleep
+/// (tens of microseconds on an idle machine), and a channel at rest costs no CPU — a slow wait
+/// halves the time spun next. Each round yields the processor, so a spinner never holds up the
+/// peer it waits for. (The parent waits for replies with `ReplySpin`.)
 struct AdaptiveSpin {
     /// The longest spin, in seconds.
     static let limit = 150e-6
