@@ -5,21 +5,6 @@ import Testing
 /// The parent's reply wait (issue 40): how long it spins, learned from the replies that came
 /// within its cap, on a clock the test moves.
 struct ReplySpinTests {
-    /// A clock that moves `step` seconds each time it is read.
-    final class SteppingClock {
-        private(set) var now = 0.0
-        let step: Double
-
-        init(step: Double) { self.step = step }
-
-        func read() -> Double {
-            now += step
-            return now
-        }
-
-        func advance(_ seconds: Double) { now += seconds }
-    }
-
     @Test func aSpinWithNoRepliesYetWaitsTheMinimum() {
         #expect(ReplySpin().budget == ReplySpin.minimum)
     }
