@@ -19,8 +19,8 @@ final class ChildProcess {
     /// The child's result memfd, mapped read-only once the child sends it.
     var results: SharedMemory?
     var resultCapacity = (records: 0, extraBytes: 0)
-    /// How the parent waits for this child's replies (see `AdaptiveSpin`).
-    var spin = AdaptiveSpin()
+    /// How the parent waits for this child's replies (see `ReplySpin`).
+    var replySpin = ReplySpin()
 
     /// Spawns `executable plugin-process library` with a fresh channel at its fd 3, in `sandbox`.
     init(executable: String, library: String, sandbox: PluginSandbox) throws(ChannelError) {

@@ -68,9 +68,10 @@ final class PluginProcess: @unchecked Sendable {
         } catch {
             throw died(child, operation: operation)
         }
-        // A quick answer (a query: tens of microseconds) is picked up by asking for a while
-        // (`AdaptiveSpin`) before sleeping in poll, which would add a wake-up to the round trip.
-        return try child.spin.wait(
+        // A quick answer (a query: tens of microseconds, a hundred or two from a child that was
+        // asleep) is picked up by asking for a while (`ReplySpin`) before sleeping in poll, which
+        // would add this process's own wake-up to the round trip.
+        return try child.replySpin.wait(
             poll: { () throws(PluginCallError) in
                 do {
                     return try child.channel.receiveIfReady()

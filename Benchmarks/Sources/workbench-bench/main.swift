@@ -182,6 +182,14 @@ do {
             report.target(
                 "isolated ÷ in-process round trip at p50", measured: server.p50 / server.inProcessP50, atMost: 1.5, "×")
         }
+        if let cold = try ServerBenchmark(workbench: workbench).runCold(rounds: quick ? 400 : 1500) {
+            report.target(
+                "cold (2–16 ms apart): isolated ÷ in-process round trip at p50",
+                measured: cold.contained / cold.inProcess, atMost: 1.5, "×")
+            report.target(
+                "cold: isolated − in-process ÷ a cold pipe ping-pong at p50",
+                measured: (cold.contained - cold.inProcess) / cold.pipePingPong, atMost: 0.5, "×")
+        }
     }
     if wants("preview"), let preview = try PreviewBenchmark(workbench: workbench, requests: quick ? 500 : 2000).run() {
         report.target(
