@@ -25,18 +25,9 @@ struct AdaptiveSpin {
     mutating func wait<T, E: Error>(
         clock: () -> Double = Self.now, poll: () throws(E) -> T?, block: () throws(E) -> T
     ) throws(E) -> T {
-        let start = clock()
-        if budget >= Self.shortest {
-            repeat {
-                if let message = try poll() {
-                    learn(clock() - start)
-                    return message
-                }
-                sched_yield()
-            } while clock() - start < budget
-        }
-        let message = try block()
-        learn(clock() - start)
+        let (message, seconds) = try pollThenBlock(
+            budget: budget >= Self.shortest ? budget : 0, clock: clock, poll: poll, block: block)
+        learn(seconds)
         return message
     }
 
@@ -51,4 +42,21 @@ struct AdaptiveSpin {
         clock_gettime(CLOCK_MONOTONIC, &time)
         return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
     }
+}
+
+/// Calls `poll`, yielding the processor between rounds, until it gives a message or `budget`
+/// seconds have passed (no round at all for a budget of 0); then, if none came, `block`. Returns
+/// the message and how long it took to come. The loop of both `AdaptiveSpin` and `ReplySpin`.
+func pollThenBlock<T, E: Error>(
+    budget: Double, clock: () -> Double, poll: () throws(E) -> T?, block: () throws(E) -> T
+) throws(E) -> (message: T, seconds: Double) {
+    let start = clock()
+    if budget > 0 {
+        repeat {
+            if let message = try poll() { return (message, clock() - start) }
+            sched_yield()
+        } while clock() - start < budget
+    }
+    let message = try block()
+    return (message, clock() - start)
 }

@@ -1,5 +1,3 @@
-import Platform
-
 /// How the parent waits for a child's reply: it looks for the reply without sleeping for about
 /// twice as long as the slowest of its recent quick replies took (at least `minimum`, at most
 /// `cap`), and then blocks.
@@ -36,19 +34,10 @@ struct ReplySpin {
     ///
     /// - Parameter clock: seconds on a monotonic clock (tests pass their own).
     mutating func wait<T, E: Error>(
-        clock: () -> Double = Self.now, poll: () throws(E) -> T?, block: () throws(E) -> T
+        clock: () -> Double = AdaptiveSpin.now, poll: () throws(E) -> T?, block: () throws(E) -> T
     ) throws(E) -> T {
-        let budget = self.budget
-        let start = clock()
-        repeat {
-            if let message = try poll() {
-                learn(clock() - start)
-                return message
-            }
-            sched_yield()
-        } while clock() - start < budget
-        let message = try block()
-        learn(clock() - start)
+        let (message, seconds) = try pollThenBlock(budget: budget, clock: clock, poll: poll, block: block)
+        learn(seconds)
         return message
     }
 
@@ -61,11 +50,5 @@ struct ReplySpin {
             recent[oldest] = seconds
             oldest = (oldest + 1) % Self.remembered
         }
-    }
-
-    static func now() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
     }
 }
