@@ -51,6 +51,7 @@ import PackageDescription
 ///                                same JSON-RPC server over a WebSocket (SwiftNIO)
 ///   workbench                    the executable
 ///   ReferenceLayouts             the seed documents' own layout algorithms, kept faithful, for tests and benchmarks
+///                                (in Tests/, beside the tests that use them)
 /// Plugins/<Name> hold the shipped layouts: a layout module and a tiny export module each — the seeds' four,
 /// the waterfall, and UIKit's flow and compositional layouts.
 ///
@@ -120,13 +121,13 @@ let package = Package(
         .target(name: "DescriptorIO", dependencies: ["Platform"]),
         .target(name: "WorkspaceModel", dependencies: ["YAMLReader", "SourceDiagnostics", "LayoutKit", "SeededRandom"]),
         .target(name: "PluginHost", dependencies: ["CLayoutABI", "CSystemShims", "DescriptorIO", "LayoutKit", "BatchUpdates", "Platform"]),
-        .target(name: "PluginIsolation", dependencies: ["CLayoutABI", "CSystemShims", "DescriptorIO", "LayoutKit", "PluginHost", "Platform"]),
+        .target(name: "PluginIsolation", dependencies: ["BatchUpdates", "CLayoutABI", "CSystemShims", "DescriptorIO", "LayoutKit", "PluginHost", "Platform"]),
         .target(name: "JSON", dependencies: ["NumberText"]),
         .target(name: "JSONOutput", dependencies: ["JSON", "LayoutKit", "NumberText"]),
         .target(name: "JSONRPC", dependencies: ["DescriptorIO", "JSON", "NumberText"]),
         // Reading a request's params: JSON-RPC's errors, LayoutKit's number rules and geometry.
         .target(name: "RequestParams", dependencies: ["JSON", "JSONRPC", "LayoutKit"]),
-        .target(name: "Sessions", dependencies: ["LayoutKit", "JSON", "JSONOutput", "PluginHost", "WorkspaceModel", "BatchUpdates"]),
+        .target(name: "Sessions", dependencies: ["LayoutKit", "JSON", "JSONOutput", "PluginHost", "WorkspaceModel", "BatchUpdates", "SourceDiagnostics"]),
         .target(name: "SVGRenderer", dependencies: ["LayoutKit", "NumberText"]),
         // PNG pictures (`run --png`, MCP images): cairo through Debian's libcairo2-dev.
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"]), .brew(["cairo"])]),
@@ -138,11 +139,18 @@ let package = Package(
         // What `run` and `check` share, drawing nothing: numbered work in order, the views of a batch.
         .target(name: "ParallelWork"),
         .target(name: "WorkspaceBatch", dependencies: ["WorkspaceModel", "SourceDiagnostics"]),
-        .target(name: "BatchRunner", dependencies: ["Sessions", "JSON", "JSONOutput", "SVGRenderer", "PNGRenderer", "SourceDiagnostics", "ParallelWork", "WorkspaceBatch", "Platform"]),
+        .target(
+            name: "BatchRunner",
+            dependencies: ["Sessions", "JSON", "JSONOutput", "LayoutKit", "PluginHost", "SVGRenderer", "PNGRenderer", "SourceDiagnostics", "ParallelWork", "WorkspaceBatch",
+                           "WorkspaceModel", "Platform"]
+        ),
         .target(name: "PluginScaffold"),
         // The contract on a workspace's view through its plugin: for `check`, `serve` and `mcp` (no pictures, no command).
         .target(name: "ContractCheck", dependencies: ["LayoutChecker", "LayoutKit", "PluginHost", "Sessions", "BatchUpdates", "SourceDiagnostics", "WorkspaceModel"]),
-        .target(name: "CheckRunner", dependencies: ["ContractCheck", "ParallelWork", "WorkspaceBatch", "Sessions", "JSON", "JSONOutput", "SourceDiagnostics"]),
+        .target(
+            name: "CheckRunner",
+            dependencies: ["ContractCheck", "ParallelWork", "WorkspaceBatch", "Sessions", "JSON", "JSONOutput", "LayoutKit", "SourceDiagnostics", "WorkspaceModel"]
+        ),
         // The engine: requests in, results and notifications out; `EngineConnection` (serve, preview) and the in-process `EngineClient` (mcp, tests).
         .target(name: "WorkbenchEngine", dependencies: ["JSON", "JSONRPC", "JSONOutput", "Sessions", "BatchUpdates", "FileWatching", "PluginHost", "WorkspaceModel", "SourceDiagnostics", "LayoutKit",
                                                         "LanguageService", "RequestParams", "ContractCheck", "LayoutChecker"]),
@@ -155,7 +163,7 @@ let package = Package(
         // `workbench mcp`: the Model Context Protocol for coding agents, over the same engine as `serve`.
         .target(
             name: "MCPServer",
-            dependencies: ["ContractCheck", "JSON", "JSONOutput", "JSONRPC", "LayoutChecker", "LayoutKit", "PluginHost", "PluginScaffold",
+            dependencies: ["ContractCheck", "DescriptorIO", "JSON", "JSONOutput", "JSONRPC", "LayoutChecker", "LayoutKit", "PluginHost", "PluginScaffold",
                            "PNGRenderer", "SVGRenderer", "WorkbenchEngine", "WorkspaceModel"]
         ),
         // `workbench preview`: the page and the WebSocket transport of the same server.
@@ -183,7 +191,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .target(name: "ReferenceLayouts", dependencies: ["LayoutKit"]),
+        // The seeds' own algorithms beside the tests that compare the layouts with them (a library product for Benchmarks/).
+        .target(name: "ReferenceLayouts", dependencies: ["LayoutKit"], path: "Tests/ReferenceLayouts"),
 
         // Layout plugins: the layout itself (testable in-process) and its C export.
         .target(name: "Circles", dependencies: ["LayoutKit"], path: "Plugins/Circles/Layout"),
@@ -209,7 +218,7 @@ let package = Package(
         .testTarget(name: "CompositionalTests", dependencies: ["Compositional", "LayoutKit", "ReferenceLayouts", "SeededRandom"]),
 
         .target(name: "TestSupport", dependencies: ["LayoutKit", "PluginHost", "SeededRandom"], path: "Tests/TestSupport", exclude: ["Fixtures"]),
-        .testTarget(name: "YAMLReaderTests", dependencies: ["YAMLReader"]),
+        .testTarget(name: "YAMLReaderTests", dependencies: ["YAMLReader", "SourceDiagnostics"]),
         .testTarget(name: "LayoutKitTests", dependencies: ["LayoutKit", "CLayoutABI", "TestSupport"]),
         .testTarget(name: "FileWatchingTests", dependencies: ["FileWatching", "TestSupport"]),
         .testTarget(name: "DescriptorIOTests", dependencies: ["DescriptorIO"]),
@@ -228,7 +237,7 @@ let package = Package(
         .testTarget(
             name: "WorkbenchEngineTests",
             dependencies: ["WorkbenchEngine", "JSONRPC", "JSON", "LayoutKit", "Sessions", "WorkspaceModel", "TestSupport"]),
-        .testTarget(name: "WorkspaceModelTests", dependencies: ["WorkspaceModel", "TestSupport"]),
+        .testTarget(name: "WorkspaceModelTests", dependencies: ["WorkspaceModel", "LayoutKit", "SourceDiagnostics", "TestSupport"]),
         .testTarget(name: "PluginHostTests", dependencies: ["PluginHost", "LayoutKit", "BatchUpdates", "Circles", "TestSupport"]),
         .testTarget(name: "CirclesTests", dependencies: ["Circles", "ReferenceLayouts", "LayoutKit", "LayoutChecker", "TestSupport"]),
         .testTarget(name: "TreeTests", dependencies: ["Tree", "ReferenceLayouts", "LayoutKit", "LayoutChecker", "TestSupport"]),

@@ -17,16 +17,6 @@ public enum Portability {
         #endif
     }()
 
-    /// The file name of a plugin library called `name`: `libName.so` on Linux, `libName.dylib`
-    /// on Darwin.
-    public static func libraryFileName(_ name: String) -> String {
-        #if canImport(Darwin)
-            return "lib\(name).dylib"
-        #else
-            return "lib\(name).so"
-        #endif
-    }
-
     /// The path by which this process's executable can be spawned again: `/proc/self/exe` on
     /// Linux (it still names this build after the file is replaced), the executable's own path
     /// on Darwin (which has no `/proc`).

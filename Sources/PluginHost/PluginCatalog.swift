@@ -47,9 +47,6 @@ public final class PluginCatalog: Sendable {
         return backend
     }
 
-    /// Every backend, by plugin name.
-    public var allBackends: [String: any PluginBackend] { current.withLock { $0.backends } }
-
     /// Scans the plugin folders again (`PluginRegistry.rescanned`): a new or changed library
     /// gets a new backend (a plugin marked broken starts afresh), a removed one is dropped.
     /// Layouts made before keep working with the build they were made with.

@@ -44,20 +44,6 @@ public struct DataSetBuilder: Sendable {
         }
     }
 
-    /// Appends the items at global indices `range` of `source` (not a tree) to the current
-    /// section, their encoded bytes copied in one piece. O(range.count) plus one copy.
-    package mutating func appendEncodedItems(of source: DataSource, globalRange range: Range<Int>) {
-        precondition(childStarts == nil && !source.isTree, "trees copy item by item, with their children")
-        guard !range.isEmpty else { return }
-        let start = Int(source.itemOffsets[range.lowerBound]), end = Int(source.itemOffsets[range.upperBound])
-        let shift = Int64(writer.bytes.count - start)
-        if let base = source.values.base, end > start {
-            writer.writeEncoded(UnsafeRawBufferPointer(start: base + start, count: end - start))
-        }
-        itemOffsets.reserveCapacity(itemOffsets.count + range.count)
-        for index in range { itemOffsets.append(source.itemOffsets[index + 1] + shift) }
-    }
-
     /// Reserves room for `items` more items of `bytes` encoded bytes in all.
     package mutating func reserveCapacity(items: Int, bytes: Int = 0) {
         itemOffsets.reserveCapacity(itemOffsets.count + items)

@@ -90,9 +90,6 @@ extension DataSource {
         guard let base = values.base else { return UnsafeRawBufferPointer(start: nil, count: 0) }
         return UnsafeRawBufferPointer(start: base + start, count: end - start)
     }
-
-    /// The host-side storage behind this view, if it has one.
-    package var dataSet: DataSet? { owner as? DataSet }
 }
 
 /// A tree item's children as global item indices: a view of the data, valid as long as it.
