@@ -4,9 +4,7 @@ import LayoutKit
 /// ABI 2.2's optional functions for drag to reorder and transitions, in this process.
 extension InProcessInstance {
     func targetForMovingItem(_ item: ItemPath, at position: Point) throws(PluginCallError) -> ItemPath? {
-        guard let function = functions.target_for_moving_item else { return nil }
-        var target = wb_element(), error = wb_error()
-        let status = function(handle, ItemPath.cellABI(item), position.abi, &target, &error)
+        let (status, target, error) = calls.targetForMovingItem(ItemPath.cellABI(item), at: position.abi)
         guard status >= 0 else {
             throw .failure(
                 status: status, error: error, plugin: plugin.name, operation: "target_for_moving_item", cancel: cancel)
@@ -15,10 +13,9 @@ extension InProcessInstance {
     }
 
     func movingItemAttributes(for item: ItemPath, at position: Point) throws(PluginCallError) -> LayoutAttributes? {
-        guard let function = functions.moving_item_attributes else { return nil }
         buffer.reset()
-        var error = wb_error()
-        let status = function(handle, ItemPath.cellABI(item), position.abi, buffer.sink, &error)
+        let (status, error) = calls.movingItemAttributes(
+            for: ItemPath.cellABI(item), at: position.abi, into: buffer.sink)
         guard status >= 0 else {
             throw .failure(
                 status: status, error: error, plugin: plugin.name, operation: "moving_item_attributes", cancel: cancel)
@@ -29,8 +26,7 @@ extension InProcessInstance {
     }
 
     func targetContentOffset(forProposed proposed: Point) throws(PluginCallError) -> Point {
-        guard let function = functions.target_content_offset_for_proposed else { return proposed }
-        return try Point(function(handle, proposed.abi)).checkedOffset(plugin: plugin.name)
+        try Point(calls.targetContentOffset(forProposed: proposed.abi)).checkedOffset(plugin: plugin.name)
     }
 }
 

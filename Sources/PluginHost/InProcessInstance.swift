@@ -6,8 +6,8 @@ import LayoutKit
 /// function table; attributes come back through a reused host buffer and are checked.
 final class InProcessInstance: PluginInstance, DataAllocating {
     let plugin: LoadedPlugin
-    let handle: OpaquePointer
-    let functions: wb_layout_functions
+    /// The layout's functions, called as a plugin process's child calls them.
+    let calls: LayoutCalls
     let buffer = AttributesBuffer()
     let check: RecordCheck
     let facts: InstanceFacts
@@ -24,7 +24,7 @@ final class InProcessInstance: PluginInstance, DataAllocating {
 
     init(plugin: LoadedPlugin, options: [String: Value]) throws(PluginCallError) {
         self.plugin = plugin
-        functions = plugin.functions
+        let functions = plugin.functions
         dataDescription.initialize(to: DataSet.empty.abi)
         var error = wb_error()
         let encoded = ValueWriter.encode(.map(options))
@@ -36,7 +36,7 @@ final class InProcessInstance: PluginInstance, DataAllocating {
             dataDescription.deallocate()
             throw .creationFailure(error: error)
         }
-        handle = created
+        calls = LayoutCalls(functions: functions, handle: created)
         do throws(PluginCallError) {
             facts = try InstanceFacts.read(functions, handle: created, plugin: plugin.name)
         } catch {
@@ -51,11 +51,11 @@ final class InProcessInstance: PluginInstance, DataAllocating {
     }
 
     func contentOverflow() throws(PluginCallError) -> ContentOverflow {
-        ContentOverflow(rawValue: functions.content_overflow?(handle) ?? 0).intersection([.horizontal, .vertical])
+        ContentOverflow(rawValue: calls.contentOverflow()).intersection([.horizontal, .vertical])
     }
 
     deinit {
-        functions.destroy(handle)
+        calls.destroy()
         dataDescription.deallocate()
     }
 
@@ -68,30 +68,27 @@ final class InProcessInstance: PluginInstance, DataAllocating {
         preparedData = data
         preparedSource = data.source
         dataDescription.pointee = data.abi
-        var error = wb_error()
         let reporter = progress.map(ProgressReporter.init)
         var context = wb_prepare_context(
             cancel: UnsafePointer(cancel.word), progress: reporter == nil ? nil : ProgressReporter.callback,
             host_context: reporter.map { Unmanaged.passUnretained($0).toOpaque() }, direction: direction.abi,
             reserved: 0)
-        let status = withExtendedLifetime(reporter) {
-            functions.prepare(handle, dataDescription, bounds.abi, &context, &error)
+        let (status, error) = withExtendedLifetime(reporter) {
+            calls.prepare(dataDescription, bounds: bounds.abi, context: &context)
         }
         guard status != Int32(WB_OK) else { return }
         throw .failure(status: status, error: error, plugin: plugin.name, operation: "prepare", cancel: cancel)
     }
 
     func prepareForUpdates(_ plan: BatchPlan) throws(PluginCallError) {
-        guard let prepareForUpdates = functions.prepare_for_updates else { return try invalidate(.data) }
-        var error = wb_error()
-        let status = plan.withABIBatch { batch in prepareForUpdates(handle, batch, &error) }
+        let (status, error) = plan.withABIBatch { batch in calls.prepareForUpdates(batch) }
         guard status == Int32(WB_OK) else {
             throw failure(status, error, operation: "prepare_for_updates")
         }
     }
 
     func contentSize() throws(PluginCallError) -> Size {
-        let size = Size(functions.content_size(handle))
+        let size = Size(calls.contentSize())
         guard size.width.isFinite, size.height.isFinite, size.width >= 0, size.height >= 0 else {
             throw .badRecord(
                 plugin: plugin.name, element: "the content size",
@@ -102,7 +99,7 @@ final class InProcessInstance: PluginInstance, DataAllocating {
     }
 
     func numberOfElements() throws(PluginCallError) -> Int? {
-        let count = functions.element_count(handle)
+        let count = calls.elementCount()
         return count >= 0 ? Int(count) : nil
     }
 
@@ -111,8 +108,7 @@ final class InProcessInstance: PluginInstance, DataAllocating {
     {
         buffer.reset()
         defer { buffer.releaseExcess() }
-        var error = wb_error()
-        let status = functions.elements_in_rect(handle, rect.abi, buffer.sink, &error)
+        let (status, error) = calls.elements(in: rect.abi, into: buffer.sink)
         guard status == Int32(WB_OK) else { throw failure(status, error, operation: "elements_in_rect") }
         let records = try writtenRecords()
         let (order, repairs) = try check.check(records, extras: writtenExtras, data: preparedSource, rect: rect)
@@ -124,8 +120,7 @@ final class InProcessInstance: PluginInstance, DataAllocating {
     func attributes(for element: ElementID) throws(PluginCallError) -> LayoutAttributes? {
         guard let id = element.abi(kindIndex: kindIndex) else { return nil }
         buffer.reset()
-        var error = wb_error()
-        let status = functions.attributes_for_element(handle, id, buffer.sink, &error)
+        let (status, error) = calls.attributes(for: id, into: buffer.sink)
         guard status >= 0 else { throw failure(status, error, operation: "attributes_for_element") }
         return try single(status, for: element, operation: "attributes_for_element", data: preparedSource)
     }
@@ -135,29 +130,28 @@ final class InProcessInstance: PluginInstance, DataAllocating {
     {
         guard let id = element.abi(kindIndex: kindIndex) else { return nil }
         buffer.reset()
-        let status = functions.transition_attributes(handle, id, isAppearing ? 1 : 0, bounds.abi, buffer.sink)
+        let status = calls.transitionAttributes(for: id, isAppearing: isAppearing, in: bounds.abi, into: buffer.sink)
         return try single(status, for: element, operation: "transition_attributes", data: nil)
     }
 
     func shouldInvalidate(forBoundsChange newBounds: Rect) throws(PluginCallError) -> Bool {
-        functions.should_invalidate_for_bounds_change(handle, newBounds.abi) != 0
+        calls.shouldInvalidate(forBoundsChange: newBounds.abi)
     }
 
     func invalidation(forBoundsChange newBounds: Rect) throws(PluginCallError) -> Invalidation {
-        Invalidation(rawValue: functions.invalidation_for_bounds_change(handle, newBounds.abi))
+        Invalidation(rawValue: calls.invalidation(forBoundsChange: newBounds.abi))
     }
 
     func invalidate(_ invalidation: Invalidation) throws(PluginCallError) {
-        functions.invalidate(handle, invalidation.rawValue)
+        calls.invalidate(invalidation.rawValue)
     }
 
     func targetContentOffset(proposed: Point, velocity: Point) throws(PluginCallError) -> Point {
-        try Point(functions.target_content_offset(handle, proposed.abi, velocity.abi)).checkedOffset(
+        try Point(calls.targetContentOffset(proposed: proposed.abi, velocity: velocity.abi)).checkedOffset(
             plugin: plugin.name)
     }
 
     func preferredAttributes(_ sizes: [PreferredSize]) throws(PluginCallError) -> [PreferredSizeAnswer?] {
-        guard let preferredAttributes = functions.preferred_attributes else { return sizes.map { _ in nil } }
         var answers: [PreferredSizeAnswer?] = []
         answers.reserveCapacity(sizes.count)
         for preferred in sizes {
@@ -165,9 +159,7 @@ final class InProcessInstance: PluginInstance, DataAllocating {
                 answers.append(nil)
                 continue
             }
-            var answer = wb_preferred_answer()
-            var error = wb_error()
-            let status = preferredAttributes(handle, id, preferred.size.abi, &answer, &error)
+            let (status, answer, error) = calls.preferredAttributes(for: id, size: preferred.size.abi)
             guard status >= 0 else { throw failure(status, error, operation: "preferred_attributes") }
             answers.append(
                 status == 1
@@ -177,11 +169,9 @@ final class InProcessInstance: PluginInstance, DataAllocating {
     }
 
     func changedElements(limit: Int) throws(PluginCallError) -> (first: [ElementID], count: Int)? {
-        guard let changedElements = functions.changed_elements else { return nil }
         buffer.reset()
         defer { buffer.releaseExcess() }
-        let count = changedElements(handle, Int64(limit), buffer.sink)
-        guard count >= 0 else { return nil }
+        guard let count = calls.changedElements(limit: Int64(limit), into: buffer.sink), count >= 0 else { return nil }
         return try check.changedElements(
             try writtenRecords(), extras: writtenExtras, total: count, limit: limit, data: preparedSource,
             kindNames: kindNames)

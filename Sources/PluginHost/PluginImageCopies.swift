@@ -1,6 +1,5 @@
 import DescriptorIO
 import Foundation
-
 import Platform
 
 /// Private copies of plugin libraries: what is actually loaded, never the file in the plugin

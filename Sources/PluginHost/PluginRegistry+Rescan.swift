@@ -1,5 +1,4 @@
 import Foundation
-
 import Platform
 
 /// What a rescan of the plugin folders found different: plugin names added, changed (a new

@@ -24,36 +24,31 @@ enum InstanceFactsMessage {
         }
     }
 
-    /// The facts a child sent, checked again here: the child runs the plugin, so its word is
-    /// the plugin's, and holds to the same rules as an in-process plugin's tables.
-    static func read(_ message: inout MessageParser, plugin: String) throws(PluginCallError) -> InstanceFacts {
+    /// The facts a child sent, within the message's bounds. (The parent checks them again as an
+    /// in-process plugin's tables: `InstanceFacts.check`.)
+    static func read(_ message: inout MessageParser) throws(ChannelError) -> InstanceFacts {
         var facts = InstanceFacts()
-        do throws(ChannelError) {
-            let count = try message.read(Int32.self)
-            if count >= 0 {
-                guard count <= 4096 else { throw ChannelError.protocolViolation("\(count) instance kinds") }
-                var kinds: [ElementKind] = []
-                for _ in 0..<count {
-                    let category = try message.read(Int32.self)
-                    let name = try message.readString()
-                    guard let category = ElementCategory(rawValue: Int(category)), category != .cell else {
-                        throw ChannelError.protocolViolation("an instance kind of category \(category)")
-                    }
-                    kinds.append(ElementKind(name, category))
+        let count = try message.read(Int32.self)
+        if count >= 0 {
+            guard count <= 4096 else { throw ChannelError.protocolViolation("\(count) instance kinds") }
+            var kinds: [ElementKind] = []
+            for _ in 0..<count {
+                let category = try message.read(Int32.self)
+                let name = try message.readString()
+                guard let category = ElementCategory(rawValue: Int(category)), category != .cell else {
+                    throw ChannelError.protocolViolation("an instance kind of category \(category)")
                 }
-                facts.kinds = kinds
+                kinds.append(ElementKind(name, category))
             }
-            if try message.read(UInt8.self) == 1 {
-                let perItem = try message.read(Int64.self), perSection = try message.read(Int64.self)
-                guard perItem >= 1, perItem <= 1 << 20, perSection >= 0, perSection <= 1 << 20 else {
-                    throw ChannelError.protocolViolation("an element budget of \(perItem) and \(perSection)")
-                }
-                facts.budget = ElementBudget(perItem: Int(perItem), perSection: Int(perSection))
-            }
-        } catch {
-            throw .failed(plugin: plugin, operation: "create", status: -1)
+            facts.kinds = kinds
         }
-        if let kinds = facts.kinds { try InstanceFacts.check(kinds, plugin: plugin) }
+        if try message.read(UInt8.self) == 1 {
+            let perItem = try message.read(Int64.self), perSection = try message.read(Int64.self)
+            guard perItem >= 1, perItem <= 1 << 20, perSection >= 0, perSection <= 1 << 20 else {
+                throw ChannelError.protocolViolation("an element budget of \(perItem) and \(perSection)")
+            }
+            facts.budget = ElementBudget(perItem: Int(perItem), perSection: Int(perSection))
+        }
         return facts
     }
 }

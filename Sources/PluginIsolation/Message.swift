@@ -1,3 +1,5 @@
+internal import CLayoutABI
+
 /// The operations of the private protocol between the workbench and a plugin process.
 ///
 /// One message per SEQPACKET datagram: an operation byte, then fixed little-endian fields.
@@ -21,6 +23,32 @@ enum Operation: UInt8 {
     /// ABI 2.3, optional: the reply is the overflow flags (0 when the plugin lacks the function).
     /// (`instance_kinds` and `element_budget` travel in `create`'s reply: `InstanceFactsMessage`.)
     case contentOverflow
+
+    /// The ABI function the operation calls, as errors name it.
+    var functionName: String {
+        switch self {
+        case .hello: "loading"
+        case .create: "create"
+        case .destroy: "destroy"
+        case .prepare: "prepare"
+        case .contentSize: "content_size"
+        case .elementCount: "element_count"
+        case .elementsInRect: "elements_in_rect"
+        case .attributesForElement: "attributes_for_element"
+        case .transitionAttributes: "transition_attributes"
+        case .shouldInvalidate: "should_invalidate_for_bounds_change"
+        case .invalidationForBoundsChange: "invalidation_for_bounds_change"
+        case .invalidate: "invalidate"
+        case .targetContentOffset: "target_content_offset"
+        case .prepareForUpdates: "prepare_for_updates"
+        case .preferredAttributes: "preferred_attributes"
+        case .changedElements: "changed_elements"
+        case .targetForMovingItem: "target_for_moving_item"
+        case .movingItemAttributes: "moving_item_attributes"
+        case .targetContentOffsetForProposed: "target_content_offset_for_proposed"
+        case .contentOverflow: "content_overflow"
+        }
+    }
 }
 
 /// The largest message either side sends or accepts.
@@ -53,6 +81,18 @@ struct MessageWriter {
     }
 
     mutating func append(_ string: String) { append(bytes: Array(string.utf8)) }
+
+    mutating func append(_ rect: wb_rect) { append(rect.x, rect.y, rect.width, rect.height) }
+
+    mutating func append(_ element: wb_element) {
+        append(element.category)
+        append(element.kind)
+        append(element.section)
+        append(element.item)
+    }
+
+    /// A plugin's `wb_error`, whole.
+    mutating func append(_ error: wb_error) { withUnsafeBytes(of: error) { append(bytes: Array($0)) } }
 }
 
 /// Reads little-endian fields from a received message; every read is bounds-checked.
@@ -85,4 +125,32 @@ struct MessageParser {
     }
 
     mutating func readString() throws(ChannelError) -> String { String(decoding: try readBytes(), as: UTF8.self) }
+
+    /// Whether every byte has been read.
+    var isAtEnd: Bool { offset == bytes.count }
+
+    mutating func readRect() throws(ChannelError) -> wb_rect {
+        wb_rect(x: try readDouble(), y: try readDouble(), width: try readDouble(), height: try readDouble())
+    }
+
+    mutating func readSize() throws(ChannelError) -> wb_size {
+        wb_size(width: try readDouble(), height: try readDouble())
+    }
+
+    mutating func readPoint() throws(ChannelError) -> wb_point { wb_point(x: try readDouble(), y: try readDouble()) }
+
+    mutating func readElement() throws(ChannelError) -> wb_element {
+        wb_element(
+            category: try read(Int32.self), kind: try read(Int32.self), section: try read(Int64.self),
+            item: try read(Int64.self))
+    }
+
+    /// A plugin's `wb_error`, whole.
+    mutating func readError() throws(ChannelError) -> wb_error {
+        let bytes = try readBytes()
+        guard bytes.count == MemoryLayout<wb_error>.size else { throw .protocolViolation("a malformed plugin error") }
+        var error = wb_error()
+        withUnsafeMutableBytes(of: &error) { $0.copyBytes(from: bytes) }
+        return error
+    }
 }

@@ -134,16 +134,17 @@ final class PluginProcess: @unchecked Sendable {
         child = spawned
         LiveChildren.insert(spawned.pid)
         let (bytes, _) = try call(
-            spawned, MessageWriter(.hello), descriptor: spawned.control.fileDescriptor, operation: "loading",
+            spawned, PluginRequest.hello.encoded(), descriptor: spawned.control.fileDescriptor, operation: "loading",
             cancel: nil)
         var reader = MessageParser(bytes)
-        let status = (try? reader.read(UInt8.self)) ?? 1
-        let text = (try? reader.readString()) ?? "no answer"
-        guard status == 0, text == plugin.name else {
+        let reply = (try? HelloReply(reading: &reader)) ?? .refused(reason: "no answer")
+        guard case .loaded(plugin.name) = reply else {
             end(spawned, killing: true)
             let reason =
-                status == 0
-                ? "its host process loaded a plugin named '\(text)'" : "its host process refused it: \(text)"
+                switch reply {
+                case .loaded(let name): "its host process loaded a plugin named '\(name)'"
+                case .refused(let text): "its host process refused it: \(text)"
+                }
             health.markBroken(reason)
             throw .broken(plugin: plugin.name, reason: reason)
         }

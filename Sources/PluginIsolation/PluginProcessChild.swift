@@ -25,7 +25,6 @@ public enum PluginProcessChild {
                 throw ChannelError.protocolViolation("no hello first")
             }
             let control = try SharedMemory(receiving: hello.descriptor, writable: true)
-            var reply = MessageWriter()
             let plugin: LoadedPlugin
             do {
                 let stopWord = (control.base + stopWordOffset).assumingMemoryBound(to: UInt64.self)
@@ -34,14 +33,10 @@ public enum PluginProcessChild {
                 // the parent's private copy, which never changes
                 plugin = try PluginLoader.load(path: libraryPath, copying: false)
             } catch {
-                reply.append(UInt8(1))
-                reply.append(String(describing: error))
-                try channel.send(reply.bytes)
+                try channel.send(HelloReply.refused(reason: String(describing: error)).encoded.bytes)
                 return 0
             }
-            reply.append(UInt8(0))
-            reply.append(plugin.name)
-            try channel.send(reply.bytes)
+            try channel.send(HelloReply.loaded(name: plugin.name).encoded.bytes)
             let server = try ChildServer(plugin: plugin, channel: channel, control: control.base)
             try withExtendedLifetime(control) { () throws(ChannelError) in try server.serve() }
             return 0

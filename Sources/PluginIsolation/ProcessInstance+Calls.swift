@@ -4,37 +4,58 @@ import Platform
 import PluginHost
 
 extension ProcessInstance {
-    /// A reader over a reply; a descriptor that came with it unasked is closed.
-    func reader(_ reply: (bytes: [UInt8], descriptor: Int32)) -> MessageParser {
-        if reply.descriptor >= 0 { close(reply.descriptor) }
-        return MessageParser(reply.bytes)
-    }
-
-    /// A request whose reply is a few fixed fields.
-    func simple<T>(
-        _ operation: Operation, operation name: String, _ fill: (inout MessageWriter) -> Void = { _ in },
-        _ parse: (inout MessageParser) throws(ChannelError) -> T
-    ) throws(PluginCallError) -> T {
-        try withRemoteCall(operation: name) { child, id throws(PluginCallError) in
-            var message = MessageWriter(operation, instance: id)
-            fill(&message)
-            var reply = reader(try process.call(child, message, operation: name, cancel: cancel))
-            do { return try parse(&reply) } catch { throw .failed(plugin: plugin.name, operation: name, status: -1) }
+    /// Sends `request` to this layout (`id`) in `child` and reads its reply as `Reply`, with the
+    /// descriptor that came beside it (-1: none). A malformed reply is a failure of the request's
+    /// function.
+    func exchange<Reply: PluginReply>(
+        _ request: PluginRequest, in child: ChildProcess, id: UInt32, descriptor: Int32 = -1,
+        progress: ((Double) -> Void)? = nil
+    ) throws(PluginCallError) -> (reply: Reply, descriptor: Int32) {
+        let operation = request.operation.functionName
+        let answer = try process.call(
+            child, request.encoded(instance: id), descriptor: descriptor, operation: operation, cancel: cancel,
+            progress: progress)
+        var message = MessageParser(answer.bytes)
+        do {
+            return (try Reply(reading: &message), answer.descriptor)
+        } catch {
+            if answer.descriptor >= 0 { close(answer.descriptor) }
+            throw .failed(plugin: plugin.name, operation: operation, status: -1)
         }
     }
 
+    /// `exchange` for a reply that brings no descriptor (one that comes anyway is closed).
+    func exchange<Reply: PluginReply>(
+        _ request: PluginRequest, in child: ChildProcess, id: UInt32, descriptor: Int32 = -1,
+        progress: ((Double) -> Void)? = nil
+    ) throws(PluginCallError) -> Reply {
+        let (reply, unasked): (Reply, Int32) = try exchange(
+            request, in: child, id: id, descriptor: descriptor, progress: progress)
+        if unasked >= 0 { close(unasked) }
+        return reply
+    }
+
+    /// One request to this layout, made again in a new child first if need be.
+    func call<Reply: PluginReply>(_ request: PluginRequest) throws(PluginCallError) -> Reply {
+        try withRemoteCall(operation: request.operation.functionName) { child, id throws(PluginCallError) in
+            try exchange(request, in: child, id: id)
+        }
+    }
+
+    /// A plugin's failure of `request`, as both backends report it.
+    func failure(_ request: PluginRequest, _ status: Int32, _ error: wb_error) -> PluginCallError {
+        .failure(
+            status: status, error: error, plugin: plugin.name, operation: request.operation.functionName, cancel: cancel
+        )
+    }
+
     /// A request answering one element's attributes: 1 found, 0 no such element, negative failed.
-    func single(
-        _ operation: Operation, element: ElementID, operation name: String, data: DataSource?,
-        _ fill: (inout MessageWriter) -> Void
-    ) throws(PluginCallError) -> LayoutAttributes? {
-        try withRemoteCall(operation: name) { child, id throws(PluginCallError) in
-            var message = MessageWriter(operation, instance: id)
-            fill(&message)
-            let reply = try process.call(child, message, operation: name, cancel: cancel)
-            var statusReader = MessageParser(reply.bytes)
-            let status = (try? statusReader.read(Int32.self)) ?? -1
-            let (records, extras) = try results(of: reply, in: child, operation: name, acceptedStatus: 1)
+    func single(_ request: PluginRequest, element: ElementID, data: DataSource?) throws(PluginCallError)
+        -> LayoutAttributes?
+    {
+        let operation = request.operation.functionName
+        return try withRemoteCall(operation: operation) { child, id throws(PluginCallError) in
+            let (status, records, extras, _) = try records(request, in: child, id: id, acceptedStatus: 1)
             guard status == 1 else { return nil }
             guard records.count == 1 else {
                 throw .badRecord(
@@ -54,33 +75,30 @@ extension ProcessInstance {
         }
     }
 
-    /// The records a reply announces, in the child's result memory — every count and
-    /// capacity the child wrote checked against the memory actually mapped.
-    func results(
-        of reply: (bytes: [UInt8], descriptor: Int32), in child: ChildProcess, operation: String,
-        acceptedStatus: Int32 = Int32(WB_OK)
-    ) throws(PluginCallError) -> (UnsafeBufferPointer<wb_attributes>, UnsafeRawBufferPointer) {
-        var fields = MessageParser(reply.bytes)
-        guard let status = try? fields.read(Int32.self), let count = try? fields.read(Int64.self),
-            let extraLength = try? fields.read(Int64.self),
-            let recordCapacity = try? fields.read(Int64.self), let extraCapacity = try? fields.read(Int64.self)
-        else {
-            if reply.descriptor >= 0 { close(reply.descriptor) }
-            throw .failed(plugin: plugin.name, operation: operation, status: -1)
-        }
-        if reply.descriptor >= 0 {
+    /// The records `request` wrote into the child's result memory (mapped anew when the child
+    /// sends a new one) — every count and capacity the child wrote checked against the memory
+    /// actually mapped — with the reply's status and total.
+    func records(_ request: PluginRequest, in child: ChildProcess, id: UInt32, acceptedStatus: Int32 = Int32(WB_OK))
+        throws(PluginCallError) -> (
+            status: Int32, records: UnsafeBufferPointer<wb_attributes>, extras: UnsafeRawBufferPointer, total: Int64?
+        )
+    {
+        let operation = request.operation.functionName
+        let (reply, descriptor): (RecordsReply, Int32) = try exchange(request, in: child, id: id)
+        if descriptor >= 0 {
             do {
-                child.results = try SharedMemory(receiving: reply.descriptor, writable: false)
-                child.resultCapacity = (Int(clamping: recordCapacity), Int(clamping: extraCapacity))
+                child.results = try SharedMemory(receiving: descriptor, writable: false)
+                child.resultCapacity = (Int(clamping: reply.recordCapacity), Int(clamping: reply.extraCapacity))
             } catch {
                 throw .failed(plugin: plugin.name, operation: operation, status: -1)
             }
         }
-        guard status == acceptedStatus || (acceptedStatus == 1 && status == 0) else {
-            let error = (try? Self.error(&fields, plugin: plugin.name, operation: operation)) ?? wb_error()
-            throw .failure(status: status, error: error, plugin: plugin.name, operation: operation, cancel: cancel)
+        guard reply.status == acceptedStatus || (acceptedStatus == 1 && reply.status == 0) else {
+            throw failure(request, reply.status, reply.error)
         }
         let stride = MemoryLayout<wb_attributes>.stride
+        let (count, extraLength) = (reply.count, reply.extraLength)
+        let (recordCapacity, extraCapacity) = (reply.recordCapacity, reply.extraCapacity)
         guard let memory = child.results, recordCapacity == Int64(child.resultCapacity.records),
             extraCapacity == Int64(child.resultCapacity.extraBytes),
             recordCapacity >= 0, extraCapacity >= 0, recordCapacity <= Int64(memory.size / stride),
@@ -94,23 +112,6 @@ extension ProcessInstance {
         }
         let records = UnsafeBufferPointer(
             start: recordBytes.baseAddress!.assumingMemoryBound(to: wb_attributes.self), count: Int(count))
-        return (records, UnsafeRawBufferPointer(rebasing: extraBytes[..<Int(extraLength)]))
-    }
-
-    /// Reads reply fields; a malformed reply is a failure of `operation`.
-    func fields<T>(_ operation: String, _ body: () throws(ChannelError) -> T) throws(PluginCallError) -> T {
-        do { return try body() } catch { throw .failed(plugin: plugin.name, operation: operation, status: -1) }
-    }
-
-    /// A plugin's `wb_error`, sent whole by its child; a malformed one is a failure of `operation`.
-    static func error(_ reply: inout MessageParser, plugin: String, operation: String) throws(PluginCallError)
-        -> wb_error
-    {
-        guard let bytes = try? reply.readBytes(), bytes.count == MemoryLayout<wb_error>.size else {
-            throw .failed(plugin: plugin, operation: operation, status: -1)
-        }
-        var error = wb_error()
-        withUnsafeMutableBytes(of: &error) { $0.copyBytes(from: bytes) }
-        return error
+        return (reply.status, records, UnsafeRawBufferPointer(rebasing: extraBytes[..<Int(extraLength)]), reply.total)
     }
 }

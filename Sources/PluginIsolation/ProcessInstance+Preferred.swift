@@ -18,14 +18,10 @@ extension ProcessInstance {
     /// Asks the child's layout what its last prepare moved: the records come back through the
     /// result memory, the total after the reply's usual fields.
     func changedElements(limit: Int) throws(PluginCallError) -> (first: [ElementID], count: Int)? {
-        let operation = "changed_elements"
-        return try withRemoteCall(operation: operation) { child, id throws(PluginCallError) in
-            var message = MessageWriter(.changedElements, instance: id)
-            message.append(Int64(limit))
-            let reply = try process.call(child, message, operation: operation, cancel: cancel)
-            var tail = MessageParser(Array(reply.bytes.suffix(8)))
-            let total = try fields(operation) { () throws(ChannelError) in try tail.read(Int64.self) }
-            let (records, extras) = try results(of: reply, in: child, operation: operation)
+        let request = PluginRequest.changedElements(limit: Int64(limit))
+        return try withRemoteCall(operation: request.operation.functionName) { child, id throws(PluginCallError) in
+            let (_, records, extras, total) = try records(request, in: child, id: id)
+            guard let total else { throw .failed(plugin: plugin.name, operation: "changed_elements", status: -1) }
             return try check.changedElements(
                 records, extras: extras, total: total, limit: limit, data: preparedSource, kindNames: kindNames)
         }
@@ -42,37 +38,27 @@ extension ProcessInstance {
     private func send(_ sizes: [PreferredSize], to child: ChildProcess, id: UInt32) throws(PluginCallError)
         -> [PreferredSizeAnswer?]
     {
-        let operation = "preferred_attributes"
         var answers: [PreferredSizeAnswer?] = []
         answers.reserveCapacity(sizes.count)
         var start = 0
         while start < sizes.count {
             let chunk = sizes[start..<min(start + Self.preferredSizesPerMessage, sizes.count)]
             start = chunk.endIndex
-            var message = MessageWriter(.preferredAttributes, instance: id)
-            message.append(UInt32(chunk.count))
-            for preferred in chunk {
-                // An undeclared kind is no element of this layout: sent as one it cannot have.
-                message.append(
-                    preferred.element.abi(kindIndex: kindIndex)
-                        ?? wb_element(category: -1, kind: -1, section: -1, item: -1))
-                message.append(preferred.size.width, preferred.size.height)
-            }
-            var reply = reader(try process.call(child, message, operation: operation, cancel: cancel))
-            for preferred in chunk {
-                let (status, answer) = try fields(operation) { () throws(ChannelError) in
+            // An undeclared kind is no element of this layout: sent as one it cannot have.
+            let request = PluginRequest.preferredAttributes(
+                chunk.map {
                     (
-                        try reply.read(Int32.self),
-                        wb_preferred_answer(
-                            size: wb_size(width: try reply.readDouble(), height: try reply.readDouble()),
-                            invalidation: try reply.read(UInt32.self), reserved: 0)
+                        $0.element.abi(kindIndex: kindIndex)
+                            ?? wb_element(category: -1, kind: -1, section: -1, item: -1), $0.size.abi
                     )
+                })
+            let reply: PreferredReply = try exchange(request, in: child, id: id)
+            for (preferred, index) in zip(chunk, 0...) {
+                guard index < reply.answers.count else {
+                    throw .failed(plugin: plugin.name, operation: "preferred_attributes", status: -1)
                 }
-                guard status >= 0 else {
-                    throw .failure(
-                        status: status, error: try Self.error(&reply, plugin: plugin.name, operation: operation),
-                        plugin: plugin.name, operation: operation, cancel: cancel)
-                }
+                let (status, answer) = reply.answers[index]
+                guard status >= 0 else { throw failure(request, status, reply.error ?? wb_error()) }
                 answers.append(
                     status == 1
                         ? try PreferredSizeAnswer(answer).checked(plugin: plugin.name, element: preferred.element) : nil

@@ -55,14 +55,12 @@ final class ProcessInstance: PluginInstance, DataAllocating {
     {
         try process.withChild { child, generation throws(PluginCallError) in
             if let remote, remote.generation == generation { return try body(child, remote.id) }
-            var message = MessageWriter(.create)
-            message.append(bytes: options)
-            var reply = try reader(process.call(child, message, operation: "create", cancel: cancel))
-            if try fields("create", { () throws(ChannelError) in try reply.read(UInt8.self) }) != 1 {
-                throw .creationFailure(error: try Self.error(&reply, plugin: plugin.name, operation: "create"))
+            let id: UInt32, facts: InstanceFacts
+            switch try exchange(.create(options: options), in: child, id: 0) as CreateReply {
+            case .refused(let error): throw .creationFailure(error: error)
+            case .made(let madeID, let madeFacts): (id, facts) = (madeID, madeFacts)
             }
-            let id = try fields("create") { () throws(ChannelError) in try reply.read(UInt32.self) }
-            let facts = try InstanceFactsMessage.read(&reply, plugin: plugin.name)
+            if let kinds = facts.kinds { try InstanceFacts.check(kinds, plugin: plugin.name) }
             if remote == nil {
                 adopt(facts)
             } else if facts != self.facts {
@@ -72,9 +70,7 @@ final class ProcessInstance: PluginInstance, DataAllocating {
             try resendPreferredSizes(to: child, id: id)
             if let prepared { try prepareRemote(child, id: id, data: prepared.data, bounds: prepared.bounds) }
             if awaitsNewData {
-                var message = MessageWriter(.invalidate, instance: id)
-                message.append(Invalidation.data.rawValue)
-                _ = reader(try process.call(child, message, operation: "invalidate", cancel: cancel))
+                let _: Acknowledgement = try exchange(.invalidate(Invalidation.data.rawValue), in: child, id: id)
             }
             return try body(child, id)
         }
@@ -90,9 +86,7 @@ final class ProcessInstance: PluginInstance, DataAllocating {
     }
 
     func contentOverflow() throws(PluginCallError) -> ContentOverflow {
-        try simple(.contentOverflow, operation: "content_overflow") { reply throws(ChannelError) in
-            ContentOverflow(rawValue: try reply.read(UInt32.self)).intersection([.horizontal, .vertical])
-        }
+        ContentOverflow(rawValue: try call(.contentOverflow)).intersection([.horizontal, .vertical])
     }
 
     /// New data goes straight into an image the child can map.
@@ -125,16 +119,9 @@ final class ProcessInstance: PluginInstance, DataAllocating {
             throw .broken(plugin: plugin.name, reason: "the batch could not be shared: \(error)")
         }
         try withRemoteCall(operation: "prepare_for_updates") { child, id throws(PluginCallError) in
-            var reply = reader(
-                try process.call(
-                    child, MessageWriter(.prepareForUpdates, instance: id), descriptor: memory.fileDescriptor,
-                    operation: "prepare_for_updates", cancel: cancel))
-            let status = try fields("prepare_for_updates") { () throws(ChannelError) in try reply.read(Int32.self) }
-            guard status == Int32(WB_OK) else {
-                let error = try Self.error(&reply, plugin: plugin.name, operation: "prepare_for_updates")
-                throw .failure(
-                    status: status, error: error, plugin: plugin.name, operation: "prepare_for_updates", cancel: cancel)
-            }
+            let reply: StatusReply = try exchange(
+                .prepareForUpdates, in: child, id: id, descriptor: memory.fileDescriptor)
+            guard reply.status == Int32(WB_OK) else { throw failure(.prepareForUpdates, reply.status, reply.error) }
         }
         awaitsNewData = true
         rememberedSizes = [:]
@@ -150,24 +137,14 @@ final class ProcessInstance: PluginInstance, DataAllocating {
                 throw .broken(plugin: plugin.name, reason: "the data could not be shared: \(error)")
             }
         }
-        var message = MessageWriter(.prepare, instance: id)
-        message.append(bounds.abi)
-        message.append(image!.key)
-        message.append(direction.abi)
-        var reply = try reader(
-            process.call(
-                child, message, descriptor: image!.memory.fileDescriptor, operation: "prepare", cancel: cancel,
-                progress: progress))
-        let status = try fields("prepare") { () throws(ChannelError) in try reply.read(Int32.self) }
-        guard status != Int32(WB_OK) else { return }
-        let error = try Self.error(&reply, plugin: plugin.name, operation: "prepare")
-        throw .failure(status: status, error: error, plugin: plugin.name, operation: "prepare", cancel: cancel)
+        let request = PluginRequest.prepare(bounds: bounds.abi, dataKey: image!.key, direction: direction.abi)
+        let reply: StatusReply = try exchange(
+            request, in: child, id: id, descriptor: image!.memory.fileDescriptor, progress: progress)
+        guard reply.status == Int32(WB_OK) else { throw failure(request, reply.status, reply.error) }
     }
 
     func contentSize() throws(PluginCallError) -> Size {
-        let size = try simple(.contentSize, operation: "content_size") { reply throws(ChannelError) in
-            Size(width: try reply.readDouble(), height: try reply.readDouble())
-        }
+        let size = Size(try call(.contentSize) as wb_size)
         guard size.width.isFinite, size.height.isFinite, size.width >= 0, size.height >= 0 else {
             throw .badRecord(
                 plugin: plugin.name, element: "the content size",
@@ -178,53 +155,33 @@ final class ProcessInstance: PluginInstance, DataAllocating {
     }
 
     func numberOfElements() throws(PluginCallError) -> Int? {
-        let count = try simple(.elementCount, operation: "element_count") { reply throws(ChannelError) in
-            try reply.read(Int64.self)
-        }
+        let count: Int64 = try call(.elementCount)
         return count >= 0 ? Int(count) : nil
     }
 
     func shouldInvalidate(forBoundsChange newBounds: Rect) throws(PluginCallError) -> Bool {
-        try simple(.shouldInvalidate, operation: "should_invalidate_for_bounds_change", { $0.append(newBounds.abi) }) {
-            reply throws(ChannelError) in
-            try reply.read(Int32.self) != 0
-        }
+        try call(.shouldInvalidate(newBounds.abi)) as Int32 != 0
     }
 
     func invalidation(forBoundsChange newBounds: Rect) throws(PluginCallError) -> Invalidation {
-        try simple(
-            .invalidationForBoundsChange, operation: "invalidation_for_bounds_change", { $0.append(newBounds.abi) }
-        ) { reply throws(ChannelError) in
-            Invalidation(rawValue: try reply.read(UInt32.self))
-        }
+        Invalidation(rawValue: try call(.invalidationForBoundsChange(newBounds.abi)))
     }
 
     func invalidate(_ invalidation: Invalidation) throws(PluginCallError) {
         if !invalidation.isDisjoint(with: [.data, .everything]) { rememberedSizes = [:] }
-        try simple(.invalidate, operation: "invalidate", { $0.append(invalidation.rawValue) }) {
-            _ throws(ChannelError) in
-        }
+        let _: Acknowledgement = try call(.invalidate(invalidation.rawValue))
     }
 
     func targetContentOffset(proposed: Point, velocity: Point) throws(PluginCallError) -> Point {
-        let point = try simple(
-            .targetContentOffset, operation: "target_content_offset",
-            { $0.append(proposed.x, proposed.y, velocity.x, velocity.y) }
-        ) {
-            reply throws(ChannelError) in Point(x: try reply.readDouble(), y: try reply.readDouble())
-        }
-        return try point.checkedOffset(plugin: plugin.name)
+        let point: wb_point = try call(.targetContentOffset(proposed: proposed.abi, velocity: velocity.abi))
+        return try Point(point).checkedOffset(plugin: plugin.name)
     }
 
     func withElements<T>(in rect: Rect, _ body: (AttributesRecords) throws(PluginCallError) -> T)
         throws(PluginCallError) -> T
     {
         try withRemoteCall(operation: "elements_in_rect") { child, id throws(PluginCallError) in
-            var message = MessageWriter(.elementsInRect, instance: id)
-            message.append(rect.abi)
-            let (records, extras) = try results(
-                of: process.call(child, message, operation: "elements_in_rect", cancel: cancel),
-                in: child, operation: "elements_in_rect")
+            let (_, records, extras, _) = try records(.elementsInRect(rect.abi), in: child, id: id)
             let (order, repairs) = try check.check(records, extras: extras, data: preparedSource, rect: rect)
             return try body(
                 AttributesRecords(
@@ -234,19 +191,14 @@ final class ProcessInstance: PluginInstance, DataAllocating {
 
     func attributes(for element: ElementID) throws(PluginCallError) -> LayoutAttributes? {
         guard let id = element.abi(kindIndex: kindIndex) else { return nil }
-        return try single(
-            .attributesForElement, element: element, operation: "attributes_for_element", data: preparedSource
-        ) { $0.append(id) }
+        return try single(.attributesForElement(id), element: element, data: preparedSource)
     }
 
     func transitionAttributes(for element: ElementID, isAppearing: Bool, in bounds: Rect) throws(PluginCallError)
         -> LayoutAttributes?
     {
         guard let id = element.abi(kindIndex: kindIndex) else { return nil }
-        return try single(.transitionAttributes, element: element, operation: "transition_attributes", data: nil) {
-            $0.append(id)
-            $0.append(Int32(isAppearing ? 1 : 0))
-            $0.append(bounds.abi)
-        }
+        return try single(
+            .transitionAttributes(id, isAppearing: isAppearing, bounds: bounds.abi), element: element, data: nil)
     }
 }
