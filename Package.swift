@@ -217,7 +217,9 @@ let package = Package(
         .target(name: "CompositionalPlugin", dependencies: ["Compositional", "LayoutKit"], path: "Plugins/Compositional/Plugin"),
         .testTarget(name: "CompositionalTests", dependencies: ["Compositional", "LayoutKit", "ReferenceLayouts", "SeededRandom"]),
 
-        .target(name: "TestSupport", dependencies: ["LayoutKit", "PluginHost", "SeededRandom"], path: "Tests/TestSupport", exclude: ["Fixtures"]),
+        .target(
+            name: "TestSupport",
+            dependencies: ["LayoutKit", "PluginHost", "PluginIsolation", "SeededRandom", "WorkbenchEngine", "JSON", "JSONRPC"], path: "Tests/TestSupport", exclude: ["Fixtures"]),
         .testTarget(name: "YAMLReaderTests", dependencies: ["YAMLReader", "SourceDiagnostics"]),
         .testTarget(name: "LayoutKitTests", dependencies: ["LayoutKit", "CLayoutABI", "TestSupport"]),
         .testTarget(name: "FileWatchingTests", dependencies: ["FileWatching", "TestSupport"]),

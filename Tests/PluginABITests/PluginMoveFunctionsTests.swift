@@ -35,7 +35,7 @@ struct PluginMoveFunctionsTests {
                 BuildProducts.repositoryRoot + "/Tests/TestSupport/Fixtures/directed_grid.c", "-lm",
             ])
         #expect(compiled.status == 0, "\(compiled.standardError)")
-        let client = try ServerClient(arguments: ["--plugins", plugins, "--isolation", isolation])
+        let client = EngineSession(isolation: isolation, plugins: [plugins])
         defer { _ = client.finish() }
         for (index, name) in ["a", "b"].enumerated() {
             #expect(

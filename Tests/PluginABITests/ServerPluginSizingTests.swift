@@ -24,7 +24,7 @@ struct ServerPluginSizingTests {
         return plugins
     }
 
-    static func result(_ client: ServerClient, _ method: String, _ params: [String: Any], id: Int) throws -> [String:
+    static func result(_ client: EngineSession, _ method: String, _ params: [String: Any], id: Int) throws -> [String:
         Any]
     {
         let response = client.request(method, params, id: id)
@@ -39,7 +39,7 @@ struct ServerPluginSizingTests {
     func aLayoutThatDoesNotSayWhatMovedIsComparedWhole(isolation: String) throws {
         let folder = try TemporaryFolder()
         let plugins = try Self.plugins(bug: "SELF_SIZING", header: "Sources/CLayoutABI/include", in: folder)
-        let client = try ServerClient(arguments: ["--isolation", isolation, "--plugins", plugins])
+        let client = EngineSession(isolation: isolation, plugins: [plugins])
         _ = try Self.result(client, "open", ["text": Self.workspace, "directory": folder.path], id: 1)
         let answer = try Self.result(client, "preferredSizes", ["view": "g/grid", "sizes": [Self.size]], id: 2)
         #expect(answer["invalidatedCount"] as? Int == 1)
@@ -60,7 +60,7 @@ struct ServerPluginSizingTests {
     func aPluginBuiltAgainstABI20IgnoresPreferredSizes(isolation: String) throws {
         let folder = try TemporaryFolder()
         let plugins = try Self.plugins(bug: "NONE", header: "Tests/TestSupport/Fixtures/abi-2.0", in: folder)
-        let client = try ServerClient(arguments: ["--isolation", isolation, "--plugins", plugins])
+        let client = EngineSession(isolation: isolation, plugins: [plugins])
         _ = try Self.result(client, "open", ["text": Self.workspace, "directory": folder.path], id: 1)
         let answer = try Self.result(client, "preferredSizes", ["view": "g/grid", "sizes": [Self.size]], id: 2)
         #expect(answer["invalidatedCount"] as? Int == 0)

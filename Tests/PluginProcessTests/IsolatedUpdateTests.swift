@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 import TestSupport
 import Testing
 
@@ -18,7 +17,7 @@ struct IsolatedUpdateTests {
     /// Every answer of a run of batches on the bundled circles and mark-sheet layouts, and
     /// queries of both views on the source after each.
     static func answers(isolation: String) throws -> [String] {
-        let client = try ServerClient(arguments: ["--isolation", isolation])
+        let client = EngineSession(isolation: isolation)
         let sizes = [60, 80, 40, 100, 70, 50, 90, 30, 120, 60, 80, 45]
         let text =
             "workspace: w\nsources:\n  s: {items: \(sizes)}\n  t: {table: {columns: [A, B], rows: [{title: R, values: [1, 2]}, {title: S, values: [3, 4]}, {title: T, values: [5, 6]}]}}\n"
@@ -63,63 +62,16 @@ struct IsolatedUpdateTests {
     }
 
     /// The x of each cell of a view, in item order.
-    static func xs(_ client: ServerClient, _ view: String, id: Int) -> [Double] {
+    static func xs(_ client: some ProtocolSession, _ view: String, id: Int) -> [Double] {
         let response = client.request("query", ["view": view, "rect": everything], id: id)
         let elements = (response?["result"] as? [String: Any])?["elements"] as? [[String: Any]] ?? []
         return elements.compactMap { ($0["frame"] as? [String: Double])?["x"] }
     }
 
-    /// The plugin processes of the server.
-    static func children(of parent: Int32) -> [Int32] {
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-        return entries.compactMap(Int32.init).filter { pid in
-            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-                let close = stat.lastIndex(of: ")")
-            else { return false }
-            let fields = stat[stat.index(after: close)...].split(separator: " ")
-            return fields.count > 2 && Int32(fields[1]) == parent
-        }
-    }
-
-    @Test(arguments: ["process", "none"])
-    func theBatchReachesThePluginsPrepareForUpdates(isolation: String) throws {
-        let fixture = try PluginFaultTests.Fixture([.incremental, .well])
-        let client = try ServerClient(arguments: ["--plugins", fixture.folder.path, "--isolation", isolation])
-        _ = client.request("open", ["path": fixture.workspace], id: 1)
-        #expect(Self.xs(client, "faults/incremental", id: 2) == [0, 0, 0, 0, 0], "a full prepare leaves no mark")
-        let deleted = client.request("update", ["view": "faults/incremental", "changes": [["delete": [0, 1]]]], id: 3)
-        #expect(
-            (deleted?["result"] as? [String: Any])?["disappearing"] as? [Any] != nil, "\(String(describing: deleted))")
-        // One change; new cells 0, 1, 2, 3 were old 0, 2, 3, 4: x = 100 + old + 1.
-        #expect(Self.xs(client, "faults/incremental", id: 4) == [101, 103, 104, 105])
-        _ = client.request(
-            "update",
-            ["view": "faults/incremental", "changes": [["insert": [0, 0], "value": 9], ["delete": [0, 3]]]], id: 5)
-        #expect(Self.xs(client, "faults/incremental", id: 6) == [200, 201, 202, 203])
-        // A plugin without prepare_for_updates is invalidated and prepared fully; the other view
-        // on the source, one batch behind, catches up through its prepare_for_updates.
-        _ = client.request("update", ["view": "faults/well", "changes": [["delete": [0, 0]]]], id: 7)
-        #expect(Self.xs(client, "faults/well", id: 8) == [0, 0, 0])
-        #expect(Self.xs(client, "faults/incremental", id: 13) == [102, 103, 104])
-        if isolation == "process" {
-            // Children killed: the view's new child is made, given the current data and prepared fully.
-            let children = Self.children(of: client.processIdentifier)
-            #expect(!children.isEmpty)
-            for child in children { kill(child, SIGKILL) }
-            var answer = Self.xs(client, "faults/incremental", id: 9)
-            // the request that found the child dead failed
-            if answer.isEmpty { answer = Self.xs(client, "faults/incremental", id: 10) }
-            #expect(answer == [0, 0, 0])
-            _ = client.request("update", ["view": "faults/incremental", "changes": [["delete": [0, 0]]]], id: 11)
-            #expect(Self.xs(client, "faults/incremental", id: 12) == [102, 103])
-        }
-        #expect(client.finish() == 0)
-    }
-
     @Test(arguments: ["process", "none"])
     func aFailingPrepareForUpdatesIsReportedAndLeavesTheViewUsable(isolation: String) throws {
         let fixture = try PluginFaultTests.Fixture([.failUpdates])
-        let client = try ServerClient(arguments: ["--plugins", fixture.folder.path, "--isolation", isolation])
+        let client = EngineSession(isolation: isolation, plugins: [fixture.folder.path])
         _ = client.request("open", ["path": fixture.workspace], id: 1)
         #expect(Self.ys(client, "faults/failupdates", id: 2) == [0, 20, 40, 60, 80])
         let refused = PluginFaultTests.error(
@@ -136,7 +88,7 @@ struct IsolatedUpdateTests {
     }
 
     /// The y of each cell of a view, in item order.
-    static func ys(_ client: ServerClient, _ view: String, id: Int) -> [Double] {
+    static func ys(_ client: some ProtocolSession, _ view: String, id: Int) -> [Double] {
         let response = client.request("query", ["view": view, "rect": everything], id: id)
         let elements = (response?["result"] as? [String: Any])?["elements"] as? [[String: Any]] ?? []
         return elements.compactMap { ($0["frame"] as? [String: Double])?["y"] }

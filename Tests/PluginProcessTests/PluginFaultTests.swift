@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Plugins that misbehave, seen through the real `workbench serve` and `workbench run`: each
+/// Plugins that misbehave, seen through the engine (in process: `EngineSession`): each
 /// fault costs only its own request or view, and is reported naming the plugin.
 struct PluginFaultTests {
     /// A folder of faulty plugins and a workspace with one view per fault (five items each).
@@ -29,7 +29,7 @@ struct PluginFaultTests {
     @Test(arguments: ["process", "none"])
     func badRecordsAndFailedQueriesAreLayoutErrorsNamingTheElement(isolation: String) throws {
         let fixture = try Fixture([.well, .nan, .failQuery, .undeclaredKind])
-        let client = try ServerClient(arguments: ["--plugins", fixture.folder.path, "--isolation", isolation])
+        let client = EngineSession(isolation: isolation, plugins: [fixture.folder.path])
         _ = client.request("open", ["path": fixture.workspace], id: 1)
         let nan = Self.error(client.request("query", ["view": "faults/nan", "rect": Self.everything], id: 2))
         #expect(nan?["code"] as? Int == -32004)
@@ -66,7 +66,7 @@ struct PluginFaultTests {
         let fixture = try Fixture([.silentPrepare, .silentCreate])
         var answers: [String: [String]] = [:]
         for isolation in ["process", "none"] {
-            let client = try ServerClient(arguments: ["--plugins", fixture.folder.path, "--isolation", isolation])
+            let client = EngineSession(isolation: isolation, plugins: [fixture.folder.path])
             _ = client.request("open", ["path": fixture.workspace], id: 1)
             answers[isolation] = ["faults/silentprepare", "faults/silentcreate"].enumerated().map { index, view in
                 let error = Self.error(client.request("prepare", ["view": view], id: 2 + index))
@@ -85,7 +85,7 @@ struct PluginFaultTests {
     @Test(arguments: ["process", "none"])
     func aRefusedPluginIsAPluginErrorWithTheReason(isolation: String) throws {
         let fixture = try Fixture([.futureABI])
-        let client = try ServerClient(arguments: ["--plugins", fixture.folder.path, "--isolation", isolation])
+        let client = EngineSession(isolation: isolation, plugins: [fixture.folder.path])
         _ = client.request("open", ["path": fixture.workspace], id: 1)
         let refused = Self.error(client.request("prepare", ["view": "faults/future"], id: 2))
         #expect(refused?["code"] as? Int == -32002)
@@ -98,34 +98,5 @@ struct PluginFaultTests {
         #expect((entry?["refused"] as? String)?.contains("plugin ABI version 3") == true)
         #expect(plugins.contains { $0["name"] as? String == "circles" })
         #expect(client.finish() == 0)
-    }
-
-    @Test(arguments: ["process", "none"])
-    func runReportsEachBadViewWhereItIsAndLaysOutTheRest(isolation: String) throws {
-        let fixture = try Fixture([.well, .nan, .failQuery, .futureABI, .unordered])
-        let result = try ProcessRunner.run(
-            BuildProducts.executable("workbench"),
-            ["run", fixture.workspace, "--plugins", fixture.folder.path, "--isolation", isolation])
-        #expect(result.status == 1)
-        let views = result.standardOutput.split(separator: "\n").compactMap {
-            (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]
-        }
-        #expect(views.map { $0["view"] as? String } == ["well", "unordered"])
-        #expect((views.last?["elements"] as? [[String: Any]])?.map { $0["item"] as? Int } == [0, 1, 2, 3, 4])
-        let lines = result.standardError.split(separator: "\n").map(String.init)
-        #expect(
-            lines.contains(
-                "\(fixture.workspace):5:3: error: view 'nan' (fault-nan): plugin 'fault-nan' gave cell [0, 1] a bad frame.x: nan is not a finite number"
-            ))
-        #expect(
-            lines.contains {
-                $0.hasPrefix("\(fixture.workspace):6:3: error: view 'failquery'") && $0.contains("WB_ERROR_LAYOUT")
-            })
-        #expect(lines.contains { $0.hasPrefix("\(fixture.workspace):7:") && $0.contains("plugin ABI version 3") })
-        #expect(
-            lines.contains(
-                "warning: \(fixture.workspace): view 'unordered': plugin 'fault-unordered' returned elements out of canonical order; the workbench repaired the answer"
-            ))
-        #expect(lines.last == "workbench: 2 views laid out, 3 failed")
     }
 }

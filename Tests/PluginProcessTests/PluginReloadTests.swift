@@ -9,7 +9,7 @@ struct PluginReloadTests {
     /// it, and a server serving it.
     final class Fixture {
         let folder: TemporaryFolder, scratch: TemporaryFolder
-        let client: ServerClient
+        let client: EngineSession
         var library: String { folder.path + "/libcolumn.so" }
 
         init(isolation: String) throws {
@@ -26,7 +26,7 @@ struct PluginReloadTests {
                   fresh: {layout: fresh, source: three}
 
                 """)
-            client = try ServerClient(arguments: ["--plugins", folder.path, "--isolation", isolation])
+            client = EngineSession(isolation: isolation, plugins: [folder.path])
             _ = client.request("open", ["path": workspace], id: 1)
         }
 

@@ -13,7 +13,7 @@ struct ServerAnchoringTests {
 
     @Test(arguments: ["process", "none"])
     func anEditAboveTheViewportKeepsTheAnchorInPlace(isolation: String) throws {
-        let client = try ServerClient(arguments: ["--isolation", isolation])
+        let client = EngineSession(isolation: isolation)
         #expect(
             client.request("open", ["text": Self.text(firstHeight: 40), "directory": "."], id: 1)?["result"] != nil)
         _ = client.request(

@@ -28,7 +28,7 @@ struct ServerDirectionTests {
 
     /// The query answer for `rect`, after moving the view's bounds to `bounds`.
     static func elements(
-        _ client: ServerClient, view: String, bounds: [String: Double], rect: [String: Double], id: inout Int
+        _ client: EngineSession, view: String, bounds: [String: Double], rect: [String: Double], id: inout Int
     ) -> [[String: Any]] {
         id += 1
         _ = client.request("invalidate", ["view": "w/\(view)", "bounds": bounds], id: id)
@@ -39,7 +39,7 @@ struct ServerDirectionTests {
 
     @Test(arguments: ["process", "none"])
     func theGuidesStickyHeadersStickToTheRightAndMirrorTheLeftToRightOnes(isolation: String) throws {
-        let client = try ServerClient(arguments: ["--isolation", isolation])
+        let client = EngineSession(isolation: isolation)
         defer { _ = client.finish() }
         let opened = client.request("open", ["text": "workspace: w\n" + Self.workspace, "directory": "."], id: 1)
         #expect(opened?["result"] != nil, "\(String(describing: opened))")
@@ -79,7 +79,7 @@ struct ServerDirectionTests {
     }
 
     @Test func aDirectionThatIsNoneOfTheTwoIsRefusedNamingTheField() throws {
-        let client = try ServerClient()
+        let client = EngineSession()
         defer { _ = client.finish() }
         _ = client.request("open", ["text": "workspace: w\n" + Self.workspace, "directory": "."], id: 1)
         let answer = client.request("invalidate", ["view": "w/plain", "direction": "upward"], id: 2)
@@ -128,7 +128,7 @@ struct ServerMirroredAnswersTests {
     }
 
     @Test func updateAndTransitionAnswersAreTheLeftToRightOnesMirrored() throws {
-        let client = try ServerClient()
+        let client = EngineSession()
         defer { _ = client.finish() }
         for (index, (name, direction)) in [("ltr", "leftToRight"), ("rtl", "rightToLeft")].enumerated() {
             #expect(

@@ -23,7 +23,7 @@ struct ServerMoveTests {
         """
     }
 
-    static func open(_ client: ServerClient, _ text: String, id: Int) {
+    static func open(_ client: EngineSession, _ text: String, id: Int) {
         let opened = client.request("open", ["text": text, "directory": "."], id: id)
         #expect(opened?["result"] != nil, "\(String(describing: opened))")
     }
@@ -32,13 +32,13 @@ struct ServerMoveTests {
         (answer?["result"] as? [String: Any]) ?? ["error": answer?["error"] ?? "none"]
     }
 
-    static func everything(_ client: ServerClient, _ view: String, id: Int) -> NSArray {
+    static func everything(_ client: EngineSession, _ view: String, id: Int) -> NSArray {
         let rect: [String: Double] = ["x": -1e6, "y": -1e6, "width": 2e6, "height": 2e6]
         return (result(client.request("query", ["view": view, "rect": rect], id: id))["elements"] as? NSArray) ?? []
     }
 
     /// The centre of a cell, asked of the view.
-    static func centre(_ client: ServerClient, _ view: String, section: Int, item: Int, id: Int) -> [String: Double] {
+    static func centre(_ client: EngineSession, _ view: String, section: Int, item: Int, id: Int) -> [String: Double] {
         let element = result(
             client.request(
                 "query", ["view": view, "element": ["category": "cell", "section": section, "item": item]], id: id))[
@@ -52,7 +52,7 @@ struct ServerMoveTests {
 
     @Test(arguments: ["leftToRight", "rightToLeft"])
     func aCommittedMoveAnswersAsTheUpdateWouldAndLeavesTheSameLayout(direction: String) throws {
-        let client = try ServerClient()
+        let client = EngineSession()
         defer { _ = client.finish() }
         Self.open(client, Self.workspace("a", direction: direction), id: 1)
         Self.open(client, Self.workspace("b", direction: direction), id: 2)
@@ -86,7 +86,7 @@ struct ServerMoveTests {
     }
 
     @Test func aCancelledMoveLeavesTheLayoutUntouchedAndMovesTheCellsBack() throws {
-        let client = try ServerClient()
+        let client = EngineSession()
         defer { _ = client.finish() }
         Self.open(client, Self.workspace("a"), id: 1)
         let before = Self.everything(client, "a/v", id: 2)
@@ -110,7 +110,7 @@ struct ServerMoveTests {
     }
 
     @Test func theDefaultTargetIsTheCellUnderThePositionElseTheNearestInTheSection() throws {
-        let client = try ServerClient()
+        let client = EngineSession()
         defer { _ = client.finish() }
         let sizes = (0..<30).map { String(30 + ($0 * 37) % 70) }.joined(separator: ", ")
         Self.open(client, Self.workspace("c", layout: "circles", source: "items: [\(sizes)]"), id: 1)
@@ -138,7 +138,7 @@ struct ServerMoveTests {
     }
 
     @Test func oneMovePerViewAndAnyUpdateEndsIt() throws {
-        let client = try ServerClient()
+        let client = EngineSession()
         defer { _ = client.finish() }
         Self.open(client, Self.workspace("a"), id: 1)
         let begin: [String: Any] = [
@@ -167,7 +167,7 @@ struct ServerMoveTests {
         (#"{"element": {"section": -1, "item": 0}, "position": {"x": 0, "y": 0}}"#, "params.element.section"),
     ])
     func badMovesAreRefusedNamingTheField(params: String, message: String) throws {
-        let client = try ServerClient()
+        let client = EngineSession()
         defer { _ = client.finish() }
         Self.open(client, Self.workspace("a"), id: 1)
         var fields = try JSONSerialization.jsonObject(with: Data(params.utf8)) as! [String: Any]
@@ -178,7 +178,7 @@ struct ServerMoveTests {
     }
 
     @Test func aTreeTakesNoMoves() throws {
-        let client = try ServerClient()
+        let client = EngineSession()
         defer { _ = client.finish() }
         Self.open(
             client, Self.workspace("t", layout: "tree", source: "tree: {name: A, children: [{name: B}, {name: C}]}"),

@@ -3,7 +3,7 @@ import LayoutKit
 import TestSupport
 import Testing
 
-/// `preferredSizes` and scroll anchoring over real pipes, in both isolation modes, judged
+/// `preferredSizes` and scroll anchoring through the engine in process (`EngineSession`), in both isolation modes, judged
 /// by the server's own whole-layout queries before and after (brute force).
 struct ServerPreferredSizesTests {
     static let heights = (0..<60).map { 40 + ($0 * 37) % 200 }
@@ -13,11 +13,11 @@ struct ServerPreferredSizesTests {
     static let everything = ["x": -1e9, "y": -1e9, "width": 2e9, "height": 2e9]
 
     final class Session {
-        let client: ServerClient
+        let client: EngineSession
         var id = 1
 
-        init(_ arguments: [String]) throws {
-            client = try ServerClient(arguments: arguments)
+        init(isolation: String) throws {
+            client = EngineSession(isolation: isolation)
             let opened = call("open", ["text": ServerPreferredSizesTests.text, "directory": "."])
             #expect(opened?["result"] != nil, "\(String(describing: opened))")
         }
@@ -68,7 +68,7 @@ struct ServerPreferredSizesTests {
 
     @Test(arguments: ["process", "none"])
     func aCellGrownAboveTheViewportKeepsTheAnchorInPlace(isolation: String) throws {
-        let session = try Session(["--isolation", isolation])
+        let session = try Session(isolation: isolation)
         try session.scroll(toY: 1500)
         let anchor = try session.firstVisibleCell(atY: 1500)
         let before = try session.frames(), anchorBefore = try session.frame(anchor)
@@ -101,7 +101,7 @@ struct ServerPreferredSizesTests {
 
     @Test(arguments: ["process", "none"])
     func updatesCarrySizesAndAnchorTheView(isolation: String) throws {
-        let session = try Session(["--isolation", isolation])
+        let session = try Session(isolation: isolation)
         _ = try session.result("preferredSizes", ["view": "w/wall", "sizes": [Self.size(10, height: 333)]])
         try session.scroll(toY: 1200)
         let anchor = try session.firstVisibleCell(atY: 1200)
@@ -125,7 +125,7 @@ struct ServerPreferredSizesTests {
     }
 
     @Test func badSizesAreRefusedByName() throws {
-        let session = try Session(["--isolation", "none"])
+        let session = try Session(isolation: "none")
         let unknown =
             session.call(
                 "preferredSizes", ["view": "w/wall", "sizes": [Self.size(1, height: 5), Self.size(60, height: 5)]])?[

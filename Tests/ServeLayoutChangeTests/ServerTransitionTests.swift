@@ -40,7 +40,7 @@ struct ServerTransitionTests {
     }
 
     /// Every element of the view's layout, keyed by identity.
-    static func all(_ client: ServerClient, _ view: String, id: Int) -> [String: NSDictionary] {
+    static func all(_ client: EngineSession, _ view: String, id: Int) -> [String: NSDictionary] {
         let rect: [String: Double] = ["x": -1e6, "y": -1e6, "width": 2e6, "height": 2e6]
         let elements =
             result(client.request("query", ["view": view, "rect": rect], id: id))["elements"] as? [NSDictionary] ?? []
@@ -63,7 +63,7 @@ struct ServerTransitionTests {
     func aTransitionAnswersBothLayoutsOwnQueriesAndKeepsTheAnchor(pair: String) throws {
         let parts = pair.split(separator: " ").map(String.init)
         let source = Self.sources[Int(parts[0])!].yaml, from = parts[1], to = parts[2]
-        let client = try ServerClient()
+        let client = EngineSession()
         defer { _ = client.finish() }
         for (index, (name, layout)) in [("a", from), ("old", from), ("new", to)].enumerated() {
             let opened = client.request(
@@ -135,7 +135,7 @@ struct ServerTransitionTests {
     }
 
     @Test func aChangeThatLeavesTheViewAloneKeepsTheLayoutItSwitchedTo() throws {
-        let client = try ServerClient()
+        let client = EngineSession()
         defer { _ = client.finish() }
         let text = Self.workspace("a", layout: "guide", source: "generate: {sections: 3, items: 3}")
         _ = client.request("open", ["text": text, "directory": "."], id: 1)
@@ -149,7 +149,7 @@ struct ServerTransitionTests {
     }
 
     @Test func anUnknownLayoutOrRefusedOptionsChangeNothing() throws {
-        let client = try ServerClient()
+        let client = EngineSession()
         defer { _ = client.finish() }
         _ = client.request(
             "open",

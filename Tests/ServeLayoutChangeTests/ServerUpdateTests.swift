@@ -5,7 +5,7 @@ import ReferenceLayouts
 import TestSupport
 import Testing
 
-/// `update` over real pipes, checked against a brute-force before/after: the seed-faithful
+/// `update` through the engine in process (`EngineSession`), checked against a brute-force before/after: the seed-faithful
 /// reference layouts prepared with the data before and after the batch, every element
 /// compared, identities mapped by UICollectionView's rules.
 struct ServerUpdateTests {
@@ -159,7 +159,7 @@ struct ServerUpdateTests {
     }
 
     /// Opens a fresh workspace of `test`'s data with two views on the one source.
-    static func open(_ test: Case, _ client: ServerClient) throws {
+    static func open(_ test: Case, _ client: EngineSession) throws {
         let text =
             "workspace: w\nsources:\n  s:\n    \(test.sourceYAML)\nviews:\n  a: {layout: \(test.layout), source: s}\n  b: {layout: \(test.layout), source: s}\n"
         let opened = client.request("open", ["text": text, "directory": "."], id: 1)
@@ -168,7 +168,7 @@ struct ServerUpdateTests {
 
     /// Runs each batch on a freshly opened workspace and compares with the brute force.
     static func check(_ test: Case, _ batches: [(json: [[String: Any]], changes: [BatchChange])]) throws {
-        let client = try ServerClient()
+        let client = EngineSession()
         var id = 10
         for (json, changes) in batches {
             for rect in [bounds, Rect(x: 100, y: 200, width: 150, height: 120)] {
@@ -276,7 +276,7 @@ struct ServerUpdateTests {
     }
 
     @Test func refusedBatchesNameTheChangeAndLeaveTheLayoutUntouched() throws {
-        let client = try ServerClient()
+        let client = EngineSession()
         try Self.open(Self.markSheet(), client)
         let everything: [String: Any] = ["x": -1e6, "y": -1e6, "width": 2e6, "height": 2e6]
         func all(_ view: String, _ id: Int) -> [[String: Any]] {
@@ -313,7 +313,7 @@ struct ServerUpdateTests {
         #expect(all("w/a", 30).map(Self.describe) == before)
         #expect(all("w/b", 31).map(Self.describe) == before)
         // A value the layout rejects: a circle of size -5.
-        let circles = try ServerClient()
+        let circles = EngineSession()
         try Self.open(Self.circles(), circles)
         let rejected =
             circles.request("update", ["view": "w/a", "changes": [["insert": [0, 1], "value": -5]]], id: 2)?["error"]
@@ -332,7 +332,7 @@ struct ServerUpdateTests {
     }
 
     @Test func treeSourcesTakeOnlyReloads() throws {
-        let client = try ServerClient()
+        let client = EngineSession()
         _ = client.request("open", ["path": "Workspaces/class-hierarchy.yaml"], id: 1)
         let views =
             ((client.request("open", ["path": "Workspaces/class-hierarchy.yaml"], id: 2)?["result"] as? [String: Any])?[

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The live editing loop over real pipes: `change` with an editor's text, and `open` with
+/// The live editing loop through the engine in process (`EngineSession`): `change` with an editor's text, and `open` with
 /// `watch: true` following real edits of real files.
 struct ServerLiveTests {
     static func workspace(guideWidth: Int, circles: String = "[50, 60, 70]") -> String {
@@ -21,7 +21,7 @@ struct ServerLiveTests {
 
     static func result(_ response: [String: Any]?) -> [String: Any] { response?["result"] as? [String: Any] ?? [:] }
 
-    static func corner(_ client: ServerClient, _ view: String, id: Int) -> [String: Double]? {
+    static func corner(_ client: EngineSession, _ view: String, id: Int) -> [String: Double]? {
         (result(
             client.request("query", ["view": view, "element": ["category": "cell", "section": 0, "item": 0]], id: id))[
                 "element"]
@@ -29,7 +29,7 @@ struct ServerLiveTests {
     }
 
     @Test func changeKeepsBoundsAndPreparesOnlyWhatChanged() throws {
-        let client = try ServerClient()
+        let client = EngineSession()
         _ = client.request("open", ["text": Self.workspace(guideWidth: 100), "directory": "."], id: 1)
         for (id, view) in ["w/a", "w/b", "w/c"].enumerated() {
             #expect(Self.result(client.request("prepare", ["view": view], id: 10 + id))["prepared"] as? Bool == true)
@@ -79,7 +79,7 @@ struct ServerLiveTests {
     }
 
     /// Waits for the `index`-th `workspace/didChange` notification.
-    static func didChange(_ client: ServerClient, _ index: Int) -> [String: Any]? {
+    static func didChange(_ client: EngineSession, _ index: Int) -> [String: Any]? {
         let deadline = Date().addingTimeInterval(20)
         while Date() < deadline {
             let notes = client.messages.compactMap { $0 as? [String: Any] }.filter {
@@ -97,7 +97,7 @@ struct ServerLiveTests {
         let text =
             "workspace: live\nsources:\n  t: {file: data.csv}\n  s: {items: [50, 60]}\nviews:\n  sheet: {layout: mark-sheet, source: t}\n  dots: {layout: circles, source: s}\n"
         let path = try folder.write("live.yaml", text)
-        let client = try ServerClient()
+        let client = EngineSession()
         #expect(
             Self.result(client.request("open", ["path": path, "watch": true], id: 1))["workspace"] as? String == "live")
         #expect(

@@ -24,7 +24,7 @@ struct ServerWatchedFilesTests {
         let folder = try TemporaryFolder()
         try folder.write("data/marks.csv", "name,A,B\nAnn,1,2\nBo,3,4\n")
         let path = try folder.write("live.yaml", Self.text)
-        let client = try ServerClient()
+        let client = EngineSession()
         #expect(
             Self.result(client.request("open", ["path": path, "watch": true], id: 1))["workspace"] as? String == "live")
         #expect(Self.result(client.request("prepare", ["view": "live/sheet"], id: 2))["elements"] != nil)

@@ -15,7 +15,7 @@ struct ServerWatchedFolderTests {
         try folder.write("one.yaml", Self.workspace("first"))
         try folder.write("notes.txt", "not a workspace")
         try folder.write("broken.yml", "views: [\n")
-        let client = try ServerClient()
+        let client = EngineSession()
         let opened = try #require(
             client.request("open", ["path": folder.path, "watch": true], id: 1)?["result"] as? [String: Any])
         let workspaces = try #require(opened["workspaces"] as? [[String: Any]])

@@ -2,7 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Every error code, and the server still answering correctly after each kind of bad input.
+/// Every error code, and the server still answering correctly after each kind of bad input on
+/// its standard input (the engine's own refusals, in process: `EngineErrorTests`).
 struct ServerErrorTests {
     static func error(_ response: [String: Any]?) -> [String: Any]? { response?["error"] as? [String: Any] }
     static func code(_ response: [String: Any]?) -> Int? { error(response)?["code"] as? Int }
@@ -17,29 +18,11 @@ struct ServerErrorTests {
     }
 
     /// The check after each bad input: the good workspace still answers exactly.
-    static func stillServes(_ client: ServerClient, id: Int) -> Bool {
+    static func stillServes(_ client: some ProtocolSession, id: Int) -> Bool {
         let response = client.request(
             "query", ["view": "circles/alarms", "element": ["category": "cell", "section": 0, "item": 7]], id: id)
         let element = (response?["result"] as? [String: Any])?["element"] as? [String: Any]
         return element?["frame"] as? [String: Double] == ["x": 75, "y": 400, "width": 200, "height": 200]
-    }
-
-    @Test func aLayoutErrorAtOneSizeDoesNotStickToTheNext() throws {
-        let client = try Self.clientWithAWorkspace()
-        let narrow = ["x": 0, "y": 0, "width": 100, "height": 300]
-        #expect(Self.code(client.request("invalidate", ["view": "circles/alarms", "bounds": narrow], id: 1)) == nil)
-        let failed = client.request("prepare", ["view": "circles/alarms"], id: 2)
-        #expect(Self.code(failed) == -32004)
-        #expect((Self.error(failed)?["message"] as? String)?.contains("does not fit the 60-point row") == true)
-        let wide = ["x": 0, "y": 0, "width": 375, "height": 667]
-        let invalidated = client.request("invalidate", ["view": "circles/alarms", "bounds": wide], id: 3)
-        #expect((invalidated?["result"] as? [String: Any])?["invalidated"] as? Bool == true)
-        let prepared = client.request("prepare", ["view": "circles/alarms"], id: 4)
-        #expect(
-            (prepared?["result"] as? [String: Any])?["contentSize"] as? [String: Double] == [
-                "width": 375, "height": 620,
-            ])
-        #expect(Self.stillServes(client, id: 5))
     }
 
     @Test func everyErrorCodeIsProvoked() throws {
@@ -102,37 +85,6 @@ struct ServerErrorTests {
         let reply = try #require(client.message(at: 1) as? [String: Any], "\(name)")
         #expect(Self.code(reply) == -32700, "\(name)")
         #expect(Self.stillServes(client, id: 1))
-        #expect(client.finish() == 0)
-    }
-
-    @Test(arguments: [
-        #"{"jsonrpc":"2.0","id":1,"method":"query","params":{"view":"circles/alarms","rect":{"x":0,"y":0,"width":-5,"height":1}}}"#,
-        #"{"jsonrpc":"2.0","id":1,"method":"query","params":{"view":"circles/alarms"}}"#,
-        #"{"jsonrpc":"2.0","id":1,"method":"query","params":{"view":"circles/alarms","element":{"category":"bubble","section":0,"item":0}}}"#,
-        #"{"jsonrpc":"2.0","id":1,"method":"query","params":{"view":"circles/alarms","element":{"category":"cell","section":0.5,"item":0}}}"#,
-        #"{"jsonrpc":"2.0","id":1,"method":"invalidate","params":{"view":"circles/alarms","bounds":{"x":0}}}"#,
-        #"{"jsonrpc":"2.0","id":1,"method":"prepare","params":[1,2]}"#,
-        #"{"jsonrpc":"2.0","id":1,"method":"prepare","params":{"view":7}}"#,
-        #"{"jsonrpc":"2.0","id":1,"method":"open","params":{}}"#,
-        #"{"jsonrpc":"2.0","id":1,"method":"targetContentOffset","params":{"view":"circles/alarms","proposed":{"x":1,"y":1}}}"#,
-    ])
-    func wrongParamsAreRefusedByName(message: String) throws {
-        let client = try Self.clientWithAWorkspace()
-        client.sendRaw(Data(message.utf8))
-        let reply = client.response(id: 1)
-        #expect(Self.code(reply) == -32602)
-        #expect((Self.error(reply)?["message"] as? String)?.contains("params") == true)
-        #expect(Self.stillServes(client, id: 2))
-        #expect(client.finish() == 0)
-    }
-
-    @Test func aFailingWorkspaceLeavesTheOthersAlone() throws {
-        let client = try Self.clientWithAWorkspace()
-        #expect(Self.code(client.request("open", ["path": "Workspaces/missing.yaml"], id: 1)) == -32001)
-        #expect(Self.code(client.request("open", ["text": "views: [\n"], id: 2)) == -32001)
-        #expect(Self.stillServes(client, id: 3))
-        #expect(client.request("close", ["workspace": "circles"], id: 4)?["result"] is NSNull)
-        #expect(Self.code(client.request("prepare", ["view": "circles/alarms"], id: 5)) == -32003)
         #expect(client.finish() == 0)
     }
 

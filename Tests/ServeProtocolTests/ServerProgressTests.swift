@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// `$/progress` for requests that carry a `workDoneToken`, over real pipes.
+/// `$/progress` for requests that carry a `workDoneToken`, through the engine in process (`EngineSession`).
 struct ServerProgressTests {
     /// The `$/progress` values sent for `token`, and the position of each among all messages.
     static func progress(_ messages: [Any], token: AnyHashable) -> [(index: Int, value: [String: Any])] {
@@ -20,7 +20,7 @@ struct ServerProgressTests {
     }
 
     /// begin, then reports of rising whole percentages within 0…100, then end — all before the response.
-    static func expectWellFormed(_ client: ServerClient, token: AnyHashable, id: Int, title: String, reports: Bool)
+    static func expectWellFormed(_ client: EngineSession, token: AnyHashable, id: Int, title: String, reports: Bool)
         throws
     {
         let messages = client.messages
@@ -38,7 +38,7 @@ struct ServerProgressTests {
     }
 
     @Test func longWorkReportsProgressBeforeItsResponse() throws {
-        let client = try ServerClient()
+        let client = EngineSession()
         let text =
             "workspace: w\nsources:\n  s: {generate: {items: 20000}}\nviews:\n  a: {layout: circles, source: s}\n"
         _ = client.request("open", ["text": text, "directory": ".", "workDoneToken": "open-1"], id: 1)
