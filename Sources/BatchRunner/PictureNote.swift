@@ -33,6 +33,9 @@ struct PictureNote {
             ? "the part \([rect.x, rect.y, rect.width, rect.height].map(Self.format).joined(separator: ","))"
             : "the whole"
         text += " drawn at \(Self.pixels(grid.scale)) a point"
+        if isPart, !rect.intersects(Rect(x: 0, y: 0, width: contentSize.width, height: contentSize.height)) {
+            text += ", outside the content: the picture is blank"
+        }
         if grid.count > 1 {
             let sides = [grid.columns > 1 ? "wide" : nil, grid.rows > 1 ? "tall" : nil].compactMap { $0 }
             text +=
@@ -50,14 +53,16 @@ struct PictureNote {
         "-tile-" + String(repeating: "0", count: max(0, 3 - String(number).count)) + String(number) + ".png"
     }
 
-    /// A grid that cannot be drawn, in words: `subject` is "the view" or "the rect".
-    static func words(_ failure: TileGrid.Failure, of subject: String) -> String {
+    /// A grid that cannot be drawn, in words: `subject` is "the view (W × H points)" or "the
+    /// rect"; `remedy` says what to do instead.
+    static func words(_ failure: TileGrid.Failure, of subject: String, scale: Double, remedy: String) -> String {
         switch failure {
         case .notDrawable(let reason):
             return reason
         case .tooManyTiles(let needed, let limit):
+            let count = needed < 1e15 ? format(needed) : "more than 10^15"
             return
-                "\(subject) would need \(needed < 1e15 ? format(needed) : "more than 10^15") tiles of \(PNGPainter.maximumSide) pixels a side, more than \(limit); draw a part with --rect, or at a smaller --scale"
+                "\(subject) would need \(count) tiles of \(PNGPainter.maximumSide) pixels a side at \(pixels(scale)) a point, more than \(limit); \(remedy)"
         }
     }
 

@@ -44,7 +44,8 @@ extension LayoutBatch {
                 _ = try TileGrid(rect: rect, scale: scale, limit: Self.maximumTiles)
                 return nil
             } catch {
-                return PictureNote.words(error, of: "the rect")
+                return PictureNote.words(
+                    error, of: "the rect", scale: scale, remedy: "draw a smaller part, or at a smaller --scale")
             }
         }
 
@@ -81,7 +82,11 @@ extension LayoutBatch {
                 do throws(TileGrid.Failure) {
                     grid = try TileGrid(rect: area, scale: scale, limit: Self.maximumTiles)
                 } catch {
-                    throw failure(PictureNote.words(error, of: rect == nil ? "the view" : "the rect"))
+                    let size = "\(PictureNote.format(area.width)) × \(PictureNote.format(area.height)) points"
+                    throw failure(
+                        PictureNote.words(
+                            error, of: rect == nil ? "the view (\(size))" : "the rect", scale: scale,
+                            remedy: "draw a part with --rect, or at a smaller --scale"))
                 }
                 let painter = PNGPainter(cellShape: shape)
                 var files: [String] = []
