@@ -87,10 +87,12 @@ public struct LayoutBatch: Sendable {
     ///     with a newline.
     ///   - report: receives each error.
     ///   - warn: receives each warning for a plugin's author (an answer the workbench repaired).
+    ///   - note: receives each view's picture note, in order (`PictureNote`: a PNG in tiles,
+    ///     of a part, or below 1 pixel a point, and the files written).
     ///   - progress: after each view or error, the number done and the number in all.
     public func run(
         paths: [String], jobs: Int = 1, shard: Shard = .whole, write: (ArraySlice<UInt8>) -> Void,
-        report: (Diagnostic) -> Void, warn: (String) -> Void = { _ in },
+        report: (Diagnostic) -> Void, warn: (String) -> Void = { _ in }, note: (String) -> Void = { _ in },
         progress: (Int, Int) -> Void = { _, _ in }
     ) -> Summary {
         let steps = BatchViews(paths: paths, loader: loader, shard: shard).steps
@@ -105,8 +107,9 @@ public struct LayoutBatch: Sendable {
             },
             deliver: { index, outcome in
                 switch outcome {
-                case .written(let bytes, let warnings):
+                case .written(let bytes, let warnings, let pictureNote):
                     warnings.forEach(warn)
+                    pictureNote.map(note)
                     write(bytes[...])
                     summary.viewsLaidOut += 1
                 case .prepared(let prepared):
@@ -134,8 +137,9 @@ public struct LayoutBatch: Sendable {
 
     /// What a worker did with one view.
     enum ViewOutcome: Sendable {
-        /// Output ready (`.jsonLines`; nothing in `.directory` mode, the file is written).
-        case written([UInt8], [String])
+        /// Output ready (`.jsonLines`; nothing in `.directory` mode, the file is written), the
+        /// warnings, and the pictures' note.
+        case written([UInt8], [String], String?)
         /// Prepared, to be streamed in its turn.
         case prepared(PreparedView)
         case failed(Diagnostic, [String], BatchViews.Failure)
@@ -149,13 +153,13 @@ public struct LayoutBatch: Sendable {
             prepared = view
             switch output {
             case .directory(let directory):
-                try view.writeFiles(in: directory, pictures: pictures)
-                return .written([], view.warnings.lines)
+                let note = try view.writeFiles(in: directory, pictures: pictures)
+                return .written([], view.warnings.lines, note)
             case .jsonLines:
                 guard writesAhead, view.estimatedElements <= Self.writeAheadLimit else { return .prepared(view) }
                 var bytes: [UInt8] = []
                 try view.write(pretty: false) { bytes.append(contentsOf: $0) }
-                return .written(bytes, view.warnings.lines)
+                return .written(bytes, view.warnings.lines, nil)
             }
         } catch {
             return .failed(error.diagnostic, prepared?.warnings.lines ?? [], .view)

@@ -135,7 +135,9 @@ final class PreparedView: @unchecked Sendable {
 
     /// Writes `<directory>/<workspace>/<view>.json` (pretty) through a temporary file renamed
     /// into place, and the pictures beside it that are asked for.
-    func writeFiles(in directory: String, pictures: LayoutBatch.Pictures) throws(ViewSessionError) {
+    ///
+    /// - Returns: the pictures' note for standard error, if they need one (`PictureNote`).
+    func writeFiles(in directory: String, pictures: LayoutBatch.Pictures) throws(ViewSessionError) -> String? {
         let folder = (directory as NSString).appendingPathComponent(WorkspaceFiles.safeName(workspace.name))
         let file = (folder as NSString).appendingPathComponent(WorkspaceFiles.safeName(view.name) + ".json")
         func failure(_ error: any Error) -> ViewSessionError {
@@ -165,7 +167,7 @@ final class PreparedView: @unchecked Sendable {
         do {
             if FileManager.default.fileExists(atPath: file) { try FileManager.default.removeItem(atPath: file) }
             try FileManager.default.moveItem(atPath: temporary, toPath: file)
-            try pictures.write(self, in: folder)
+            return try pictures.write(self, in: folder)
         } catch let error as ViewSessionError {
             throw error
         } catch {

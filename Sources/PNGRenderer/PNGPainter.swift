@@ -7,8 +7,9 @@ import SVGRenderer
 /// (`ElementStyle`), with its label (`ElementLabel`) set by Pango: from the leading edge, cut
 /// with an ellipsis when too long, in any script the installed fonts cover.
 ///
-/// One point is one pixel, unless the rect is larger than `maximumSide` pixels on a side:
-/// then the picture is scaled down to fit, and `Picture.scale` says by how much.
+/// `render(rect:…)` draws one point a pixel, unless the rect is larger than `maximumSide` pixels
+/// on a side: then the picture is scaled down to fit, and `Picture.scale` says by how much.
+/// `render(_:…)` draws one tile of a `TileGrid` at the grid's scale, never scaled to fit.
 public struct PNGPainter: Sendable {
     /// The longest side of a picture, in pixels.
     public static let maximumSide = 4096
@@ -26,7 +27,7 @@ public struct PNGPainter: Sendable {
         public var png: [UInt8]
         public var width: Int
         public var height: Int
-        /// Pixels per point: 1, or less when the rect was scaled down to fit `maximumSide`.
+        /// Pixels per point: 1, or less when the rect was scaled down to fit `maximumSide` (or a tile's).
         public var scale: Double
         /// Every label drawn, in painting order.
         public var labels: [DrawnLabel] = []
@@ -68,25 +69,50 @@ public struct PNGPainter: Sendable {
         cellLabel: (ItemPath) -> String? = { _ in nil }
     ) throws(Failure) -> Picture {
         let size = try Self.pixelSize(of: rect)
-        let canvas = try Canvas(width: size.width, height: size.height)
+        return try render(
+            TileGrid.Tile(rect: rect, width: size.width, height: size.height, scale: size.scale), elements: elements,
+            direction: direction, cellLabel: cellLabel)
+    }
+
+    /// The picture of one tile of a `TileGrid`: its rect drawn at its scale into its pixels,
+    /// showing `elements` (those that meet the rect).
+    ///
+    /// Costs O(n log n) for n elements (the zIndex sort), and one fill per element.
+    ///
+    /// - Parameters:
+    ///   - direction: the view's: labels start at the right edge of their elements right to left.
+    ///   - cellLabel: a cell's text (e.g. its data item's name); the index path if nil.
+    /// - Throws: when the tile's size is not 1…`maximumSide` pixels a side, or cairo fails.
+    public func render(
+        _ tile: TileGrid.Tile, elements: [LayoutAttributes], direction: LayoutDirection = .leftToRight,
+        cellLabel: (ItemPath) -> String? = { _ in nil }
+    ) throws(Failure) -> Picture {
+        guard (1...Self.maximumSide).contains(tile.width), (1...Self.maximumSide).contains(tile.height),
+            tile.scale.isFinite, tile.scale > 0
+        else {
+            throw Failure(
+                message: "a tile must be 1 to \(Self.maximumSide) pixels a side, got \(tile.width) × \(tile.height)")
+        }
+        let rect = tile.rect
+        let canvas = try Canvas(width: tile.width, height: tile.height)
         canvas.fill(ElementStyle.background)
-        canvas.setTransform(scale: size.scale, origin: Point(x: rect.x, y: rect.y))
+        canvas.setTransform(scale: tile.scale, origin: Point(x: rect.x, y: rect.y))
         // Frames are clipped a little outside the picture: cairo's fixed-point coordinates
         // overflow far away, and the cut edges fall outside the image.
-        let margin = 4 / size.scale
+        let margin = 4 / tile.scale
         let visible = Rect(
             x: rect.x - margin, y: rect.y - margin, width: rect.width + 2 * margin, height: rect.height + 2 * margin)
         var labels: [DrawnLabel] = []
         for attributes in ElementStyle.paintingOrder(elements) where attributes.frame.intersects(visible) {
             if let label = draw(
-                attributes, clippedTo: visible, on: canvas, scale: size.scale, direction: direction,
+                attributes, clippedTo: visible, on: canvas, scale: tile.scale, direction: direction,
                 cellLabel: cellLabel)
             {
                 labels.append(label)
             }
         }
         return Picture(
-            png: try canvas.png(), width: size.width, height: size.height, scale: size.scale, labels: labels)
+            png: try canvas.png(), width: tile.width, height: tile.height, scale: tile.scale, labels: labels)
     }
 
     /// The picture's size in pixels, and the scale that fits `rect` into `maximumSide`.

@@ -30,7 +30,7 @@ struct RunCommand: ParsableCommand {
 
     @Flag(
         help:
-            "With --output, also draw each view to DIR/<workspace>/<view>.png (at most 4096 pixels a side; larger views are scaled down)."
+            "With --output, also draw each view to DIR/<workspace>/<view>.png, 1 pixel a point; a view larger than 4096 pixels a side goes to tiles <view>-tile-001.png, -002… (said on standard error)."
     )
     var png = false
 
@@ -38,6 +38,12 @@ struct RunCommand: ParsableCommand {
         help: ArgumentHelp(
             "With --png, draw only this part of each view: x,y,width,height in points.", valueName: "x,y,w,h"))
     var rect: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "With --png, pixels a point: 0.01 to 16 (default 1; below 1, small labels are left out).",
+            valueName: "s"))
+    var scale: String?
 
     @OptionGroup var plugins: PluginOptions
     @OptionGroup var batch: BatchOptions
@@ -50,6 +56,24 @@ struct RunCommand: ParsableCommand {
             guard png else { throw ValidationError("--rect needs --png") }
             _ = try Self.parseRect(rect)
         }
+        if scale != nil, !png { throw ValidationError("--scale needs --png") }
+        _ = try pictures()
+    }
+
+    /// `--svg`, `--png`, `--rect` and `--scale` read, and checked together (a rect that would
+    /// need too many tiles at the scale is refused before any view is laid out).
+    func pictures() throws -> LayoutBatch.Pictures {
+        var pictures = LayoutBatch.Pictures(svg: svg, png: png, rect: try rect.map(Self.parseRect))
+        if let scale {
+            guard let number = Double(scale.trimmingCharacters(in: .whitespaces)), number.isFinite,
+                LayoutBatch.Pictures.scales.contains(number)
+            else {
+                throw ValidationError("--scale must be a number of pixels a point from 0.01 to 16, got '\(scale)'")
+            }
+            pictures.scale = number
+        }
+        if let problem = pictures.problem { throw ValidationError("--rect \(rect ?? ""): \(problem)") }
+        return pictures
     }
 
     /// `x,y,width,height`: finite numbers within ±1e15, the sizes positive.
@@ -79,7 +103,7 @@ struct RunCommand: ParsableCommand {
         let catalog = PluginDiscovery.catalog(plugins, isolation)
         defer { catalog.terminateChildren() }
         var runner = LayoutBatch(plugins: catalog, output: outputDirectory.map { .directory($0) } ?? .jsonLines)
-        runner.pictures = LayoutBatch.Pictures(svg: svg, png: png, rect: try rect.map(Self.parseRect))
+        runner.pictures = try pictures()
         runner.timeout = isolation.timeout
         let standardOutput = StandardStream.output
         if outputDirectory == nil { standardOutput.enlargePipe() }
@@ -95,6 +119,10 @@ struct RunCommand: ParsableCommand {
             warn: { warning in
                 progress.finish()
                 StandardStream.error.writeLine(Array("warning: \(warning)".utf8)[...])
+            },
+            note: { note in
+                progress.finish()
+                StandardStream.error.writeLine(Array(note.utf8)[...])
             },
             progress: progress.update)
         output.finish()

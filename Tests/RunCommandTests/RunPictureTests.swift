@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// `workbench run --png [--rect]`: PNG pictures beside each view's JSON.
+/// `workbench run --png [--rect]`: PNG pictures beside each view's JSON (tiles: RunPictureTilesTests).
 struct RunPictureTests {
     let workbench = BuildProducts.executable("workbench")
 
@@ -71,7 +71,14 @@ struct RunPictureTests {
         // Every programme and header has its label: the long ones cut with an ellipsis.
         #expect(svg.components(separatedBy: "<text ").count - 1 == elements.count)
         #expect(svg.contains(">Good Morning Brit…</text>") || svg.contains("…</text>"))
-        #expect(pngSize(folder.path + "/tv-guide/listings.png") != nil)
+        // 4440 points wide: two tiles at 1 pixel a point, never one picture scaled down (RunPictureTilesTests).
+        #expect(pngSize(folder.path + "/tv-guide/listings-tile-001.png").map { [$0.0, $0.1] } == [4096, 780])
+        #expect(pngSize(folder.path + "/tv-guide/listings-tile-002.png").map { [$0.0, $0.1] } == [4440 - 4096, 780])
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/tv-guide/listings.png"))
+        #expect(
+            result.standardError.contains(
+                "/tv-guide/listings-tile-001.png, listings-tile-002.png: view 'listings' (4440 × 780 points): the whole drawn at 1 pixel a point in 2 tiles, 2 across and 1 down, numbered row by row: it is more than 4096 pixels wide\n"
+            ), "\(result.standardError)")
 
         try folder.write(
             "scripts.yaml",
