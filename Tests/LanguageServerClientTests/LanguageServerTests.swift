@@ -2,15 +2,16 @@ import Foundation
 import TestSupport
 import Testing
 
-/// `workbench serve` as a language server, over its real stdio: encodings, errors for bad
-/// params, cancellation, and requests that never wait for another view's prepare.
+/// The engine as a language server, in process (`EngineSession`): encodings, errors for bad
+/// params, cancellation, and requests that never wait for another view's prepare. (Real
+/// clients over a real `workbench serve`: `RealLanguageClientTests`.)
 struct LanguageServerTests {
     let folder: TemporaryFolder
-    let client: ServerClient
+    let client: EngineSession
 
     init() throws {
         folder = try TemporaryFolder()
-        client = try ServerClient(framing: .headers)
+        client = EngineSession()
     }
 
     func open(_ name: String, _ text: String, version: Int = 1) -> String {
@@ -131,9 +132,8 @@ struct LanguageServerTests {
                 "position": ["line": 0, "character": 0],
             ],
         ]
-        let cancel: [String: Any] = ["jsonrpc": "2.0", "method": "$/cancelRequest", "params": ["id": 2]]
-        let bodies = try [completion, cancel].map { try JSONSerialization.data(withJSONObject: $0) }
-        client.write(bodies.reduce(Data()) { $0 + Data("Content-Length: \($1.count)\r\n\r\n".utf8) + $1 })
+        client.send(completion)
+        client.notify("$/cancelRequest", ["id": 2])
         #expect((client.response(id: 2)?["error"] as? [String: Any])?["code"] as? Int == -32800)
         #expect(client.finish() == 0)
     }
@@ -153,8 +153,8 @@ struct LanguageServerTests {
         }
         #expect(labels?.contains("circles") == true)
         #expect(client.responseOrder.prefix(3) == [1, 2, 4], "the completion was answered before the prepare")
-        #expect(client.finish() == 0)  // the prepare is cancelled at the end of input
-        #expect(client.response(id: 3, timeout: 0) != nil)
+        #expect(client.finish() == 0)  // the prepare is cancelled as the engine ends
+        #expect(client.response(id: 3, timeout: 10) != nil)
     }
 
     @Test func contractViolationsAreWarningsAtTheView() throws {
@@ -169,7 +169,7 @@ struct LanguageServerTests {
                 BuildProducts.repositoryRoot + "/Tests/TestSupport/Fixtures/buggy_grid.c", "-lm",
             ])
         #expect(compiled.status == 0, "\(compiled.standardError)")
-        let client = try ServerClient(framing: .headers, arguments: ["--plugins", plugins])
+        let client = EngineSession(plugins: [plugins])
         _ = client.request("initialize", id: 1)
         let uri = URL(fileURLWithPath: folder.path + "/grid.yaml").absoluteString
         let text =
@@ -206,7 +206,7 @@ struct LanguageServerTests {
     @Test func aPluginAddedLaterClearsItsUnknownLayoutDiagnostic() throws {
         let plugins = folder.path + "/plugins"
         try FileManager.default.createDirectory(atPath: plugins, withIntermediateDirectories: true)
-        let client = try ServerClient(framing: .headers, arguments: ["--plugins", plugins])
+        let client = EngineSession(plugins: [plugins])
         _ = client.request("initialize", id: 1)
         let uri = URL(fileURLWithPath: folder.path + "/column.yaml").absoluteString
         let text = "sources:\n  s: {items: [1, 2]}\nviews:\n  v: {layout: column, source: s}\n"
@@ -254,56 +254,5 @@ struct LanguageServerTests {
         let back: Bool? = cleared ? true : nil
         #expect(back != nil, "the diagnostics were published again, empty, once the file came back")
         #expect(client.finish() == 0)
-    }
-
-    @Test func realClientsPassTheirScripts() throws {
-        let scripts = BuildProducts.repositoryRoot + "/Tests/LanguageClients"
-        let environment = [
-            "WORKBENCH": BuildProducts.executable("workbench"), "WORKBENCH_PLUGINS": BuildProducts.directory,
-        ]
-        for (name, command) in [
-            (
-                "pygls",
-                [
-                    "python3", scripts + "/pygls_client.py", BuildProducts.executable("workbench"),
-                    BuildProducts.directory,
-                ]
-            ),
-            ("neovim", ["nvim", "--headless", "-u", "NONE", "-c", "luafile " + scripts + "/neovim_client.lua"]),
-        ] {
-            guard let reason = Self.missing(name) else {
-                let (status, output) = try Self.run(command, environment: environment)
-                #expect(
-                    status == 0 && output.contains("\(name): ") && output.contains(" passed, 0 failed"), "\(output)")
-                continue
-            }
-            print("skipped the \(name) client: \(reason) (.ci/run installs it)")
-        }
-    }
-
-    /// Why a client cannot run here, or nil.
-    static func missing(_ name: String) -> String? {
-        let probe = name == "pygls" ? ["python3", "-c", "import pygls.lsp.client"] : ["nvim", "--version"]
-        guard let (status, _) = try? run(probe, environment: [:]), status == 0 else {
-            return name == "pygls"
-                ? "python3 with pygls is not installed (pip install pygls)"
-                : "nvim is not installed (apt-get install neovim)"
-        }
-        return nil
-    }
-
-    static func run(_ command: [String], environment: [String: String]) throws -> (Int32, String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = command
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 }

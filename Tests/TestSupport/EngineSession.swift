@@ -94,6 +94,9 @@ public final class EngineSession: @unchecked Sendable {  // Unchecked: `received
         return received
     }
 
+    /// The ids of the responses received so far, in the order they came.
+    public var responseOrder: [Int] { messages.compactMap { ($0 as? [String: Any])?["id"] as? Int } }
+
     /// Ends the engine (as the end of `serve`'s input does); 0, as `serve` exits then.
     @discardableResult
     public func finish() -> Int32 {
