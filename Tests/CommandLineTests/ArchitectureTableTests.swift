@@ -25,7 +25,9 @@ struct ArchitectureTableTests {
         let sources = try FileManager.default.contentsOfDirectory(atPath: root + "/Sources")
             .filter { !$0.hasPrefix(".") }
         let manifest = try String(contentsOfFile: root + "/Package.swift", encoding: .utf8)
-        let supportTarget = try Regex(#"\.target\(\s*name: "([^"]+)"[^\n]*path: "Tests/"#)
+        // `.target(name: "X", …, path: "Tests/…")`, on one line or several, before the next target.
+        let supportTarget = try Regex(
+            #"\.target\(\s*name: "([^"]+)"(?:(?!\.(?:target|testTarget)\()[\s\S])*?path: "Tests/"#)
         let support = manifest.matches(of: supportTarget).map { String(manifest[$0.output[1].range!]) }
         return Set(sources + support)
     }
