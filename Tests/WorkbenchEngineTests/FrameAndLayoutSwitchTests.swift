@@ -84,11 +84,3 @@ struct FrameAndLayoutSwitchTests {
         #expect(same["data"] == nil)
     }
 }
-
-extension Result {
-    /// The error, or nil on success.
-    fileprivate var failure: Failure? {
-        if case .failure(let error) = self { return error }
-        return nil
-    }
-}

@@ -14,9 +14,10 @@
 // `afterDraw` (self-sizing) may ask for another at once.
 //
 // The page owns its scrolling: #view is the only element of the drawing that scrolls. #layer
-// clips (`overflow: clip`, not a scroll container), so whatever scrolls an element into view —
-// a click, find in page, focus, a screen reader — scrolls #view, which is a scroll of the bounds;
-// should anything still scroll #layer, that scroll is moved onto #view.
+// and the nodes clip (`overflow: clip`, not scroll containers), so whatever scrolls an element
+// into view — a click, find in page, focus, a screen reader — scrolls #view, which is a scroll of
+// the bounds; should anything still scroll #layer, that scroll is moved onto #view (and a label
+// whose cut text was scrolled goes back to its start).
 //
 // Pinned elements (a sticky header: its frame follows the bounds) are found from the engine's own
 // answers at two offsets: the same batch also sets the bounds `probeShift` points further right
@@ -76,13 +77,14 @@ export class ViewCanvas {
   constructor(rpc, { view, sizer, layer, content }, hooks) {
     [this.#rpc, this.#view, this.#sizer, this.#layer, this.#content, this.#hooks] = [rpc, view, sizer, layer, content, hooks];
     view.addEventListener('scroll', () => this.draw().catch(() => {}));
-    // Anything that scrolls the clipping layer (it should not be able to) scrolls the view instead.
-    layer.addEventListener('scroll', () => {
-      const { scrollLeft: x, scrollTop: y } = layer;
+    // Anything that scrolls the clipping layer (it should not be able to) scrolls the view
+    // instead; a label's text scrolled within its cut (find in page) goes back to its start.
+    layer.addEventListener('scroll', (event) => {
+      const scrolled = event.target, { scrollLeft: x, scrollTop: y } = scrolled;
       if (x === 0 && y === 0) return;
-      layer.scrollTo(0, 0);
-      view.scrollBy(x, y);
-    });
+      scrolled.scrollTo(0, 0);
+      if (scrolled === layer) view.scrollBy(x, y);
+    }, true);
     for (const type of ['wheel', 'pointerdown', 'keydown', 'touchstart']) {
       // Ctrl/Cmd + wheel zooms (frame.js): not a scroll.
       view.addEventListener(type, (event) => { if (!event.ctrlKey && !event.metaKey) this.#userScrolled = true; }, { passive: true });
@@ -424,6 +426,7 @@ export class ViewCanvas {
     let span = node.firstElementChild;
     if (!span) {
       node.textContent = '';
+      node.setAttribute('role', 'listitem');
       span = node.appendChild(document.createElement('span'));
     }
     span.className = named === null ? 'label unnamed' : 'label';
