@@ -1078,8 +1078,7 @@ def test_the_page_owns_its_scrolling(preview, artifacts):
     pinned channel column and time row stay where the engine puts them, and right to left
     afterwards draws the channel column at the right edge."""
     page = preview.page
-    preview.open("tv-guide/listings")
-    preview.js("() => workbench.zoom(1)")
+    preview.open("tv-guide/listings")  # zoomed to fit: the whole frame shows in the stage
     # An off-screen programme, drawn in the margin to the right of the bounds.
     target = preview.js("""() => { const b = workbench.bounds();
         const node = [...document.querySelectorAll('#content > div[data-category=cell]')].find(n => { const f = n.element.frame;
