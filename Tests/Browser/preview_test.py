@@ -1180,6 +1180,8 @@ def test_a_laptops_width_is_readable_and_cut_labels_are_whole_on_hover(preview, 
             assert not wrong, f"{width} px: labels whose whole text is not the tooltip and the accessible name: {wrong[:3]}"
             check_drawn_equals_engine(preview, f"the guide at {width} px")
             page.screenshot(path=os.path.join(artifacts, f"readable_{width}.png"))
+            # The header's title, cut at 400 px, reads whole on hover too.
+            assert page.get_attribute("#title", "title") == page.inner_text("#title") == "tv-guide / listings (guide)"
         # Assistive technology finds a cut programme by its whole title.
         assert page.get_by_role("listitem", name="Good Morning Britain").count() >= 1
     finally:

@@ -117,7 +117,8 @@ async function open(id) {
 }
 
 function showTitle(info) {
-  $('#title').textContent = `${info.workspace} / ${info.name} (${info.layout})`;
+  // Cut at its end in a narrow header: its whole text on hover too.
+  $('#title').textContent = $('#title').title = `${info.workspace} / ${info.name} (${info.layout})`;
   $('#layout').value = info.layout;
   const button = document.querySelector(`#views button[data-view="${CSS.escape(info.id)}"] small`);
   if (button) button.textContent = info.layout;
