@@ -20,6 +20,8 @@ public final class LoadedPlugin: @unchecked Sendable {
     public let flipsHorizontally: Bool
     /// The options at any depth, for editors (ABI 2.3; nil before, or when the plugin gives none).
     public let optionSchema: OptionSchema?
+    /// How pictures draw the cells (`cell_shape`; rectangles in plugins that leave it 0).
+    public let cellShape: CellShape
     /// The descriptor in this process, nil for a plugin only described (`isLoadedHere`).
     package let descriptor: UnsafePointer<wb_plugin_descriptor>?
     package let functions: wb_layout_functions
@@ -38,6 +40,7 @@ public final class LoadedPlugin: @unchecked Sendable {
         options = described.options
         flipsHorizontally = described.flipsHorizontally
         optionSchema = described.optionSchema
+        cellShape = described.cellShape
         descriptor = nil
         functions = wb_layout_functions()
     }
@@ -47,7 +50,7 @@ public final class LoadedPlugin: @unchecked Sendable {
         PluginDescription(
             name: name, version: version, summary: summary,
             kinds: kinds.map { .init(name: $0.name, category: $0.category) }, options: options,
-            flipsHorizontally: flipsHorizontally, optionSchema: optionSchema)
+            flipsHorizontally: flipsHorizontally, optionSchema: optionSchema, cellShape: cellShape)
     }
 
     /// Reads a descriptor of this ABI's major version, trusting only the sizes it states:
@@ -97,6 +100,7 @@ public final class LoadedPlugin: @unchecked Sendable {
         self.kinds = kinds
         self.options = (0..<Int(value.option_count)).compactMap { value.option_names[$0].map { String(cString: $0) } }
         self.flipsHorizontally = value.flips_horizontally != 0
+        self.cellShape = value.cell_shape == Int32(WB_CELL_SHAPE_ROUND) ? .round : .rectangle
         self.optionSchema = try Self.optionSchema(value, invalid: invalid)
         self.descriptor = descriptor
         self.functions = functions

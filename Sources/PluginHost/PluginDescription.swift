@@ -18,10 +18,12 @@ public struct PluginDescription: Codable, Equatable, Sendable {
     public var flipsHorizontally: Bool
     /// ABI 2.3's `option_schema`: the options at any depth, for editors.
     public var optionSchema: OptionSchema?
+    /// `cell_shape`: how pictures draw the cells.
+    public var cellShape: CellShape
 
     public init(
         name: String, version: String, summary: String, kinds: [Kind], options: [String],
-        flipsHorizontally: Bool = false, optionSchema: OptionSchema? = nil
+        flipsHorizontally: Bool = false, optionSchema: OptionSchema? = nil, cellShape: CellShape = .rectangle
     ) {
         self.name = name
         self.version = version
@@ -30,9 +32,11 @@ public struct PluginDescription: Codable, Equatable, Sendable {
         self.options = options
         self.flipsHorizontally = flipsHorizontally
         self.optionSchema = optionSchema
+        self.cellShape = cellShape
     }
 
-    /// Reads a description; one without `flipsHorizontally` does not flip, one without `optionSchema` has none.
+    /// Reads a description; one without `flipsHorizontally` does not flip, one without `optionSchema` has none,
+    /// one without `cellShape` has rectangular cells.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
@@ -42,7 +46,8 @@ public struct PluginDescription: Codable, Equatable, Sendable {
             kinds: try container.decode([Kind].self, forKey: .kinds),
             options: try container.decode([String].self, forKey: .options),
             flipsHorizontally: try container.decodeIfPresent(Bool.self, forKey: .flipsHorizontally) ?? false,
-            optionSchema: try container.decodeIfPresent(OptionSchema.self, forKey: .optionSchema))
+            optionSchema: try container.decodeIfPresent(OptionSchema.self, forKey: .optionSchema),
+            cellShape: try container.decodeIfPresent(CellShape.self, forKey: .cellShape) ?? .rectangle)
     }
 }
 

@@ -9,10 +9,18 @@ public struct SVGPainter: Sendable {
     /// How cells are drawn.
     public enum CellShape: Sendable {
         case rectangle
-        /// Cells as ellipses in their frames (the circles layout's round cells).
+        /// Cells as ellipses in their frames (a plugin that declares its cells round).
         case ellipse
 
-        /// The shape a layout's cells have: round for `circles`, else rectangles.
+        /// The shape its plugin declares for a layout's cells (`PluginInfo.cellShape`).
+        public init(_ declared: LayoutKit.CellShape) {
+            self = declared == .round ? .ellipse : .rectangle
+        }
+
+        /// The shape a layout's cells have, by the layout's name: round for `circles`.
+        ///
+        /// Kept for callers that have only the name (`BatchRunner`'s pictures); prefer the
+        /// plugin's declaration, `init(_:)`.
         public init(layout: String) {
             self = layout == "circles" ? .ellipse : .rectangle
         }

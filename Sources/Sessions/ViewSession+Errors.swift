@@ -39,4 +39,26 @@ extension ViewSession {
             return file.error(prefix + error.description, at: view.mark)
         }
     }
+
+    /// A layout's failure to prepare at bounds of another size than the workspace's viewport
+    /// (a client resized the frame: the preview's Width and Height) as an error of that size:
+    /// said at the frame size, located at the view's `viewport:` (or its name), with
+    /// `cause: "viewport"` in its details — the size is what to change, not the data the
+    /// layout named. Other errors, and any at the viewport's own size, are returned unchanged.
+    func atFrameSize(_ error: ViewSessionError) -> ViewSessionError {
+        guard error.kind == .layout, bounds.size != view.viewport else { return error }
+        let prefix = "view '\(view.name)' (\(view.layout)): "
+        let reason =
+            error.diagnostic.message.hasPrefix(prefix)
+            ? String(error.diagnostic.message.dropFirst(prefix.count)) : error.diagnostic.message
+        let size = { (size: Size) in "\(size.width.compactDescription) × \(size.height.compactDescription)" }
+        let message =
+            "view '\(view.name)' (\(view.layout)) at the frame size \(size(bounds.size)) "
+            + "(the workspace's viewport: \(size(view.viewport))): \(reason)"
+        var details = error.details
+        details["cause"] = "viewport"
+        details["view"] = view.name
+        return ViewSessionError(
+            .layout, workspaceFile.error(message, at: view.viewportMark ?? view.mark), details: details)
+    }
 }

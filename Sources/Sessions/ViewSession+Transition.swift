@@ -8,6 +8,21 @@ public struct TransitionResult: Sendable {
     public var contentOffset: Point
     /// `update`'s lists; `contentSize` is the new layout's.
     public var changes: UpdateResult
+    /// What the switch did with the view's data, when it switched to another layout.
+    public var data: TransitionDataNote?
+}
+
+/// What a switch to another layout did with the view's data: nothing — the data stays as it
+/// was, not converted — and the new layout reads it by its own model, which may not be the one
+/// the data was written for (circles' one section of numbers is only a guide's header row).
+public struct TransitionDataNote: Sendable, Equatable {
+    public var sections: Int
+    public var items: Int
+    /// The layout the data was laid out by before, and the one now.
+    public var from: String
+    public var to: String
+    /// All of it in words, for a person.
+    public var message: String
 }
 
 extension ViewSession {
@@ -53,13 +68,16 @@ extension ViewSession {
                 try Self.difference(
                     from: before, in: layout, bounds: bounds, to: after, in: instance, bounds: newBounds)
             }
+            let note =
+                newBackend.plugin.name == view.layout
+                ? nil : dataNote(to: newBackend.plugin, contentSize: changes.contentSize)
             layout = instance
             backend = newBackend
             view.layout = newBackend.plugin.name
             view.options = options
             bounds = newBounds
             needsPrepare = false
-            return TransitionResult(contentOffset: newBounds.origin, changes: changes)
+            return TransitionResult(contentOffset: newBounds.origin, changes: changes, data: note)
         } catch {
             throw .failed(error)
         }
@@ -145,5 +163,19 @@ extension ViewSession {
         result.disappearing.sort { $0.before.element < $1.before.element }
         result.moving.sort { $0.after.element < $1.after.element }
         return result
+    }
+
+    /// What a switch from the view's layout to `plugin` does with the view's data, in numbers and words.
+    private func dataNote(to plugin: LoadedPlugin, contentSize: Size) -> TransitionDataNote {
+        let data = source.data.source
+        let (sections, items) = (data.numberOfSections, data.numberOfItems)
+        let counted =
+            "\(sections) section\(sections == 1 ? "" : "s"), \(items) item\(items == 1 ? "" : "s")"
+        let message =
+            "\(plugin.name) lays out the data written for \(view.layout) as it is (\(counted)), not converted: "
+            + "it reads it by its own model (\(plugin.summary)); its content is "
+            + "\(contentSize.width.compactDescription) × \(contentSize.height.compactDescription) points"
+        return TransitionDataNote(
+            sections: sections, items: items, from: view.layout, to: plugin.name, message: message)
     }
 }

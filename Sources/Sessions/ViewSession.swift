@@ -124,10 +124,14 @@ public final class ViewSession {
         try checkElementBudget()
         try replayPreferredSizesIfNeeded()
         let cancel = cancel
-        try call { () throws(PluginCallError) in
-            try cancel.withTimeout(timeout) { () throws(PluginCallError) in
-                try layout.prepare(data: source.data, bounds: bounds, cancel: cancel, progress: progress)
+        do {
+            try call { () throws(PluginCallError) in
+                try cancel.withTimeout(timeout) { () throws(PluginCallError) in
+                    try layout.prepare(data: source.data, bounds: bounds, cancel: cancel, progress: progress)
+                }
             }
+        } catch {
+            throw atFrameSize(error)
         }
         needsPrepare = false
         try checkMeasuredViews()

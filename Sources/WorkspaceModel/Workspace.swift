@@ -39,6 +39,12 @@ public struct ViewDefinition: Sendable {
     public var measuredSizes: MeasuredSizes?
     /// `direction:` `leftToRight` (the default) or `rightToLeft`.
     public var direction: LayoutDirection = .leftToRight
+    /// Where `viewport:` is written, if it is.
+    public var viewportMark: Mark?
+
+    /// The sizes a view's frame may take, in points, on either side: the workspace's `viewport`
+    /// and the bounds a client sets (`invalidate {bounds}`, the preview's Width and Height).
+    public static let frameSizes: ClosedRange<Double> = 1...10_000
 
     /// The initial bounds: origin (0, 0) and the viewport's size.
     public var bounds: Rect { Rect(origin: .zero, size: viewport) }

@@ -175,7 +175,10 @@ public struct WorkspaceLoader: Sendable {
                 guard let pair = sides[name] else {
                     throw reader.error("'viewport' needs a '\(name)'", at: viewportNode)
                 }
-                return try reader.number(pair.value, what: "'viewport.\(name)'", rule: .positive)
+                let sizes = ViewDefinition.frameSizes
+                return try reader.number(
+                    pair.value, what: "'viewport.\(name)'",
+                    rule: NumberRule(minimum: .atLeast(sizes.lowerBound), maximum: sizes.upperBound))
             }
             viewport = Size(width: try side("width"), height: try side("height"))
         }
@@ -200,7 +203,8 @@ public struct WorkspaceLoader: Sendable {
         }
         return ViewDefinition(
             name: name, layout: layout, source: source, viewport: viewport, options: options,
-            optionsNode: optionsNode, mark: pair.key.mark, layoutMark: layoutPair.value.mark, direction: direction)
+            optionsNode: optionsNode, mark: pair.key.mark, layoutMark: layoutPair.value.mark, direction: direction,
+            viewportMark: entries["viewport"]?.key.mark)
     }
 
     /// A file type in words, for "not a regular file" errors.

@@ -1071,6 +1071,246 @@ def test_a_background_is_painted_below_its_sections_cells(preview, artifacts):
     assert colour == [0x8d, 0xb4, 0xea], f"the overview paints the background over the tip cell: {colour}"
 
 
+def test_the_page_owns_its_scrolling(preview, artifacts):
+    """Issue 39, 1: whatever scrolls an element of the drawing into view — a click (Playwright
+    scrolls its target into view first), `scrollIntoView`, find in page, focus — scrolls the
+    view's bounds, never the layer that holds the drawing: the contract holds after it, the
+    pinned channel column and time row stay where the engine puts them, and right to left
+    afterwards draws the channel column at the right edge."""
+    page = preview.page
+    preview.open("tv-guide/listings")  # zoomed to fit: the whole frame shows in the stage
+    # An off-screen programme, drawn in the margin to the right of the bounds.
+    target = preview.js("""() => { const b = workbench.bounds();
+        const node = [...document.querySelectorAll('#content > div[data-category=cell]')].find(n => { const f = n.element.frame;
+            return n.element.section > 0 && n.element.item > 0 && f.x >= b.x + b.width + 5 && f.y > b.y + 60 && f.y + f.height < b.y + b.height - 60; });
+        return node && [node.dataset.section, node.dataset.item]; }""")
+    assert target, "no programme drawn beyond the bounds' right edge"
+    selector = f"#content > div[data-category=cell][data-section='{target[0]}'][data-item='{target[1]}']"
+
+    def check(where):
+        # Settled: drawn at the scroll position, which stays (a user's scroll — the click's
+        # pointer — comes to rest at the guide's targetContentOffset first).
+        last = None
+        for _ in range(40):
+            wait_for(preview, "() => { const v = document.querySelector('#view'), b = workbench.bounds(); "
+                              "return b.x === v.scrollLeft && b.y === v.scrollTop; }")
+            now = preview.js("() => workbench.bounds()")
+            if now == last:
+                break
+            last = now
+            time.sleep(0.25)
+        layer = preview.js("() => { const l = document.querySelector('#layer'); return [l.scrollLeft, l.scrollTop]; }")
+        assert layer == [0, 0], f"{where}: the layer holding the drawing scrolled: {layer}"
+        drawn = check_drawn_equals_engine(preview, where)
+        bounds = preview.js("() => workbench.bounds()")
+        # Those the page can class: in the bounds and in the bounds 16 points further (its probe).
+        probe = {**bounds, "x": bounds["x"] + 16, "y": bounds["y"] + 16}
+        shown = [e for e in drawn if intersects(e["frame"], bounds) and intersects(e["frame"], probe)]
+        column = [e for e in shown if e["category"] == "cell" and e["item"] == 0 and e["section"] > 0]
+        row = [e for e in shown if e["category"] == "cell" and e["section"] == 0]
+        assert column and all(e["pinned"] and e["frame"]["x"] == bounds["x"] for e in column), f"{where}: the channel column slid away"
+        assert row and all(e["pinned"] and e["frame"]["y"] == bounds["y"] for e in row), \
+            f"{where}: the time row is not pinned at {bounds}: {[(e['item'], e['pinned'], e['frame']) for e in row if not e['pinned'] or e['frame']['y'] != bounds['y']][:4]}"
+        return bounds
+
+    page.click(selector)
+    wait_for(preview, "() => workbench.inspected() !== null")
+    bounds = check("after a click on an off-screen programme")
+    assert bounds["x"] > 0, "the click scrolled nothing: the programme was not off screen"
+    # A script's scrollIntoView (what find in page and focus do) on a programme further right.
+    preview.js("""() => { const b = workbench.bounds();
+        const node = [...document.querySelectorAll('#content > div[data-category=cell]')].find(n => { const f = n.element.frame;
+            return n.element.section > 0 && n.element.item > 0 && f.x >= b.x + b.width + 5; });
+        node.scrollIntoView(); }""")
+    wait_for(preview, "b => document.querySelector('#view').scrollLeft > b.x", bounds)
+    bounds = check("after scrollIntoView")
+    # Even a script that sets the layer's scroll position directly moves nothing but the bounds.
+    preview.js("() => { const l = document.querySelector('#layer'); l.scrollLeft = 50; l.scrollTop = 20; }")
+    time.sleep(0.2)
+    check("after setting the layer's scroll position")
+    # Focus: a programme made focusable and focused is scrolled to as the bounds.
+    preview.js("""() => { const b = workbench.bounds();
+        const node = [...document.querySelectorAll('#content > div[data-category=cell]')].find(n => { const f = n.element.frame;
+            return n.element.section > 0 && n.element.item > 0 && f.x + f.width <= b.x - 5; });
+        if (node) { node.tabIndex = -1; node.focus(); } return Boolean(node); }""")
+    check("after focusing a programme")
+    page.screenshot(path=os.path.join(artifacts, "owns_its_scrolling.png"))
+    preview.js("() => workbench.direction('rightToLeft')")
+    try:
+        drawn = check_drawn_equals_engine(preview, "right to left after the page's own scrolls")
+        bounds = preview.js("() => workbench.bounds()")
+        right = bounds["x"] + bounds["width"]
+        column = [e for e in drawn if e["category"] == "cell" and e["item"] == 0]
+        assert column and all(abs(e["frame"]["x"] + e["frame"]["width"] - right) < 1e-9 for e in column), \
+            f"the channel column is not at the right edge {right}: {column[:3]}"
+        on_screen = preview.js("""() => { const view = document.querySelector('#view').getBoundingClientRect();
+            return [...document.querySelectorAll('#content > div[data-category=cell][data-item="0"]')]
+                .map(n => Math.abs(n.getBoundingClientRect().right - view.right)); }""")
+        assert on_screen and max(on_screen) < 0.5, f"the channel column is not drawn at the view's right edge: {on_screen[:3]}"
+    finally:
+        preview.js("() => workbench.direction('leftToRight')")
+
+
+# Every node whose label is cut shows its whole text on hover (title) and to assistive technology (aria-label).
+CUT_LABELS = """() => [...document.querySelectorAll('#content > div:not(.ghost)')].map(node => {
+    const span = node.firstElementChild;
+    return {text: span.textContent, cut: span.scrollWidth > span.clientWidth + 0.5, title: node.title,
+            name: node.getAttribute('aria-label'), role: node.getAttribute('role')};
+})"""
+
+
+def test_a_laptops_width_is_readable_and_cut_labels_are_whole_on_hover(preview, artifacts):
+    """Issue 39, 2: at 1024 px the side panels give the view the room (overlays opened from the
+    header), so the guide opens far larger than the 46 % it did; at 400 px too; a cut label
+    ("Good Morning Brit…") shows its whole text as a tooltip and as its accessible name."""
+    page = preview.page
+    try:
+        for width, height, least in [(1024, 768, 0.7), (400, 800, 0.25)]:
+            page.set_viewport_size({"width": width, "height": height})
+            preview.open("tv-guide/listings")
+            assert not page.locator("#views").is_visible() and not page.locator("#panels").is_visible(), \
+                f"{width} px: the side panels take the view's room"
+            assert page.get_by_role("button", name="Views").is_visible() and page.get_by_role("button", name="Inspector").is_visible()
+            zoom = preview.js("() => workbench.zoom()")
+            assert zoom >= least, f"{width} px: the guide opens at {zoom:.0%}"
+            labels = preview.js(CUT_LABELS)
+            cut = [label for label in labels if label["cut"]]
+            assert cut, f"{width} px: no label is cut: nothing to check"
+            wrong = [label for label in labels if label["text"] and (label["title"] != label["text"] or label["name"] != label["text"])]
+            assert not wrong, f"{width} px: labels whose whole text is not the tooltip and the accessible name: {wrong[:3]}"
+            check_drawn_equals_engine(preview, f"the guide at {width} px")
+            page.screenshot(path=os.path.join(artifacts, f"readable_{width}.png"))
+            # The header's title, cut at 400 px, reads whole on hover too.
+            assert page.get_attribute("#title", "title") == page.inner_text("#title") == "tv-guide / listings (guide)"
+        # Assistive technology finds a cut programme by its whole title.
+        assert page.get_by_role("listitem", name="Good Morning Britain").count() >= 1
+    finally:
+        page.set_viewport_size({"width": 1400, "height": 900})
+
+
+def test_the_overview_never_covers_the_layout(preview, artifacts):
+    """Issue 39, 3: class-hierarchy/exceptions at 1440 px: the overview sits beside the drawing,
+    and "ConnectionAbortedError" and the cells below it show."""
+    page = preview.page
+    try:
+        page.set_viewport_size({"width": 1440, "height": 900})
+        for view in ["class-hierarchy/exceptions", "tv-guide/listings"]:
+            preview.open(view)
+            assert page.locator("#overview").is_visible(), f"{view}: no overview"
+            overview, stage = screen_rect(preview, "#overview"), screen_rect(preview, "#stage")
+            device = screen_rect(preview, "#device")
+            shown = {"x": max(device["x"], stage["x"]), "y": max(device["y"], stage["y"])}
+            shown["right"] = min(device["x"] + device["width"], stage["x"] + stage["width"])
+            shown["bottom"] = min(device["y"] + device["height"], stage["y"] + stage["height"])
+            apart = overview["x"] >= shown["right"] or overview["x"] + overview["width"] <= shown["x"] \
+                or overview["y"] >= shown["bottom"] or overview["y"] + overview["height"] <= shown["y"]
+            assert apart, f"{view}: the overview {overview} covers the drawing {shown}"
+        preview.open("class-hierarchy/exceptions")
+        covered = preview.js("""() => [...document.querySelectorAll('#content > div:not(.ghost)')].filter(node => {
+                const r = node.getBoundingClientRect(), view = document.querySelector('#view').getBoundingClientRect();
+                const x = r.x + r.width / 2, y = r.y + r.height / 2;
+                if (x < view.left || x > view.right || y < view.top || y > view.bottom) return false;
+                const hit = document.elementFromPoint(x, y);
+                return !(hit && (hit === node || node.contains(hit)));
+            }).map(node => node.textContent)""")
+        assert not covered, f"elements covered by something: {covered[:5]}"
+        error = page.get_by_role("listitem", name="ConnectionAbortedError")
+        assert error.count() == 1 and error.is_visible()
+        page.screenshot(path=os.path.join(artifacts, "overview_beside_1440.png"))
+    finally:
+        page.set_viewport_size({"width": 1400, "height": 900})
+
+
+def test_every_toolbar_control_is_reachable_at_400_px(preview, artifacts):
+    """Issue 39, 4: at 400 px the toolbar wraps: every control lies inside the window, whole, and
+    works (Rotate swaps the frame's sides)."""
+    page = preview.page
+    try:
+        page.set_viewport_size({"width": 400, "height": 800})
+        preview.open("circles/alarms")
+        controls = preview.js("""() => [...document.querySelectorAll('#toolbar button, #toolbar select, #toolbar input')].map(c => {
+            const r = c.getBoundingClientRect(); return {id: c.id, left: r.left, right: r.right, width: r.width}; })""")
+        assert len(controls) == 9, controls
+        cut = [c for c in controls if c["width"] <= 0 or c["left"] < 0 or c["right"] > 400]
+        assert not cut, f"toolbar controls cut at 400 px: {cut}"
+        page.get_by_role("button", name="Rotate").click()
+        wait_for(preview, "() => { const b = workbench.bounds(); return b.width === 667 && b.height === 375; }")
+        check_drawn_equals_engine(preview, "circles/alarms rotated at 400 px")
+        page.screenshot(path=os.path.join(artifacts, "toolbar_400.png"))
+        page.get_by_role("button", name="Rotate").click()
+        wait_for(preview, "() => { const b = workbench.bounds(); return b.width === 375 && b.height === 667; }")
+    finally:
+        page.set_viewport_size({"width": 1400, "height": 900})
+
+
+def test_the_frame_size_has_one_range_and_its_errors_are_said_at_the_frame(preview, artifacts):
+    """Issue 39, 7: the Width and Height fields and the engine take 1 to 10000 points; a value
+    outside is named, not taken (20000) nor silently reverted (−5); a size circles cannot take is
+    an error of the frame's size, at the size fields and at the view's `viewport:` — not at the
+    data's `items:` line."""
+    page = preview.page
+    preview.open("circles/alarms")
+    width = page.get_by_label("Width", exact=True)
+    for typed in ["20000", "-5", "0", "12.5"]:
+        width.fill(typed)
+        width.press("Enter")
+        wait_for(preview, "() => !document.querySelector('#frame-message').hidden")
+        message = page.inner_text("#frame-message")
+        assert message == f"Width: expected a whole number of points from 1 to 10000, got '{typed}'", message
+        assert width.get_attribute("aria-invalid") == "true"
+        assert preview.js("() => workbench.bounds()")["width"] == 375, f"{typed} was taken"
+    width.fill("500")
+    width.press("Enter")
+    wait_for(preview, "() => workbench.bounds().width === 500")
+    assert page.locator("#frame-message").is_hidden() and width.get_attribute("aria-invalid") == "false"
+    # The engine keeps the same range.
+    refused = preview.js("""() => workbench.request('invalidate', {view: workbench.view(), bounds: {x: 0, y: 0, width: 20000, height: 300}})
+        .then(() => null, error => error.message)""")
+    assert refused == "invalid params: bounds.width: a frame's width is from 1 to 10000 points, got 20000", refused
+    # A width circles cannot take: said at the frame's size, located at the view's viewport.
+    preview.js("() => workbench.resize(100, 300).catch(() => null)")
+    error = preview.js("() => workbench.error()")
+    # (Its first circle is 120 points, or what an earlier test reloaded it with: none fits 60.)
+    assert "circles.yaml:12:5: error: view 'alarms' (circles) at the frame size 100 × 300 (the workspace's viewport: " \
+        "375 × 667): item [0, 0]: a circle of size " in error and "does not fit the 60-point row" in error, error
+    assert "circles.yaml:5:13" not in error and "viewport: {width: 375, height: 667}" in error, error
+    message = page.inner_text("#frame-message")
+    assert message.startswith("Frame size: view 'alarms' (circles) at the frame size 100 × 300"), message
+    assert width.get_attribute("aria-invalid") == "true" and page.get_by_label("Height", exact=True).get_attribute("aria-invalid") == "true"
+    page.screenshot(path=os.path.join(artifacts, "frame_size_error.png"))
+    preview.js("() => workbench.resize(375, 667)")
+    assert preview.js("() => workbench.error()") is None and page.locator("#frame-message").is_hidden()
+    check_drawn_equals_engine(preview, "circles/alarms back at its viewport")
+
+
+def test_a_layout_switch_says_what_it_did_with_the_data(preview, artifacts):
+    """Issue 39, 8: circles to the guide through the switcher: the answer and the panel say that
+    the guide reads circles' data (one section of 8 numbers) by its own model; the Options
+    placeholder shows whole (issue 39, 9)."""
+    page = preview.page
+    preview.open("circles/alarms")
+    options = page.get_by_label("Options", exact=True)
+    fits = preview.js("""() => { const input = document.querySelector('#layout-options'), style = getComputedStyle(input);
+        const g = document.createElement('canvas').getContext('2d'); g.font = style.font;
+        const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        return [g.measureText(input.placeholder).width, room]; }""")
+    assert fits[0] <= fits[1], f"the Options placeholder is cut: {fits[0]:.1f} px of text in {fits[1]:.1f} px"
+    assert options.get_attribute("placeholder") == "JSON: the engine's choice"
+    page.get_by_label("Layout", exact=True).select_option("guide")
+    page.get_by_role("button", name="Switch layout").click()
+    wait_for(preview, "() => document.querySelector('#view-result').textContent.includes('guide lays out')")
+    result = page.inner_text("#view-result")
+    assert result == ("0 appearing, 0 disappearing, 8 moving. guide lays out the data written for circles as it is "
+                      "(1 section, 8 items), not converted: it reads it by its own model (A 2-D grid with sticky row "
+                      "and column headers, variable widths and snapping (seed: TV guide)); its content is 800 × 30 points"), result
+    page.screenshot(path=os.path.join(artifacts, "switch_circles_to_guide.png"))
+    answer = preview.js("() => workbench.transition('circles')")
+    assert answer["data"]["to"] == "circles" and answer["data"]["items"] == 8, answer.get("data")
+    preview.js("() => Promise.allSettled(document.getAnimations().map(a => a.finished))")
+    assert "(circles)" in page.inner_text("#title")
+    check_drawn_equals_engine(preview, "circles/alarms switched back")
+
+
 def test_screenshots_of_every_view_at_every_frame_zoom_and_direction(preview, artifacts):
     """Every bundled view at the phone, tablet and desktop presets, at zoom 0.5 and 2, right to
     left, and in a 400 px window, each equal to the engine; screenshots in artifacts/looks/ to look at."""
@@ -1213,7 +1453,8 @@ def timed_queries(call, bounds):
 
 
 def screenshot_for_the_docs(workbench, playwright):
-    """docs/preview-guide.png: the bundled workspaces only, the guide scrolled, a programme selected."""
+    """docs/preview-guide.png: the bundled workspaces only, the guide scrolled, a programme selected;
+    docs/preview-1024.png and docs/preview-400.png: the page at a laptop's and a phone's width."""
     preview = Preview(workbench, ["Workspaces"], playwright)
     try:
         preview.open("tv-guide/listings")
@@ -1222,6 +1463,12 @@ def screenshot_for_the_docs(workbench, playwright):
         wait_for(preview, "() => workbench.inspected() !== null")
         preview.page.mouse.move(0, 0)
         preview.page.screenshot(path=os.path.join(ROOT, "docs/preview-guide.png"))
+        for width, height, view in [(1024, 768, "tv-guide/listings"), (400, 800, "class-hierarchy/exceptions")]:
+            preview.page.set_viewport_size({"width": width, "height": height})
+            preview.open(view)
+            preview.page.mouse.move(0, 0)
+            preview.js("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+            preview.page.screenshot(path=os.path.join(ROOT, f"docs/preview-{width}.png"))
     finally:
         preview.close()
 
@@ -1230,7 +1477,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--workbench", default=os.path.join(ROOT, ".build/debug/workbench"))
     parser.add_argument("--artifacts", default=os.path.join(ROOT, ".ci/artifacts/preview"))
-    parser.add_argument("--docs", action="store_true", help="also write docs/preview-guide.png")
+    parser.add_argument("--docs", action="store_true", help="also write docs/preview-guide.png, -1024.png and -400.png")
     parser.add_argument("--measure", action="store_true", help="print round-trip and frame-time figures")
     parser.add_argument("--only", default="", help="run only the tests whose names contain this")
     arguments = parser.parse_args()
@@ -1267,6 +1514,10 @@ def main():
              test_orthogonal_sections_show_what_lies_in_the_frame_and_lie_at_rest_beyond_it,
              test_flow_and_compositional_switch_both_ways_and_a_description_is_required,
              test_a_background_is_painted_below_its_sections_cells,
+             test_the_page_owns_its_scrolling, test_a_laptops_width_is_readable_and_cut_labels_are_whole_on_hover,
+             test_the_overview_never_covers_the_layout, test_every_toolbar_control_is_reachable_at_400_px,
+             test_the_frame_size_has_one_range_and_its_errors_are_said_at_the_frame,
+             test_a_layout_switch_says_what_it_did_with_the_data,
              test_screenshots_of_every_view_at_every_frame_zoom_and_direction]
     passed = failed = 0
     with sync_playwright() as playwright:

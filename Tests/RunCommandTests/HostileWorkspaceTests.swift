@@ -33,7 +33,7 @@ struct HostileWorkspaceTests {
         ),
         (
             "\(circles), viewport: {width: 1e308, height: 100}}}",
-            "w.yaml:2:59: error: 'viewport.width': expected a number greater than 0 and at most 1e15, got 1e308"
+            "w.yaml:2:59: error: 'viewport.width': expected a number from 1 to 10000, got 1e308"
         ),
         (
             "\(circles), options: {spacing: 1e15, step: 0.001}}}",

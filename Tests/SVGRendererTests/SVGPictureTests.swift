@@ -5,6 +5,11 @@ import Testing
 /// The SVG picture of a small hand-built set of attributes: the canvas, each element's shape at
 /// its frame's coordinates and in its category's colours, the painting order, and escaping.
 struct SVGPictureTests {
+    @Test func aCellShapeIsTheOneItsPluginDeclares() {
+        #expect(SVGPainter.CellShape(CellShape.round) == .ellipse)
+        #expect(SVGPainter.CellShape(CellShape.rectangle) == .rectangle)
+    }
+
     @Test func aHeaderAndACellMakeExactlyThisPicture() {
         let svg = svgPicture(
             of: [

@@ -99,7 +99,11 @@ struct WorkspaceErrorTests {
         ),
         (
             "sources: {s: {items: []}}\nviews:\n  v: {layout: circles, source: s, viewport: {width: 0, height: 5}}",
-            "w.yaml:3:53: error: 'viewport.width': expected a number greater than 0 and at most 1e15, got 0"
+            "w.yaml:3:53: error: 'viewport.width': expected a number from 1 to 10000, got 0"
+        ),
+        (
+            "sources: {s: {items: []}}\nviews:\n  v: {layout: circles, source: s, viewport: {width: 20000, height: 5}}",
+            "w.yaml:3:53: error: 'viewport.width': expected a number from 1 to 10000, got 20000"
         ),
         (
             "sources: {s: {items: []}}\nviews:\n  v: {layout: circles, source: s, viewport: {width: 10}}",

@@ -12,7 +12,7 @@ public final class CirclesLayout: LayoutPlugin {
     public static let info = PluginInfo(
         name: "circles", version: "1.0.0",
         summary: "Circles packed row by row, each clear of its last few predecessors (seed: Early's alarms)",
-        options: ["insets", "step", "spacing", "predecessors"], flipsHorizontally: true)
+        options: ["insets", "step", "spacing", "predecessors"], flipsHorizontally: true, cellShape: .round)
 
     let insets: EdgeInsets
     let step: Double

@@ -371,6 +371,12 @@ enum {
     WB_OVERFLOW_VERTICAL = 1u << 1     /* frames may start before y = 0 or end past the content's height */
 };
 
+/** `cell_shape` in the descriptor: how pictures draw the layout's cells. */
+enum {
+    WB_CELL_SHAPE_RECTANGLE = 0,
+    WB_CELL_SHAPE_ROUND = 1
+};
+
 /** 2.3: the limits of `instance_kinds`. */
 #define WB_INSTANCE_KIND_LIMIT 256
 #define WB_INSTANCE_KIND_NAME_LIMIT 200
@@ -403,7 +409,13 @@ typedef struct wb_plugin_descriptor {
      * layout reads `direction` from its prepare context.
      */
     int32_t flips_horizontally;
-    int32_t reserved_flags;
+    /**
+     * How pictures draw the layout's cells (a field reserved, and so 0, in older plugins):
+     * WB_CELL_SHAPE_RECTANGLE (0) fills each cell's frame, WB_CELL_SHAPE_ROUND draws the
+     * ellipse inscribed in it (circles). The frames are the same either way: it is a
+     * declaration for the page, `run --svg`/`--png` and `plugins`, never read by the layout math.
+     */
+    int32_t cell_shape;
 
     /* 2.3 (a shorter, older descriptor reads as NULL and 0 here) */
 

@@ -33,7 +33,7 @@ public enum PluginExport {
                 functions: functionTable,
                 plugin_data: UnsafeRawPointer(Unmanaged.passRetained(factory).toOpaque()),
                 flips_horizontally: info.flipsHorizontally ? 1 : 0,
-                reserved_flags: 0,
+                cell_shape: info.cellShape == .round ? Int32(WB_CELL_SHAPE_ROUND) : Int32(WB_CELL_SHAPE_RECTANGLE),
                 option_schema: schema.map { makeArray($0) },
                 option_schema_length: Int64(schema?.count ?? 0)))
         return PluginDescriptor(pointer: UnsafeRawPointer(descriptor))

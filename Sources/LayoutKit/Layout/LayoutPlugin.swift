@@ -31,10 +31,12 @@ public struct PluginInfo: Sendable {
     public var flipsHorizontally: Bool
     /// What the options look like at any depth, for editors (ABI 2.3); nil: only their names.
     public var optionSchema: OptionSchema?
+    /// How pictures (the preview, `run --svg`) draw the cells: their frames, or round in them.
+    public var cellShape: CellShape
 
     public init(
         name: String, version: String, summary: String, kinds: [ElementKind] = [], options: [String] = [],
-        flipsHorizontally: Bool = false, optionSchema: OptionSchema? = nil
+        flipsHorizontally: Bool = false, optionSchema: OptionSchema? = nil, cellShape: CellShape = .rectangle
     ) {
         self.name = name
         self.version = version
@@ -43,7 +45,16 @@ public struct PluginInfo: Sendable {
         self.options = options
         self.flipsHorizontally = flipsHorizontally
         self.optionSchema = optionSchema
+        self.cellShape = cellShape
     }
+}
+
+/// How a layout's cells are drawn in pictures: a declaration of the plugin, not of its frames.
+public enum CellShape: String, Codable, Sendable {
+    /// The cell fills its frame.
+    case rectangle
+    /// The ellipse inscribed in the cell's frame (circles).
+    case round
 }
 
 /// A named kind of supplementary or decoration view.

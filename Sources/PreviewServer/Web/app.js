@@ -3,6 +3,7 @@
 // editors (docs/preview.md: the testing contract).
 
 import { RPC } from './rpc.js';
+import * as protocol from './protocol.js';
 import { ViewCanvas } from './canvas.js';
 import { applyUpdate, changeFromForm, showFields } from './updates.js';
 import { Mover } from './move.js';
@@ -63,7 +64,7 @@ function rasterAgain() {
   }));
 }
 
-/** Below 900 px the side panels are overlays: `which` ('views', 'panels' or null) is open. */
+/** At 1100 px and less the side panels are overlays: `which` ('views', 'panels' or null) is open. */
 function openPanel(which) {
   if (which) document.body.dataset.panel = which; else delete document.body.dataset.panel;
   $('#toggle-views').setAttribute('aria-expanded', String(which === 'views'));
@@ -116,7 +117,8 @@ async function open(id) {
 }
 
 function showTitle(info) {
-  $('#title').textContent = `${info.workspace} / ${info.name} (${info.layout})`;
+  // Cut at its end in a narrow header: its whole text on hover too.
+  $('#title').textContent = $('#title').title = `${info.workspace} / ${info.name} (${info.layout})`;
   $('#layout').value = info.layout;
   const button = document.querySelector(`#views button[data-view="${CSS.escape(info.id)}"] small`);
   if (button) button.textContent = info.layout;
@@ -124,7 +126,8 @@ function showTitle(info) {
 
 /** Fills the layout switcher with the plugins loaded. */
 async function listLayouts() {
-  const plugins = (await rpc.request('plugins')).filter((plugin) => plugin.name);
+  const plugins = (await rpc.request(protocol.plugins())).filter((plugin) => plugin.name);
+  canvas.setCellShapes(plugins);
   const select = $('#layout');
   select.replaceChildren(...plugins.map((plugin) => {
     const option = document.createElement('option');
@@ -136,42 +139,28 @@ async function listLayouts() {
   return plugins;
 }
 
-/** Turns the shown view (`invalidate {view, direction}`) and keeps the same content in view,
- *  mirrored: the offset from the content's right edge becomes the offset from its left. */
-async function setDirection(direction) {
-  const view = canvas.viewID;
+/** Turns the shown view, as the direction select does: the canvas keeps the same content in view. */
+function setDirection(direction) {
   $('#direction').value = direction;
-  if (direction === canvas.direction) return canvas.draw();
-  await canvas.pause();
-  try {
-    await rpc.request('invalidate', { view, direction });
-    const bounds = canvas.lastBounds;
-    canvas.view.scrollLeft = Math.max(0, canvas.contentSize.width - bounds.width - bounds.x);
-    canvas.direction = views.get(view).direction = direction;
-    canvas.needsPrepare = true;
-  } finally {
-    canvas.resume();
-  }
-  return canvas.draw();
+  const info = views.get(canvas.viewID);
+  return canvas.turn(direction).finally(() => { if (info) info.direction = canvas.direction; });
 }
 
 /** Self-sizing on or off; off, the views given sizes drop them (`invalidate {view}`). */
 async function setSelfSizing(on) {
   $('#self-sizing').checked = on;
-  canvas.content.classList.toggle('self-sizing', on);
-  canvas.afterDraw = on ? selfSize : null;
+  canvas.setAfterDraw(on ? selfSize : null);
   forgetIgnoring();
   if (!on) {
     await canvas.pause();
     try {
-      for (const view of sizedViews) await rpc.request('invalidate', { view });
+      for (const view of sizedViews) await rpc.request(protocol.invalidate({ view }));
     } finally {
       sizedViews.clear();
       canvas.resume();
     }
   }
-  canvas.needsPrepare = true;
-  return canvas.draw();
+  return canvas.redraw();
 }
 
 /** Switches the shown view to another layout or options, animated. */
@@ -184,7 +173,7 @@ async function transition(layout, options) {
 }
 
 function onNotification(method, params) {
-  if (method === 'workspace/didChange') {
+  if (method === protocol.notifications.workspaceChanged) {
     // A watched folder gained or lost a workspace file: its views join or leave the list.
     if (params.opened) { listViews(params.opened.workspace, params.opened.views); return; }
     if (params.closed) {
@@ -197,12 +186,12 @@ function onNotification(method, params) {
     if (params.error) brokenWorkspaces.set(params.workspace, params.error); else brokenWorkspaces.delete(params.workspace);
     if (views.get(canvas.viewID)?.workspace !== params.workspace) return;
     showError(params.error ?? null);
-    if (params.views.includes(canvas.viewID)) { canvas.needsPrepare = true; canvas.draw().catch(() => {}); }
-  } else if (method === 'plugins/didChange') {
+    if (params.views.includes(canvas.viewID)) canvas.redraw().catch(() => {});
+  } else if (method === protocol.notifications.pluginsChanged) {
     listLayouts().catch(() => {});
     const layouts = new Set([...params.changed, ...params.removed]);
-    if (layouts.has(canvas.layout)) { canvas.needsPrepare = true; canvas.draw().catch(() => {}); }
-  } else if (method === '$/progress') {
+    if (layouts.has(canvas.layout)) canvas.redraw().catch(() => {});
+  } else if (method === protocol.notifications.progress) {
     const bar = $('#progress');
     bar.hidden = params.value.kind === 'end';
     bar.value = params.value.kind === 'report' ? params.value.percentage / 100 : 0;
@@ -210,45 +199,78 @@ function onNotification(method, params) {
 }
 
 async function start() {
+  rpc = await connect();
+  makeParts();
+  bindPanelToggles();
+  await listLayouts();
+  await openWorkspaces();
+  bindForms();
+  const wanted = new URLSearchParams(location.search).get('view');
+  const first = views.has(wanted) ? wanted : views.keys().next().value;
+  if (first) await open(first).catch(() => {});
+  window.workbench = testingContract();
+  document.body.dataset.ready = 'true';
+}
+
+/** The WebSocket to the server, with the token the page was served with. */
+async function connect() {
   const token = new URLSearchParams(location.search).get('token');
-  rpc = await RPC.connect(`ws://${location.host}/rpc?token=${encodeURIComponent(token)}`, onNotification);
-  rpc.onClose = () => { $('#status').textContent = 'disconnected'; };
+  const connection = await RPC.connect(`ws://${location.host}/rpc?token=${encodeURIComponent(token)}`, onNotification);
+  connection.onClose = () => { $('#status').textContent = 'disconnected'; };
+  return connection;
+}
+
+/** The canvas (the view's state), and the parts that read it: inspector, overview, frame, mover. */
+function makeParts() {
   canvas = new ViewCanvas(rpc, { view: $('#view'), sizer: $('#sizer'), layer: $('#layer'), content: $('#content') }, {
     onSelect: (node) => inspector.select(node, canvas),
-    onError: (error) => { errors.draw = error; showErrors(); },
+    onError: (error) => {
+      errors.draw = error;
+      showErrors();
+      // A size the layout cannot take: said at the frame's size fields, not only over the view.
+      if (error.data?.cause === 'viewport') frame.say(`Frame size: ${error.message}`, $('#frame-width'), $('#frame-height'));
+    },
     onDrawn: () => {
-      $('#status').textContent = `${canvas.nodes.size} elements drawn`;
-      if (errors.draw) { errors.draw = null; showErrors(); }
+      $('#status').textContent = `${canvas.nodeCount} elements drawn`;
+      if (errors.draw) {
+        if (errors.draw.data?.cause === 'viewport') frame.say('');
+        errors.draw = null;
+        showErrors();
+      }
       overview.draw(canvas);
       inspector.follow(canvas);
     },
     onPrepared: (prepared) => { overview.refresh(canvas, prepared); },
   });
   inspector = new Inspector({ list: $('#inspector'), hint: $('#inspector-hint') }, rpc);
-  overview = new Overview({ figure: $('#overview'), canvas: $('#overview-map'), caption: $('#overview-caption'), toggle: $('#overview-toggle') }, $('#view'));
+  overview = new Overview({ figure: $('#overview'), canvas: $('#overview-map'), caption: $('#overview-caption'), toggle: $('#overview-toggle') });
   frame = new DeviceFrame({
     stage: $('#stage'), device: $('#device'), view: $('#view'), handle: $('#resize-handle'), preset: $('#frame-preset'),
     width: $('#frame-width'), height: $('#frame-height'), rotate: $('#frame-rotate'), zoomLevel: $('#zoom-level'),
-    zoomIn: $('#zoom-in'), zoomOut: $('#zoom-out'), zoomFit: $('#zoom-fit'),
+    zoomIn: $('#zoom-in'), zoomOut: $('#zoom-out'), zoomFit: $('#zoom-fit'), message: $('#frame-message'),
   }, (scale) => {
-    canvas.zoom = scale;
-    canvas.content.style.setProperty('--zoom', scale);
+    canvas.setZoom(scale);
     rasterAgain();
     if (inspector.selected) inspector.render(canvas);
   });
-  const viewResult = (text, isError = true) => showResult('#view-result', text, isError);
   mover = new Mover(canvas, viewResult, notePointer, () => frame.scale);
+}
+
+function bindPanelToggles() {
   for (const [button, which] of [['#toggle-views', 'views'], ['#toggle-panels', 'panels']]) {
     $(button).addEventListener('click', () => openPanel(document.body.dataset.panel === which ? null : which));
   }
   new ResizeObserver(() => document.body.style.setProperty('--header-height', `${$('header').offsetHeight}px`)).observe($('header'));
-  await listLayouts();
-  // Folders are opened whole and watched (files added and removed are told); files given alone, one by one.
+}
+
+/** Opens what the server serves: folders whole and watched (files added and removed are told);
+ *  files given alone, one by one. */
+async function openWorkspaces() {
   const { folders = [], workspaces } = await (await fetch('/workspaces')).json();
   const folderOf = (path) => path.slice(0, path.lastIndexOf('/'));
   for (const folder of folders) {
     try {
-      const opened = await rpc.request('open', { path: folder, watch: true });
+      const opened = await rpc.request(protocol.open({ path: folder, watch: true }));
       for (const { workspace, views: entries } of opened.workspaces) listViews(workspace, entries);
       if (opened.errors.length) showError(opened.errors[0]);
     } catch (error) {
@@ -257,14 +279,26 @@ async function start() {
   }
   for (const path of workspaces.filter((path) => !folders.includes(folderOf(path)))) {
     try {
-      const opened = await rpc.request('open', { path, watch: true });
+      const opened = await rpc.request(protocol.open({ path, watch: true }));
       listViews(opened.workspace, opened.views);
     } catch (error) {
       showError(error);
     }
   }
-  const updates = $('#updates'), summary = (answer) =>
-    `${answer.appearing.length} appearing, ${answer.disappearing.length} disappearing, ${answer.moving.length} moving`;
+}
+
+const viewResult = (text, isError = true) => showResult('#view-result', text, isError);
+
+/** What an answer in `update`'s shape did, in words; a transition's also says what the new
+ *  layout made of the view's data (`data`), when it says anything. */
+function summary(answer) {
+  const counts = `${answer.appearing.length} appearing, ${answer.disappearing.length} disappearing, ${answer.moving.length} moving`;
+  return answer.data?.message ? `${counts}. ${answer.data.message}` : counts;
+}
+
+/** The panels' forms: Updates, Direction, Self-sizing, Switch layout. */
+function bindForms() {
+  const updates = $('#updates');
   $('#change-kind').addEventListener('change', () => showFields(updates));
   showFields(updates);
   updates.addEventListener('submit', (event) => {
@@ -286,16 +320,16 @@ async function start() {
       .then((answer) => viewResult(summary(answer), false))
       .catch((error) => { viewResult(error.message); $('#layout').value = canvas.layout; });
   });
-  const wanted = new URLSearchParams(location.search).get('view');
-  const first = views.has(wanted) ? wanted : views.keys().next().value;
-  if (first) await open(first).catch(() => {});
+}
 
-  window.workbench = {
+/** `window.workbench`: the testing contract (docs/preview.md). */
+function testingContract() {
+  return {
     open,
     /** Scrolls to (x, y), clamped as a scroll view clamps; resolves when drawn there. */
-    scrollTo: (x, y) => { canvas.view.scrollTo(x, y); return canvas.draw(); },
+    scrollTo: (x, y) => { canvas.scrollTo(x, y); return canvas.draw(); },
     /** The view's bounds as last sent to the engine. */
-    bounds: () => ({ ...canvas.lastBounds }),
+    bounds: () => ({ ...canvas.bounds }),
     /** Zooms the drawing to `scale` (elements at scale × frame from #view's origin; the bounds
      *  unchanged) and resolves with the zoom in effect; without a scale, only resolves with it. */
     zoom: async (scale) => {
@@ -306,8 +340,8 @@ async function start() {
       return frame.scale;
     },
     /** The rect last queried (the bounds plus a margin). */
-    queried: () => ({ ...canvas.lastRect }),
-    contentSize: () => ({ ...canvas.contentSize }),
+    queried: () => ({ ...canvas.queried }),
+    contentSize: () => canvas.contentSize,
     /** Resizes the device frame (the bounds' size); resolves when drawn at the new size. */
     resize: (width, height) => {
       frame.setSize(width, height);
@@ -336,12 +370,11 @@ async function start() {
     /** How many draws have completed: a redraw the page did on its own (an edit, a plugin rebuilt) counts. */
     draws: () => canvas.drawCount,
     /** Sends any request of the protocol on the page's own connection. */
-    request: (method, params) => rpc.request(method, params),
+    request: (method, params) => rpc.request(protocol.call(method, params)),
     view: () => canvas.viewID,
     views: () => [...views.values()],
     error: () => ($('#error').hidden ? null : $('#error').textContent),
   };
-  document.body.dataset.ready = 'true';
 }
 
 start().catch((error) => { $('#status').textContent = 'failed'; showError(error); });

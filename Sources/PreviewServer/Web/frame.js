@@ -1,6 +1,7 @@
 // The device frame: the view drawn at a size of its own — its workspace's viewport by default,
-// a preset (phone, tablet, desktop) or any size the resize handle or the toolbar gives — centred
-// in the view area, and zoomed. The frame's size is the view's bounds size; the zoom only scales
+// a preset (phone, tablet, desktop) or any size the resize handle or the toolbar gives, each side
+// from 1 to 10,000 points (`frameSizes`, as the engine takes them) — centred in the view area,
+// and zoomed. The frame's size is the view's bounds size; the zoom only scales
 // the drawing (a CSS transform on #view, from its top left corner), so the bounds, the engine's
 // answers and the DOM's own coordinates are the same at any zoom: an element's rectangle on the
 // screen is #view's origin + zoom × (frame − scroll offset).
@@ -15,13 +16,17 @@ export const presets = [
   { id: 'tablet', name: 'Tablet', width: 768, height: 1024 },
   { id: 'desktop', name: 'Desktop', width: 1280, height: 800 },
 ];
+/** The sizes the frame may take on either side, in points: the engine's range too
+ *  (`ViewDefinition.frameSizes`; `invalidate {bounds}` refuses a size outside it). */
+export const frameSizes = { minimum: 1, maximum: 10000 };
+const clampSize = (n) => Math.min(frameSizes.maximum, Math.max(frameSizes.minimum, n));
 const zoomSteps = [0.1, 0.25, 0.33, 0.5, 0.67, 0.75, 0.9, 1, 1.25, 1.5, 2, 3, 4, 6, 8];
 export const minimumZoom = 0.1, maximumZoom = 8;
 const clampZoom = (z) => Math.min(maximumZoom, Math.max(minimumZoom, z));
 const percent = (z) => `${Math.round(z * 100)} %`;
 
 export class DeviceFrame {
-  /** `elements`: {stage, device, view, handle, preset, width, height, rotate, zoomLevel, zoomIn, zoomOut, zoomFit};
+  /** `elements`: {stage, device, view, handle, preset, width, height, rotate, zoomLevel, zoomIn, zoomOut, zoomFit, message};
    *  `onZoom(scale)` hears every change of zoom. */
   constructor(elements, onZoom) {
     Object.assign(this, elements);
@@ -45,10 +50,9 @@ export class DeviceFrame {
       if (size) this.setSize(size.width, size.height, { fit: true });
     });
     for (const input of [this.width, this.height]) {
-      input.addEventListener('change', () => {
-        const width = Math.round(Number(this.width.value)), height = Math.round(Number(this.height.value));
-        if (width >= 1 && height >= 1) this.setSize(width, height); else this.showSize();
-      });
+      input.min = frameSizes.minimum;
+      input.max = frameSizes.maximum;
+      input.addEventListener('change', () => this.sizeTyped(input));
     }
     this.rotate.addEventListener('click', () => this.setSize(this.size.height, this.size.width, { fit: true }));
     this.zoomIn.addEventListener('click', () => this.step(1));
@@ -64,6 +68,25 @@ export class DeviceFrame {
     new ResizeObserver(() => { if (this.automatic) this.apply(this.fitScale(1)); }).observe(this.stage);
   }
 
+  /** A size typed in Width or Height: taken when it is a whole number in `frameSizes`, else
+   *  named as wrong (the field marked, a message under the toolbar) and the frame kept. */
+  sizeTyped(input) {
+    const side = input === this.width ? 'Width' : 'Height', text = input.value.trim(), value = Number(text);
+    if (text === '' || !Number.isInteger(value) || value < frameSizes.minimum || value > frameSizes.maximum) {
+      this.say(`${side}: expected a whole number of points from ${frameSizes.minimum} to ${frameSizes.maximum}, got '${text}'`, input);
+      return;
+    }
+    this.setSize(Number(this.width.value), Number(this.height.value));
+  }
+
+  /** A message about the frame's size under the toolbar, `input` marked as the field at fault
+   *  (both fields for a size the layout cannot take); no text clears it. */
+  say(text, ...inputs) {
+    this.message.textContent = text;
+    this.message.hidden = !text;
+    for (const field of [this.width, this.height]) field.setAttribute('aria-invalid', String(Boolean(text) && inputs.includes(field)));
+  }
+
   /** Shows a view's frame: its workspace's viewport, zoomed to fit (at most 1). */
   show(viewport) {
     this.own = { width: viewport?.width ?? 375, height: viewport?.height ?? 667 };
@@ -73,7 +96,9 @@ export class DeviceFrame {
 
   /** The frame's size; `fit`: zoom to fit again (at most 1). */
   setSize(width, height, { fit = false } = {}) {
-    this.size = { width, height };
+    this.size = { width: clampSize(width), height: clampSize(height) };
+    ({ width, height } = this.size);
+    this.say('');
     Object.assign(this.view.style, { width: `${width}px`, height: `${height}px` });
     this.showSize();
     if (fit) this.automatic = true;
@@ -191,8 +216,8 @@ export class DeviceFrame {
     const start = { x: event.clientX, y: event.clientY, ...this.size };
     const moved = (e) => {
       this.automatic = false;
-      this.setSize(Math.max(1, Math.round(start.width + (e.clientX - start.x) / this.scale)),
-        Math.max(1, Math.round(start.height + (e.clientY - start.y) / this.scale)));
+      this.setSize(Math.round(start.width + (e.clientX - start.x) / this.scale),
+        Math.round(start.height + (e.clientY - start.y) / this.scale));
     };
     const ended = () => {
       this.handle.removeEventListener('pointermove', moved);
@@ -210,6 +235,6 @@ export class DeviceFrame {
     if (!change) return;
     event.preventDefault();
     this.automatic = false;
-    this.setSize(Math.max(1, this.size.width + change[0]), Math.max(1, this.size.height + change[1]));
+    this.setSize(this.size.width + change[0], this.size.height + change[1]);
   }
 }

@@ -6,6 +6,7 @@
 // decimals, exactly in their tooltip.
 
 import { keyOf } from './canvas.js';
+import * as protocol from './protocol.js';
 
 const core = ['category', 'kind', 'section', 'item', 'frame', 'zIndex', 'alpha', 'hidden'];
 const number = (n) => (Number.isInteger(n) ? String(n) : String(Math.round(n * 1000) / 1000));
@@ -41,7 +42,7 @@ export class Inspector {
   async follow(canvas) {
     const selected = this.selected;
     if (!selected) return;
-    const node = canvas.nodes.get(selected.key);
+    const node = canvas.node(selected.key);
     if (node) {
       Object.assign(selected, this.facts(node), { askedAt: undefined });
     } else {
@@ -50,7 +51,7 @@ export class Inspector {
       selected.askedAt = canvas.prepareCount;
       const { category, kind, section, item } = selected.element;
       try {
-        const answer = await this.rpc.request('query', { view: canvas.viewID, element: { category, kind, section, item } });
+        const answer = await this.rpc.request(protocol.query({ view: canvas.viewID, element: { category, kind, section, item } }));
         if (this.selected !== selected) return;
         if (answer.element) selected.element = answer.element;
         selected.drawn = false;
@@ -63,8 +64,7 @@ export class Inspector {
   }
 
   mark(canvas) {
-    for (const old of canvas.content.querySelectorAll(':scope > .selected')) old.classList.remove('selected');
-    if (this.selected) canvas.nodes.get(this.selected.key)?.classList.add('selected');
+    canvas.mark(this.selected?.key ?? null);
   }
 
   /** What the inspector shows: the label and the attributes, as `query` answers them. */
@@ -74,7 +74,7 @@ export class Inspector {
 
   render(canvas) {
     const { element, label, named, pinned, drawn } = this.selected;
-    const zoom = canvas.zoom ?? 1;
+    const zoom = canvas.zoom;
     const rows = [['label', label, named ? '' : 'unnamed']];
     for (const key of core) {
       const value = element[key];

@@ -10,7 +10,7 @@
 // takes only reloads); the page says why at the pointer (`onRefused(message, event)`).
 
 import { keyOf } from './canvas.js';
-import { duration, ghost, keyframe } from './updates.js';
+import * as protocol from './protocol.js';
 
 const threshold = 4;  // points a pressed pointer moves before it drags
 const cellKey = ([section, item]) => keyOf({ category: 'cell', section, item });
@@ -44,7 +44,7 @@ export class Mover {
 
   /** The pointer's position in the view's space (the screen's distance divided by the zoom). */
   position(event) {
-    const origin = this.canvas.view.getBoundingClientRect(), bounds = this.canvas.lastBounds, zoom = this.zoom();
+    const origin = this.canvas.view.getBoundingClientRect(), bounds = this.canvas.bounds, zoom = this.zoom();
     return { x: (event.clientX - origin.left) / zoom + bounds.x, y: (event.clientY - origin.top) / zoom + bounds.y };
   }
 
@@ -96,7 +96,7 @@ export class Mover {
       await canvas.pause();
       let item;
       try {
-        ({ item } = await canvas.rpc.request('beginMove', { view: move.view, element: { section: from[0], item: from[1] }, position: move.position }));
+        ({ item } = await canvas.rpc.request(protocol.beginMove({ view: move.view, element: { section: from[0], item: from[1] }, position: move.position })));
       } catch (error) {
         // The layout cannot move it: nothing was lifted; say why where the pointer is.
         this.move = null;
@@ -106,14 +106,7 @@ export class Mover {
         return;
       }
       // The steps speak of the cells in the bounds: those outside go (their labels are kept).
-      const b = canvas.lastBounds;
-      for (const [key, shown] of canvas.nodes) {
-        if (shown.element.category !== 'cell') continue;
-        move.labels.set(key, shown.label);
-        const f = shown.element.frame;
-        const outside = f.x + f.width <= b.x || f.x >= b.x + b.width || f.y + f.height <= b.y || f.y >= b.y + b.height;
-        if (outside || shown === node) { canvas.nodes.delete(key); if (shown !== node) shown.remove(); }
-      }
+      move.labels = canvas.liftForMove(node);
       this.showDragged(item);
     });
   }
@@ -132,39 +125,16 @@ export class Mover {
     this.queue(async () => {
       move.queued = false;
       if (move.ended || this.move !== move) return;
-      const answer = await this.canvas.rpc.request('updateMove', { view: move.view, position: move.position });
+      const answer = await this.canvas.rpc.request(protocol.updateMove({ view: move.view, position: move.position }));
       if (!move.ended) this.showStep(move, answer);
     });
   }
 
   showStep(move, answer) {
-    const { canvas } = this;
     this.steps.push(answer);
     move.target = answer.target;
     this.showDragged(answer.item);
-    const taken = new Map();
-    for (const { before } of [...answer.moving, ...answer.disappearing]) {
-      const node = canvas.nodes.get(keyOf(before));
-      if (node) { taken.set(keyOf(before), node); canvas.nodes.delete(keyOf(before)); }
-    }
-    for (const { before, final } of answer.disappearing) {
-      const node = taken.get(keyOf(before));
-      ghost(canvas, node?.element ?? before, final, undefined, node?.label ?? null);
-      node?.remove();
-    }
-    const enter = (node, shown, after, label) => {
-      canvas.nodes.get(keyOf(after))?.remove();
-      canvas.place(node, after, label);
-      if (!node.parentNode) canvas.content.appendChild(node);
-      canvas.nodes.set(keyOf(after), node);
-      node.animate([keyframe(shown), keyframe(after)], { duration, easing: 'ease-out' });
-    };
-    for (const { before, after } of answer.moving) {
-      const node = taken.get(keyOf(before));
-      if (node) enter(node, node.element, after, node.label);
-      else enter(document.createElement('div'), before, after, this.label(move, after));
-    }
-    for (const { after, initial } of answer.appearing) enter(document.createElement('div'), initial, after, this.label(move, after));
+    this.canvas.drawAnswer(answer, { inPlace: true, labelOf: (element) => this.label(move, element) });
   }
 
   /** The label of the cell shown at `element`'s index path, if it was drawn when the move began. */
@@ -180,7 +150,7 @@ export class Mover {
       if (this.move !== move) return;  // beginMove failed
       let answer = null;
       try {
-        answer = await this.canvas.rpc.request('endMove', { view: move.view, commit });
+        answer = await this.canvas.rpc.request(protocol.endMove({ view: move.view, commit }));
       } catch (error) {
         this.onMessage(error.message);  // e.g. the data changed under the move: it is over
       }
@@ -196,22 +166,16 @@ export class Mover {
     // Where each cell is shown, by its index path once the move ends: the steps already
     // named the cells as a commit leaves them; a cancel says where each goes back to.
     const shown = new Map();
-    if (commit) for (const [key, node] of canvas.nodes) shown.set(key, node.element);
+    if (commit) for (const [key, node] of canvas.entries()) shown.set(key, node.element);
     else {
       for (const { before, after } of answer.moving) {
-        const node = canvas.nodes.get(keyOf(before));
+        const node = canvas.node(keyOf(before));
         if (node) shown.set(keyOf(after), node.element);
       }
     }
     shown.set(cellKey(commit ? move.target : move.from), move.node.element);
     move.node.remove();
-    canvas.needsPrepare = true;
     canvas.resume();
-    await canvas.draw();
-    for (const [key, node] of canvas.nodes) {
-      const from = shown.get(key), to = node.element;
-      if (!from || ['x', 'y', 'width', 'height'].every((k) => from.frame[k] === to.frame[k])) continue;
-      node.animate([keyframe(from), keyframe(to)], { duration, easing: 'ease-in-out' });
-    }
+    await canvas.redrawSliding(shown);
   }
 }

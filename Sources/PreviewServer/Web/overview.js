@@ -1,5 +1,6 @@
-// The overview: a map of the whole content in a corner of the view area, the bounds outlined,
-// for content far larger than the frame; a click (or a drag) on it scrolls the view there.
+// The overview: a map of the whole content beside the stage (a column of its own while it is
+// on: it never covers the drawing), the bounds outlined, for content far larger than the frame;
+// a click (or a drag) on it scrolls the view there.
 //
 // After each prepare the page asks the engine for every element of the content (one `query` of
 // the content rect, no labels) when there are at most `mapped` of them — the count `prepare`
@@ -9,24 +10,27 @@
 // `narrowest` pixels, and the map then shows the part around the bounds.
 
 import { stackingOf } from './canvas.js';
+import * as protocol from './protocol.js';
 
 const mapped = 5000;
 const largest = { width: 180, height: 200 }, share = 0.3, narrowest = 40;  // the map: at most 30 % of the view area
 const colours = { cell: '#8db4ea', supplementary: '#8fcf8f', decoration: '#999' };
 
 export class Overview {
-  constructor({ figure, canvas, caption, toggle }, view) {
-    Object.assign(this, { figure, canvas, caption, toggle, view });
+  constructor({ figure, canvas, caption, toggle }) {
+    Object.assign(this, { figure, canvas, caption, toggle });
     this.elements = null;  // the whole content's elements, or null when too many
     this.total = null;
     // The toggle: on, unless the window is narrow (the map would cover much of a small view area).
     this.wanted = !matchMedia('(max-width: 900px)').matches;
     toggle.setAttribute('aria-pressed', String(this.wanted));
+    figure.classList.toggle('off', !this.wanted);
     this.fetching = null;
     this.geometry = null;
     toggle.addEventListener('click', () => {
       this.wanted = !this.wanted;
       toggle.setAttribute('aria-pressed', String(this.wanted));
+      figure.classList.toggle('off', !this.wanted);
       this.draw();
     });
     const go = (event) => this.scrollToPoint(event);
@@ -45,7 +49,7 @@ export class Overview {
     let count = prepared?.elements ?? null;
     if (count === null) {
       const area = (r) => Math.max(1, r.width * r.height);
-      count = Math.round(canvas.nodes.size * area(size) / area(canvas.lastRect));
+      count = Math.round(canvas.nodeCount * area(size) / area(canvas.queried));
     }
     this.total = count;
     this.elements = null;
@@ -54,7 +58,7 @@ export class Overview {
     const asked = {};
     this.fetching = asked;
     try {
-      const answer = await canvas.rpc.request('query', { view, rect: { x: 0, y: 0, width: size.width, height: size.height } });
+      const answer = await canvas.rpc.request(protocol.query({ view, rect: { x: 0, y: 0, width: size.width, height: size.height } }));
       // Painted in the drawing's stacking order: a section's background under its cells.
       if (this.fetching === asked && canvas.viewID === view) this.elements = answer.elements.sort((a, b) => stackingOf(a) - stackingOf(b));
     } catch {
@@ -66,15 +70,16 @@ export class Overview {
   /** Draws the map for the canvas's content and bounds (or hides it when the content fits the bounds). */
   draw(canvas = this.lastCanvas) {
     this.lastCanvas = canvas;
-    if (!canvas?.lastBounds) return;
-    const size = canvas.contentSize, bounds = canvas.lastBounds;
+    if (!canvas?.bounds) return;
+    const size = canvas.contentSize, bounds = canvas.bounds;
     const larger = size.width > bounds.width + 0.5 || size.height > bounds.height + 0.5;
     this.toggle.disabled = !larger;
     this.figure.hidden = !larger || !this.wanted;
     if (this.figure.hidden) return;
+    // Its column keeps its width while the content fits (the frame stays put); the map fills it.
     const area = this.figure.parentElement;
     const room = {
-      width: Math.min(largest.width, area.clientWidth * share), height: Math.min(largest.height, area.clientHeight * share),
+      width: Math.min(largest.width, this.figure.clientWidth - 12), height: Math.min(largest.height, area.clientHeight * share),
     };
     // The scale: all of it fits the room, unless that leaves the narrow side thinner than `narrowest`.
     const fit = Math.min(room.width / size.width, room.height / size.height);
@@ -97,7 +102,6 @@ export class Overview {
     this.canvas.height = Math.round(height * ratio);
     this.canvas.style.width = `${width}px`;
     this.canvas.style.height = `${height}px`;
-    this.caption.style.maxWidth = `${Math.max(width, 90)}px`;
     const g = this.canvas.getContext('2d');
     g.setTransform(ratio, 0, 0, ratio, 0, 0);
     g.fillStyle = '#fbfbfd';
@@ -126,9 +130,9 @@ export class Overview {
   scrollToPoint(event) {
     const canvas = this.lastCanvas;
     if (!canvas || !this.geometry) return;
-    canvas.userScrolled = true;  // the user's: it comes to rest where the layout says (targetContentOffset)
-    const { scale, origin } = this.geometry, box = this.canvas.getBoundingClientRect(), bounds = canvas.lastBounds;
+    const { scale, origin } = this.geometry, box = this.canvas.getBoundingClientRect(), bounds = canvas.bounds;
     const x = (event.clientX - box.left + origin.x) / scale, y = (event.clientY - box.top + origin.y) / scale;
-    this.view.scrollTo(x - bounds.width / 2, y - bounds.height / 2);
+    // The user's: it comes to rest where the layout says (targetContentOffset).
+    canvas.scrollTo(x - bounds.width / 2, y - bounds.height / 2, { user: true });
   }
 }

@@ -1,4 +1,5 @@
-// JSON-RPC 2.0 over the preview's WebSocket: one text message per JSON-RPC message.
+// JSON-RPC 2.0 over the preview's WebSocket: one text message per JSON-RPC message. The calls
+// it sends are protocol.js's.
 
 export class RPCError extends Error {
   constructor(error) {
@@ -32,16 +33,16 @@ export class RPC {
     };
   }
 
-  /** Sends one request; resolves with its result, rejects with an RPCError. */
-  request(method, params) {
+  /** Sends one call (protocol.js: `{method, params}`); resolves with its result, rejects with an RPCError. */
+  request({ method, params }) {
     const [message, promise] = this.prepared(method, params);
     this.socket.send(JSON.stringify(message));
     return promise;
   }
 
-  /** Sends requests as one batch (one round trip); resolves with their results, in order. */
+  /** Sends calls as one batch (one round trip); resolves with their results, in order. */
   batch(calls) {
-    const prepared = calls.map(([method, params]) => this.prepared(method, params));
+    const prepared = calls.map(({ method, params }) => this.prepared(method, params));
     this.socket.send(JSON.stringify(prepared.map(([message]) => message)));
     return Promise.all(prepared.map(([, promise]) => promise));
   }

@@ -6,6 +6,8 @@
 // scrolls to the answer's `bounds` (the old ones moved by `contentOffsetAdjustment`) and draws
 // again. A layout that ignores them (nothing invalidated) is not asked again for that view.
 
+import * as protocol from './protocol.js';
+
 let probe;
 const ignoring = new Set();  // `view|layout`
 /** The views the engine took sizes for (self-sizing off drops them). */
@@ -34,14 +36,14 @@ export async function selfSize(canvas) {
   const key = `${canvas.viewID}|${canvas.layout}`;
   if (ignoring.has(key)) return false;
   const sizes = [];
-  for (const node of canvas.nodes.values()) {
+  for (const [, node] of canvas.entries()) {
     const { category, section, item, frame, hidden } = node.element;
     if (category !== 'cell' || hidden) continue;
     const height = measure(frame.width, node.textContent);
     if (Math.abs(height - frame.height) > 0.5) sizes.push({ element: { category, section, item }, size: { width: frame.width, height } });
   }
   if (!sizes.length) return false;
-  const answer = await canvas.rpc.request('preferredSizes', { view: canvas.viewID, sizes });
+  const answer = await canvas.rpc.request(protocol.preferredSizes({ view: canvas.viewID, sizes }));
   if (answer.invalidatedCount === 0) {
     ignoring.add(key);
     return false;
@@ -49,8 +51,6 @@ export async function selfSize(canvas) {
   sizedViews.add(canvas.viewID);
   const { invalidated, ...kept } = answer;
   answers.push(kept);
-  canvas.needsPrepare = true;
-  canvas.setContentSize(answer.contentSize, canvas.lastBounds);
-  canvas.view.scrollTo(answer.bounds.x, answer.bounds.y);
+  canvas.adopt({ contentSize: answer.contentSize, offset: answer.bounds });
   return true;
 }

@@ -1,51 +1,14 @@
 // Batch updates animated as UICollectionView does: `update` answers where each affected
-// element comes from and goes to; after the redraw at the final state, appearing elements
-// animate from `initial`, moving ones from `before`, and disappearing ones (ghost nodes, gone
-// from the layout) to `final` — with the Web Animations API.
+// element comes from and goes to; the canvas draws the answer (`drawAnswer`: the redraw at the
+// final state, then appearing elements from `initial`, moving ones from `before`, and
+// disappearing ones to `final`, with the Web Animations API). And the Updates panel's form.
 
-import { keyOf } from './canvas.js';
-
-export const duration = 350;
-
-/** The keyframe of an element's attributes (in #content, frames are content coordinates),
- *  moved by `shift` (attributes of an earlier scroll position, seen from the current one). */
-export function keyframe({ frame, alpha }, shift = { x: 0, y: 0 }) {
-  return {
-    left: `${frame.x + shift.x}px`, top: `${frame.y + shift.y}px`,
-    width: `${frame.width}px`, height: `${frame.height}px`, opacity: alpha,
-  };
-}
-
-/** Animates an answer in `update`'s shape onto the drawn nodes: appearing elements from
- *  `initial`, moving ones from `before`, disappearing ones as ghosts to `final`. `shift` moves
- *  the old side (`before`, `final`) when the scroll offset changed in between (a transition). */
-export function animateAnswer(canvas, answer, shift = { x: 0, y: 0 }) {
-  for (const { after, initial } of answer.appearing) {
-    canvas.nodes.get(keyOf(after))?.animate([keyframe(initial), keyframe(after)], { duration, easing: 'ease-out' });
-  }
-  for (const { before, after } of answer.moving) {
-    canvas.nodes.get(keyOf(after))?.animate([keyframe(before, shift), keyframe(after)], { duration, easing: 'ease-in-out' });
-  }
-  for (const { before, final } of answer.disappearing) ghost(canvas, before, final, shift);
-}
-
-/** A node for an element gone from the layout, animated from `before` to `final`, then removed. */
-export function ghost(canvas, before, final, shift = { x: 0, y: 0 }, label = null) {
-  const node = document.createElement('div');
-  canvas.place(node, before, label);
-  node.classList.add('ghost');
-  canvas.content.appendChild(node);
-  const animation = node.animate([keyframe(before, shift), keyframe(final, shift)], { duration, easing: 'ease-in', fill: 'forwards' });
-  animation.finished.finally(() => node.remove());
-}
+import * as protocol from './protocol.js';
 
 /** Sends `changes` for the canvas's view, redraws, and starts the animations; resolves with the answer. */
 export async function applyUpdate(canvas, changes) {
-  const view = canvas.viewID;
-  const answer = await canvas.rpc.request('update', { view, changes, rect: canvas.lastRect });
-  canvas.needsPrepare = true;
-  await canvas.draw();
-  animateAnswer(canvas, answer);
+  const answer = await canvas.rpc.request(protocol.update({ view: canvas.viewID, changes, rect: canvas.queried }));
+  await canvas.drawAnswer(answer);
   return answer;
 }
 

@@ -4,7 +4,7 @@ import JSONRPC
 import PluginHost
 import RequestParams
 
-/// `plugins` → `[{name, version, path, summary, kinds: [{name, category}], options, flipsHorizontally}]`, then
+/// `plugins` → `[{name, version, path, summary, kinds: [{name, category}], options, flipsHorizontally, cellShape}]`, then
 /// one `{path, refused}` per file that was refused, with the reason.
 enum PluginsMethod: ControlMethod {
     static let name = "plugins"
@@ -21,6 +21,7 @@ extension JSONWriter {
         beginArray()
         for plugin in registry.plugins.values.sorted(by: { $0.name < $1.name }) {
             beginObject()
+            key("cellShape"); string(plugin.cellShape.rawValue)
             key("flipsHorizontally"); bool(plugin.flipsHorizontally)
             key("kinds")
             beginArray()
