@@ -58,7 +58,7 @@ extension LayoutBatch {
             let name = (folder as NSString).appendingPathComponent(WorkspaceFiles.safeName(view.view.name))
             let data = view.session.source.data.source
             let label = { (path: ItemPath) in data.value(at: path).label }
-            let shape = SVGPainter.CellShape(layout: view.view.layout)
+            let shape = SVGPainter.CellShape(view.session.cellShape)
             func failure(_ reason: String) -> ViewSessionError {
                 ViewSessionError(
                     .workspace,

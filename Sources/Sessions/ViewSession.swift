@@ -211,6 +211,9 @@ public final class ViewSession {
     /// The view's direction: `direction:` in the workspace, until `setDirection`.
     public var direction: LayoutDirection { layout.direction }
 
+    /// The shape the view's plugin declares for its cells (pictures draw it).
+    public var cellShape: CellShape { backend.plugin.cellShape }
+
     /// Turns the view to `direction` (a full invalidation, as UIKit's trait change): the next
     /// prepare tells the plugin, and a plugin that flips is mirrored from then on.
     public func setDirection(_ direction: LayoutDirection) throws(ViewSessionError) {
