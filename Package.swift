@@ -72,7 +72,7 @@ let package = Package(
         .library(
             name: "WorkbenchEngine",
             targets: [
-                "WorkbenchEngine", "JSONRPC", "Sessions", "PluginHost", "PluginIsolation", "WorkspaceModel", "BatchUpdates", "JSON", "JSONOutput",
+                "WorkbenchEngine", "EngineProtocol", "JSONRPC", "Sessions", "PluginHost", "PluginIsolation", "WorkspaceModel", "BatchUpdates", "JSON", "JSONOutput",
                 "SeededRandom",
             ]
         ),
@@ -126,6 +126,8 @@ let package = Package(
         .target(name: "JSONRPC", dependencies: ["DescriptorIO", "JSON", "NumberText"]),
         // Reading a request's params: JSON-RPC's errors, LayoutKit's number rules and geometry.
         .target(name: "RequestParams", dependencies: ["JSON", "JSONRPC", "LayoutKit"]),
+        // The engine's protocol: one type per method, its params and its answer (issue 38).
+        .target(name: "EngineProtocol", dependencies: ["BatchUpdates", "JSON", "JSONOutput", "JSONRPC", "LayoutKit", "RequestParams"]),
         .target(name: "Sessions", dependencies: ["LayoutKit", "JSON", "JSONOutput", "PluginHost", "WorkspaceModel", "BatchUpdates"]),
         .target(name: "SVGRenderer", dependencies: ["LayoutKit", "NumberText"]),
         // PNG pictures (`run --png`, MCP images): cairo through Debian's libcairo2-dev.
@@ -145,7 +147,7 @@ let package = Package(
         .target(name: "CheckRunner", dependencies: ["ContractCheck", "ParallelWork", "WorkspaceBatch", "Sessions", "JSON", "JSONOutput", "SourceDiagnostics"]),
         // The engine: requests in, results and notifications out; `EngineConnection` (serve, preview) and the in-process `EngineClient` (mcp, tests).
         .target(name: "WorkbenchEngine", dependencies: ["JSON", "JSONRPC", "JSONOutput", "Sessions", "BatchUpdates", "FileWatching", "PluginHost", "WorkspaceModel", "SourceDiagnostics", "LayoutKit",
-                                                        "LanguageService", "RequestParams", "ContractCheck", "LayoutChecker"]),
+                                                        "LanguageService", "RequestParams", "ContractCheck", "LayoutChecker", "EngineProtocol"]),
         // `workbench serve` as a language server for workspace files: the documents and their methods, hosted by the engine.
         .target(
             name: "LanguageService",
@@ -156,7 +158,7 @@ let package = Package(
         .target(
             name: "MCPServer",
             dependencies: ["ContractCheck", "JSON", "JSONOutput", "JSONRPC", "LayoutChecker", "LayoutKit", "PluginHost", "PluginScaffold",
-                           "PNGRenderer", "SVGRenderer", "WorkbenchEngine", "WorkspaceModel"]
+                           "PNGRenderer", "SVGRenderer", "WorkbenchEngine", "WorkspaceModel", "EngineProtocol"]
         ),
         // `workbench preview`: the page and the WebSocket transport of the same server.
         .target(
@@ -224,10 +226,10 @@ let package = Package(
         .testTarget(name: "WorkspaceBatchTests", dependencies: ["WorkspaceBatch"]),
         .testTarget(name: "ContractCheckTests", dependencies: ["ContractCheck", "LayoutChecker", "LayoutKit", "SourceDiagnostics", "WorkspaceModel", "TestSupport"]),
         .testTarget(name: "CheckRunnerTests", dependencies: ["CheckRunner"]),
-        .testTarget(name: "MCPServerTests", dependencies: ["MCPServer", "WorkbenchEngine", "JSONRPC", "JSON", "TestSupport"]),
+        .testTarget(name: "MCPServerTests", dependencies: ["MCPServer", "WorkbenchEngine", "EngineProtocol", "JSONRPC", "JSON", "TestSupport"]),
         .testTarget(
             name: "WorkbenchEngineTests",
-            dependencies: ["WorkbenchEngine", "JSONRPC", "JSON", "LayoutKit", "Sessions", "WorkspaceModel", "TestSupport"]),
+            dependencies: ["WorkbenchEngine", "EngineProtocol", "JSONRPC", "JSON", "LayoutKit", "Sessions", "WorkspaceModel", "TestSupport"]),
         .testTarget(name: "WorkspaceModelTests", dependencies: ["WorkspaceModel", "TestSupport"]),
         .testTarget(name: "PluginHostTests", dependencies: ["PluginHost", "LayoutKit", "BatchUpdates", "Circles", "TestSupport"]),
         .testTarget(name: "CirclesTests", dependencies: ["Circles", "ReferenceLayouts", "LayoutKit", "LayoutChecker", "TestSupport"]),
