@@ -73,7 +73,7 @@ let package = Package(
         .library(
             name: "WorkbenchEngine",
             targets: [
-                "WorkbenchEngine", "JSONRPC", "Sessions", "PluginHost", "PluginIsolation", "WorkspaceModel", "BatchUpdates", "JSON", "JSONOutput",
+                "WorkbenchEngine", "EngineProtocol", "JSONRPC", "Sessions", "PluginHost", "PluginIsolation", "WorkspaceModel", "BatchUpdates", "JSON", "JSONOutput",
                 "SeededRandom",
             ]
         ),
@@ -127,6 +127,8 @@ let package = Package(
         .target(name: "JSONRPC", dependencies: ["DescriptorIO", "JSON", "NumberText"]),
         // Reading a request's params: JSON-RPC's errors, LayoutKit's number rules and geometry.
         .target(name: "RequestParams", dependencies: ["JSON", "JSONRPC", "LayoutKit"]),
+        // The engine's protocol: one type per method, its params and its answer (issue 38).
+        .target(name: "EngineProtocol", dependencies: ["BatchUpdates", "JSON", "JSONOutput", "JSONRPC", "LayoutKit", "RequestParams"]),
         .target(name: "Sessions", dependencies: ["LayoutKit", "JSON", "JSONOutput", "PluginHost", "WorkspaceModel", "BatchUpdates", "SourceDiagnostics"]),
         .target(name: "SVGRenderer", dependencies: ["LayoutKit", "NumberText"]),
         // PNG pictures (`run --png`, MCP images): cairo through Debian's libcairo2-dev.
@@ -153,7 +155,7 @@ let package = Package(
         ),
         // The engine: requests in, results and notifications out; `EngineConnection` (serve, preview) and the in-process `EngineClient` (mcp, tests).
         .target(name: "WorkbenchEngine", dependencies: ["JSON", "JSONRPC", "JSONOutput", "Sessions", "BatchUpdates", "FileWatching", "PluginHost", "WorkspaceModel", "SourceDiagnostics", "LayoutKit",
-                                                        "LanguageService", "RequestParams", "ContractCheck", "LayoutChecker"]),
+                                                        "LanguageService", "RequestParams", "ContractCheck", "LayoutChecker", "EngineProtocol"]),
         // `workbench serve` as a language server for workspace files: the documents and their methods, hosted by the engine.
         .target(
             name: "LanguageService",
@@ -164,7 +166,7 @@ let package = Package(
         .target(
             name: "MCPServer",
             dependencies: ["ContractCheck", "DescriptorIO", "JSON", "JSONOutput", "JSONRPC", "LayoutChecker", "LayoutKit", "PluginHost", "PluginScaffold",
-                           "PNGRenderer", "SVGRenderer", "WorkbenchEngine", "WorkspaceModel"]
+                           "PNGRenderer", "SVGRenderer", "WorkbenchEngine", "WorkspaceModel", "EngineProtocol"]
         ),
         // `workbench preview`: the page and the WebSocket transport of the same server.
         .target(
@@ -235,10 +237,10 @@ let package = Package(
         .testTarget(name: "WorkspaceBatchTests", dependencies: ["WorkspaceBatch"]),
         .testTarget(name: "ContractCheckTests", dependencies: ["ContractCheck", "LayoutChecker", "LayoutKit", "SourceDiagnostics", "WorkspaceModel", "TestSupport"]),
         .testTarget(name: "CheckRunnerTests", dependencies: ["CheckRunner"]),
-        .testTarget(name: "MCPServerTests", dependencies: ["MCPServer", "WorkbenchEngine", "JSONRPC", "JSON", "TestSupport"]),
+        .testTarget(name: "MCPServerTests", dependencies: ["MCPServer", "WorkbenchEngine", "EngineProtocol", "JSONRPC", "JSON", "TestSupport"]),
         .testTarget(
             name: "WorkbenchEngineTests",
-            dependencies: ["WorkbenchEngine", "JSONRPC", "JSON", "LayoutKit", "Sessions", "WorkspaceModel", "TestSupport"]),
+            dependencies: ["WorkbenchEngine", "EngineProtocol", "JSONRPC", "JSON", "LayoutKit", "Sessions", "WorkspaceModel", "TestSupport"]),
         .testTarget(name: "WorkspaceModelTests", dependencies: ["WorkspaceModel", "LayoutKit", "SourceDiagnostics", "TestSupport"]),
         .testTarget(name: "PluginHostTests", dependencies: ["PluginHost", "LayoutKit", "BatchUpdates", "Circles", "TestSupport"]),
         .testTarget(name: "CirclesTests", dependencies: ["Circles", "ReferenceLayouts", "LayoutKit", "LayoutChecker", "TestSupport"]),

@@ -58,7 +58,7 @@ public final class MessageConnection: Sendable {
             handler.handle(request) { [self] result in
                 guard let id = request.id else { return }
                 defer { unanswered.subtract(1, ordering: .relaxed) }
-                switch result {
+                switch result.flatMap({ value in Result { () throws(RPCError) in try value.encodedResult() } }) {
                 case .success(let bytes): reply(Response.resultParts(id: id, bytes))
                 case .failure(let error): reply([Response.error(id: id, error)])
                 }

@@ -1,3 +1,4 @@
+import EngineProtocol
 import Foundation
 import JSON
 import LayoutKit
@@ -32,7 +33,7 @@ extension MCPSession {
     public func open(_ paths: [String]) {
         for path in paths {
             let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
-            if case .failure(let error) = client.call("open", ["path": .string(absolute), "watch": true]) {
+            if case .failure(let error) = client.send(OpenRequest(.path(absolute), watch: true)) {
                 log("workbench mcp: \(ToolError(error).text)")
             }
         }

@@ -1,6 +1,8 @@
+import EngineProtocol
 import Foundation
 import JSON
 import JSONRPC
+import LayoutKit
 import Synchronization
 import WorkbenchEngine
 
@@ -47,33 +49,31 @@ final class ToolCall: Sendable {
         }
     }
 
-    /// Sends a layout-protocol request to the engine for this call and waits for its answer;
-    /// with a progress token, the engine reports progress for it (`workDoneToken`).
-    func engine(_ method: String, _ params: JSONValue) throws(ToolError) -> JSONValue {
-        try perform(params) { params, sent in server.client.call(method, params, sent: sent) }
+    /// Sends a request to the engine for this call and waits for its answer; with a progress
+    /// token, the engine reports progress for it (`workDoneToken`).
+    func engine<Request: EngineRequest>(_ request: Request) throws(ToolError) -> Request.Response {
+        try perform { token, sent in server.client.send(request, workDoneToken: token, sent: sent) }
     }
 
-    /// Sends a typed request to the engine for this call and waits for its typed answer.
-    func engine<Request: EngineRequest>(_ request: Request) throws(ToolError) -> Request.Response {
-        try perform(request.params) { params, sent in
-            server.client.call(Request.method, params, sent: sent).flatMap { value in
-                Result { () throws(RPCError) in try Request.response(from: value) }
-            }
-        }
+    /// Sends a request given as the JSON params the agent's arguments make (the engine reads
+    /// them where the method runs, its errors naming `params.…`) and waits for its answer.
+    func engine<Request: EngineRequest>(_ type: Request.Type, params: JSONValue) throws(ToolError)
+        -> Request.Response
+    {
+        try perform { token, sent in server.client.send(type, params: params, workDoneToken: token, sent: sent) }
+    }
+
+    /// The shape `layout`'s plugin declares for its cells (`plugins`); a rectangle if it is gone.
+    func cellShape(of layout: String) throws(ToolError) -> CellShape {
+        try engine(PluginsRequest()).plugins.first { $0.name == layout }?.cellShape ?? .rectangle
     }
 
     /// Runs one engine request for this call: cancellable, with the call's progress token.
     private func perform<Answer>(
-        _ params: JSONValue,
-        _ send: (JSONValue, (RequestID) -> Void) -> Result<Answer, RPCError>
+        _ send: (JSONValue?, (RequestID) -> Void) -> Result<Answer, RPCError>
     ) throws(ToolError) -> Answer {
         if isCancelled { throw ToolError.cancelled }
-        var params = params
-        if let progress, case .object(var members) = params {
-            members.append((key: "workDoneToken", value: .string(progress.internalToken)))
-            params = .object(members)
-        }
-        let result = send(params) { id in
+        let result = send(progress.map { .string($0.internalToken) }) { id in
             // A cancellation that came before this request was registered is passed on now.
             let raise = state.withLock { state -> Bool in
                 state.engineRequests.insert(id)

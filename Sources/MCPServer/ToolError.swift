@@ -27,6 +27,15 @@ struct ToolError: Error {
 
     static let cancelled = ToolError("cancelled")
 
+    /// Runs `body`, its engine error in the client's terms.
+    static func rethrowing<T>(_ body: () throws(RPCError) -> T) throws(ToolError) -> T {
+        do {
+            return try body()
+        } catch {
+            throw ToolError(error)
+        }
+    }
+
     /// `{content: [{type: text, text}], isError: true}`.
     var message: JSONValue {
         ["content": [["type": "text", "text": .string(text)]], "isError": true]

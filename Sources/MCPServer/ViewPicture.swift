@@ -1,3 +1,4 @@
+import EngineProtocol
 import Foundation
 import JSON
 import LayoutKit
@@ -13,6 +14,8 @@ struct ViewPicture {
 
     let view: String
     let layout: String
+    /// The shape the layout's plugin declares for its cells.
+    let cellShape: CellShape
     let rect: Rect
     /// The engine's answer, element by element.
     let elements: [JSONValue]
@@ -23,9 +26,13 @@ struct ViewPicture {
     let cellLabels: [ItemPath: String]
 
     /// Reads `query`'s answer for `rect` of `view` (asked with `labels: true` for cells' labels).
-    init(view: String, layout: String, rect: Rect, answer: ElementsAnswer, direction: LayoutDirection = .leftToRight) {
+    init(
+        view: String, layout: String, cellShape: CellShape, rect: Rect, answer: ElementsAnswer,
+        direction: LayoutDirection = .leftToRight
+    ) {
         self.view = view
         self.layout = layout
+        self.cellShape = cellShape
         self.rect = rect
         self.direction = direction
         elements = answer.elements
@@ -41,7 +48,7 @@ struct ViewPicture {
     /// The picture of `rect`, scaled down beyond 4096 pixels a side.
     func render() throws(ToolError) -> PNGPainter.Picture {
         do throws(PNGPainter.Failure) {
-            return try PNGPainter(cellShape: SVGPainter.CellShape(layout: layout)).render(
+            return try PNGPainter(cellShape: SVGPainter.CellShape(cellShape)).render(
                 rect: rect, elements: attributes, direction: direction, cellLabel: { cellLabels[$0] })
         } catch {
             throw ToolError("cannot draw the rect: \(error.message)")

@@ -16,14 +16,6 @@ public struct SVGPainter: Sendable {
         public init(_ declared: LayoutKit.CellShape) {
             self = declared == .round ? .ellipse : .rectangle
         }
-
-        /// The shape a layout's cells have, by the layout's name: round for `circles`.
-        ///
-        /// Kept for callers that have only the name (`BatchRunner`'s pictures); prefer the
-        /// plugin's declaration, `init(_:)`.
-        public init(layout: String) {
-            self = layout == "circles" ? .ellipse : .rectangle
-        }
     }
 
     public var cellShape: CellShape = .rectangle

@@ -1,14 +1,15 @@
 import Dispatch
+import EngineProtocol
 import JSON
 import JSONRPC
 import PluginHost
 import Synchronization
 import WorkspaceModel
 
-/// The engine in process, as a client sees it: a request in (a method and its params as a
-/// value, or a typed `EngineRequest`), its result or error out, and the engine's
-/// notifications as a stream — no message bytes in between. `workbench mcp` and the tests
-/// use it; byte-stream and WebSocket clients reach the same engine through `EngineConnection`.
+/// The engine in process, as a client sees it: a typed request in (`EngineProtocol`), its
+/// typed answer or error out, and the engine's notifications as a stream — no message bytes
+/// in between. `workbench mcp` and the tests use it; byte-stream and WebSocket clients reach
+/// the same engine through `EngineConnection`.
 ///
 /// Calls block until answered and may come from any thread; they are ordered as the engine
 /// orders requests (`RequestScheduler.swift`).
@@ -36,43 +37,44 @@ public final class EngineClient: Sendable {
         engine.start()
     }
 
-    /// Sends `method` with `params` and waits for its result.
+    /// Sends a request and waits for its answer.
     ///
-    /// - Parameter sent: receives the request's id as soon as the engine has it (to `cancel` it).
-    public func call(
-        _ method: String, _ params: JSONValue = .object([]), sent: (RequestID) -> Void = { _ in }
-    ) -> Result<JSONValue, RPCError> {
-        callEncoded(method, params, sent: sent).flatMap { bytes in
-            do {
-                return .success(try JSONParser.parse(bytes[...]))
-            } catch {
-                return .failure(.internalError("the engine's result is not JSON: \(error)"))
-            }
-        }
-    }
-
-    /// Sends a typed request and waits for its typed result.
+    /// - Parameters:
+    ///   - workDoneToken: where the engine reports the request's progress (`$/progress`), if anywhere.
+    ///   - sent: receives the request's id as soon as the engine has it (to `cancel` it).
     public func send<Request: EngineRequest>(
-        _ request: Request, sent: (RequestID) -> Void = { _ in }
+        _ request: Request, workDoneToken: JSONValue? = nil, sent: (RequestID) -> Void = { _ in }
     ) -> Result<Request.Response, RPCError> {
-        call(Request.method, request.params, sent: sent).flatMap { value in
-            Result { () throws(RPCError) in try Request.response(from: value) }
+        deliver(Request.self, sent: sent) { EngineMessage(id: $0, request, workDoneToken: workDoneToken) }
+    }
+
+    /// Sends a request given as the JSON params a client outside sent (an agent's arguments),
+    /// read where its method runs, as a transport's are, and waits for its answer.
+    public func send<Request: EngineRequest>(
+        _ type: Request.Type, params: JSONValue, workDoneToken: JSONValue? = nil,
+        sent: (RequestID) -> Void = { _ in }
+    ) -> Result<Request.Response, RPCError> {
+        deliver(Request.self, sent: sent) { id in
+            EngineMessage(id: id, method: Request.method, params: params, workDoneToken: workDoneToken)
         }
     }
 
-    /// Sends `method` with `params` and waits for its result as the engine wrote it (JSON):
-    /// for a front end that passes results on as they are.
-    public func callEncoded(
-        _ method: String, _ params: JSONValue = .object([]), sent: (RequestID) -> Void = { _ in }
-    ) -> Result<[UInt8], RPCError> {
+    private func deliver<Request: EngineRequest>(
+        _ type: Request.Type, sent: (RequestID) -> Void, _ message: (RequestID) -> EngineMessage
+    ) -> Result<Request.Response, RPCError> {
         let id = RequestID.number(Double(nextID.add(1, ordering: .relaxed).oldValue))
         let answer = Answer()
-        engine.handle(RPCRequest(id: id, method: method, params: params)) { answer.set($0) }
+        engine.receive(message(id)) { answer.set($0) }
         sent(id)
-        return answer.wait()
+        return answer.wait().flatMap { value in
+            guard let response = value as? Request.Response else {
+                return .failure(.internalError("'\(Request.method)' answered \(Swift.type(of: value))"))
+            }
+            return .success(response)
+        }
     }
 
-    /// Sends a notification (`textDocument/didOpen`, …): it gets no answer.
+    /// Sends a notification of the language service (`textDocument/didOpen`, …): it gets no answer.
     public func notify(_ method: String, _ params: JSONValue = .object([])) {
         engine.handle(RPCRequest(id: nil, method: method, params: params)) { _ in }
     }
@@ -80,7 +82,7 @@ public final class EngineClient: Sendable {
     /// Cancels request `id` if it is still waiting or running: it is answered -32800, its
     /// plugin's cancel flag raised.
     public func cancel(_ id: RequestID) {
-        notify("$/cancelRequest", .object([("id", id.json)]))
+        engine.receive(EngineMessage(id: nil, CancelRequest(id: id))) { _ in }
     }
 
     /// Ends the engine: its workspaces are closed and their views released (`Engine.stop`).
@@ -95,26 +97,17 @@ public struct EngineNotification: Sendable {
     public var params: JSONValue
 }
 
-/// A request with a typed result, for `EngineClient.send`.
-public protocol EngineRequest: Sendable {
-    associatedtype Response: Sendable
-    static var method: String { get }
-    var params: JSONValue { get }
-    /// Reads the engine's result; an unexpected shape is an internal error.
-    static func response(from result: JSONValue) throws(RPCError) -> Response
-}
-
 /// One call's answer, waited for by the calling thread.
 private final class Answer: Sendable {
     private let done = DispatchSemaphore(value: 0)
-    private let result = Mutex<Result<[UInt8], RPCError>>(.failure(.internalError("no reply")))
+    private let result = Mutex<Result<any MessageResult, RPCError>>(.failure(.internalError("no reply")))
 
-    func set(_ value: Result<[UInt8], RPCError>) {
+    func set(_ value: Result<any MessageResult, RPCError>) {
         result.withLock { $0 = value }
         done.signal()
     }
 
-    func wait() -> Result<[UInt8], RPCError> {
+    func wait() -> Result<any MessageResult, RPCError> {
         done.wait()
         return result.withLock { $0 }
     }
@@ -132,15 +125,5 @@ private final class NotificationSink: MessageOutput, Sendable {
             return
         }
         receive(EngineNotification(method: method, params: value["params"] ?? .object([])))
-    }
-}
-
-extension RequestID {
-    /// The id as a JSON value (`$/cancelRequest {id}`).
-    var json: JSONValue {
-        switch self {
-        case .number(let value, _): .number(value)
-        case .string(let string): .string(string)
-        }
     }
 }

@@ -109,10 +109,10 @@ final class EngineState: Sendable {
     func controlWillRun() { state.withLock { $0.controlInFlight += 1 } }
     func controlDidRun() { state.withLock { $0.controlInFlight -= 1 } }
 
-    /// The open view named by `params.view`, if a view request may go straight to it: no
-    /// earlier request is still on the control queue (an `open` it may depend on).
-    func directRoute(to params: JSONValue) -> ViewEntry? {
-        guard case .string(let id)? = params["view"] else { return nil }
+    /// The open view `id`, if a view request may go straight to it: no earlier request is
+    /// still on the control queue (an `open` it may depend on).
+    func directRoute(to id: String?) -> ViewEntry? {
+        guard let id else { return nil }
         return state.withLock { $0.controlInFlight == 0 ? $0.views[id] : nil }
     }
 

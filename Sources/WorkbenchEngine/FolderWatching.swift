@@ -1,3 +1,4 @@
+import EngineProtocol
 import FileWatching
 import Foundation
 import JSON
@@ -52,35 +53,25 @@ extension Engine {
     /// follows files added to and removed from it.
     ///
     /// - Returns: `{errors: [{column, file, line, rendered}], folder, workspaces: [open's result…]}`.
-    func openFolder(_ folder: String, watch: Bool) throws(RPCError) -> [UInt8] {
+    func openFolder(_ folder: String, watch: Bool) throws(RPCError) -> OpenedFolder {
         let folder = URL(fileURLWithPath: folder).standardizedFileURL.path
         var opened: [String: String] = [:], unopened: Set<String> = []
-        var writer = JSONWriter()
-        writer.beginObject()
-        writer.key("errors")
-        writer.beginArray()
-        var results: [(String, [ViewEntry])] = []
+        var errors: [LocatedError] = []
+        var results: [OpenedWorkspace] = []
         for file in Self.workspaceFiles(in: folder) {
             do {
                 let workspace = try loader.load(path: file)
                 let entries = replaceWorkspace(workspace.name, with: workspace, keepingViews: false).entries
                 if watch { try self.watch(workspace) }
                 opened[file] = workspace.name
-                results.append((workspace.name, entries))
+                results.append(OpenedWorkspace(workspace.name, entries))
             } catch let error as Diagnostic {
                 unopened.insert(file)
-                writer.locatedError(error)
+                errors.append(LocatedError(error))
             } catch {
                 throw .internalError("\(error)")
             }
         }
-        writer.endArray()
-        writer.key("folder"); writer.string(folder)
-        writer.key("workspaces")
-        writer.beginArray()
-        for (name, entries) in results { writer.opened(name, entries) }
-        writer.endArray()
-        writer.endObject()
         if watch {
             let watcher: FileWatcher
             do {
@@ -100,7 +91,7 @@ extension Engine {
             }
             replaced?.stop()
         }
-        return writer.bytes
+        return OpenedFolder(folder: folder, workspaces: results, errors: errors)
     }
 
     /// Opens the workspace files added to a watched folder (or written, after failing to load)

@@ -1,3 +1,4 @@
+import EngineProtocol
 import FileWatching
 import JSON
 import JSONOutput
@@ -44,25 +45,6 @@ extension Engine {
 extension JSONWriter {
     /// `{added: [name], changed: [name], refused: [{path, refused}], removed: [name]}`.
     mutating func pluginChanges(_ changes: PluginChanges) {
-        beginObject()
-        key("added"); names(changes.added)
-        key("changed"); names(changes.changed)
-        key("refused")
-        beginArray()
-        for refusal in changes.refused {
-            beginObject()
-            key("path"); if let path = refusal.path { string(path) } else { null() }
-            key("refused"); string(refusal.description)
-            endObject()
-        }
-        endArray()
-        key("removed"); names(changes.removed)
-        endObject()
-    }
-
-    private mutating func names(_ names: [String]) {
-        beginArray()
-        for name in names { string(name) }
-        endArray()
+        ReloadResponse(changes).write(to: &self)
     }
 }

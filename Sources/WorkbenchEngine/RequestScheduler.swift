@@ -28,6 +28,9 @@ import Sessions
 /// (`orderingKeys`, `ReplyOrder`); a cancelled view request is answered in its place on its
 /// view's queue.
 extension Engine {
+    /// Where a request's answer goes: called once, from any thread.
+    typealias Reply = @Sendable (Result<any MessageResult, RPCError>) -> Void
+
     /// The view a message is about (`params.view`): its reply keeps its order with the view's others.
     public func orderingKeys(of message: JSONValue) -> [String] {
         if case .string(let view)? = message["params"]?["view"] { [view] } else { [] }
@@ -37,98 +40,96 @@ extension Engine {
     /// immediate methods act at once; document methods queue on the documents queue; a quick
     /// view method goes straight to its idle, prepared view (skipping the control queue when
     /// nothing waits there); everything else queues on the control queue in arrival order.
-    public func handle(_ request: RPCRequest, reply: @escaping @Sendable (Result<[UInt8], RPCError>) -> Void) {
-        let handler = MethodTable.handler(named: request.method)
+    public func handle(_ request: RPCRequest, reply: @escaping @Sendable (Result<any MessageResult, RPCError>) -> Void)
+    {
+        receive(EngineMessage(request), reply: reply)
+    }
+
+    /// Takes one message, from a transport or a client in the process (see `handle`).
+    func receive(_ message: EngineMessage, reply: @escaping Reply) {
+        let handler = MethodTable.handler(named: message.method)
         if case .immediate(let method)? = handler {
-            return method.receive(Params(request.params), engine: self, reply: reply)
+            return method.receive(message, engine: self, reply: reply)
         }
-        let pending = state.begin(request.id)
+        let pending = state.begin(message.id)
         switch handler {
         case .document(let method)?:
-            runOnDocuments(method, Params(request.params), pending, finishing(request, reply))
+            runOnDocuments(method, message, pending, finishing(message, reply))
         case .view(let method)? where !state.hasShutDown:
-            if let entry = state.directRoute(to: request.params) {
-                run(
-                    method, on: entry, Params(request.params), pending, finishing(request, reply),
-                    mayRunInline: method.isQuick)
+            if let entry = state.directRoute(to: message.viewID) {
+                run(method, on: entry, message, pending, finishing(message, reply), mayRunInline: method.isQuick)
             } else {
-                enqueue(request, pending, reply)
+                enqueue(message, pending, reply)
             }
         default:
-            enqueue(request, pending, reply)
+            enqueue(message, pending, reply)
         }
     }
 
     /// Queues the request on the control queue, behind everything received before it.
     fileprivate func enqueue(
-        _ request: RPCRequest, _ pending: EngineState.Pending,
-        _ reply: @escaping @Sendable (Result<[UInt8], RPCError>) -> Void
+        _ message: EngineMessage, _ pending: EngineState.Pending,
+        _ reply: @escaping Reply
     ) {
         state.controlWillRun()
         work.enter()
         controlQueue.async { [self] in
-            route(request, pending, reply)
+            route(message, pending, reply)
             state.controlDidRun()
             work.leave()
         }
     }
 
     /// The reply that also ends the request's tracking.
-    fileprivate func finishing(_ request: RPCRequest, _ reply: @escaping @Sendable (Result<[UInt8], RPCError>) -> Void)
-        -> @Sendable (Result<[UInt8], RPCError>) -> Void
-    {
-        { [state] result in
-            state.finish(request.id)
+    fileprivate func finishing(_ message: EngineMessage, _ reply: @escaping Reply) -> Reply {
+        { [state, id = message.id] result in
+            state.finish(id)
             reply(result)
         }
     }
 
     /// The one switch from a method's handler (`MethodTable`) to its queue; runs on the control queue.
-    fileprivate func route(
-        _ request: RPCRequest, _ pending: EngineState.Pending,
-        _ reply: @escaping @Sendable (Result<[UInt8], RPCError>) -> Void
-    ) {
-        let params = Params(request.params)
-        let finish = finishing(request, reply)
+    fileprivate func route(_ message: EngineMessage, _ pending: EngineState.Pending, _ reply: @escaping Reply) {
+        let finish = finishing(message, reply)
         if state.hasShutDown {
             return finish(.failure(.invalidRequest("the server has shut down; only 'exit' is accepted")))
         }
         // A cancelled view request is answered on its view's queue, in order behind that
         // view's earlier requests; only the control methods answer a cancellation here.
-        if MethodTable.viewMethod(named: request.method) == nil, pending.isCancelled {
+        if MethodTable.viewMethod(named: message.method) == nil, pending.isCancelled {
             return finish(.failure(.requestCancelled))
         }
-        switch MethodTable.handler(named: request.method) {
-        case .control(let method)?: onControl(method, params, finish)
-        case .view(let method)?: onView(method, params, pending, finish)
-        case .immediate?, .document?, nil: finish(.failure(.methodNotFound(request.method)))  // Never queued.
+        switch MethodTable.handler(named: message.method) {
+        case .control(let method)?: onControl(method, message, finish)
+        case .view(let method)?: onView(method, message, pending, finish)
+        case .immediate?, .document?, nil: finish(.failure(.methodNotFound(message.method)))  // Never queued.
         }
     }
 
     fileprivate func onControl(
-        _ method: any ControlMethod.Type, _ params: Params, _ reply: @Sendable (Result<[UInt8], RPCError>) -> Void
+        _ method: any ControlMethod.Type, _ message: EngineMessage, _ reply: Reply
     ) {
-        let progress = WorkDoneProgress(params: params.value, output: notifications)
-        progress?.begin(title: method.name)
-        let result = Result { () throws(RPCError) in try method.run(params, engine: self) }
+        let progress = WorkDoneProgress(token: message.workDoneToken, output: notifications)
+        progress?.begin(title: message.method)
+        let result = Result { () throws(RPCError) in try method.run(message, engine: self) }
         progress?.end()
         reply(result)
     }
 
     /// Hands the request to its view's queue.
     fileprivate func onView(
-        _ method: any ViewMethod.Type, _ params: Params, _ pending: EngineState.Pending,
-        _ reply: @escaping @Sendable (Result<[UInt8], RPCError>) -> Void
+        _ method: any ViewMethod.Type, _ message: EngineMessage, _ pending: EngineState.Pending,
+        _ reply: @escaping Reply
     ) {
         do throws(RPCError) {
-            let id = try params.string("view")
+            let id = try message.view()
             guard let entry = state.view(id) else {
                 let open = state.openViewIDs
                 throw .unknown(
                     "no open view '\(id)'"
                         + (open.isEmpty ? " (no workspace is open)" : "; open views: \(open.joined(separator: ", "))"))
             }
-            run(method, on: entry, params, pending, reply, mayRunInline: false)
+            run(method, on: entry, message, pending, reply, mayRunInline: false)
         } catch {
             reply(.failure(error))
         }
@@ -139,8 +140,8 @@ extension Engine {
     /// costs microseconds; a thread hop would cost more), else asynchronously, in order behind
     /// the view's earlier requests.
     fileprivate func run(
-        _ method: any ViewMethod.Type, on entry: ViewEntry, _ params: Params, _ pending: EngineState.Pending,
-        _ reply: @escaping @Sendable (Result<[UInt8], RPCError>) -> Void, mayRunInline: Bool
+        _ method: any ViewMethod.Type, on entry: ViewEntry, _ message: EngineMessage, _ pending: EngineState.Pending,
+        _ reply: @escaping Reply, mayRunInline: Bool
     ) {
         let inline = state.withLock { () -> Bool in
             defer { entry.queued += 1 }
@@ -148,16 +149,16 @@ extension Engine {
         }
         work.enter()
         viewWork.enter()
-        let progress = WorkDoneProgress(params: params.value, output: notifications)
+        let progress = WorkDoneProgress(token: message.workDoneToken, output: notifications)
         let job: @Sendable () -> Void = { [self] in
-            let result = Result { () throws(RPCError) -> [UInt8] in
+            let result = Result { () throws(RPCError) -> any MessageResult in
                 if pending.flag.isRaised { throw RPCError.requestCancelled }
                 let session = try entry.session(plugins: plugins, timeout: timeout, log: log)
-                progress?.begin(title: "\(method.name) \(entry.id)")
+                progress?.begin(title: "\(message.method) \(entry.id)")
                 session.progress = progress.map { progress in { progress.report($0) } }
                 defer { session.progress = nil }
                 return try session.withCancellation(pending.flag) { () throws(RPCError) in
-                    try method.run(params, session: session)
+                    try method.run(message, session: session)
                 }
             }
             progress?.end()
@@ -194,8 +195,8 @@ extension Engine {
     /// document methods and beside the control and view queues; a request cancelled while it
     /// waits is answered -32800.
     fileprivate func runOnDocuments(
-        _ method: any DocumentMethod.Type, _ params: Params, _ pending: EngineState.Pending,
-        _ reply: @escaping @Sendable (Result<[UInt8], RPCError>) -> Void
+        _ method: any DocumentMethod.Type, _ message: EngineMessage, _ pending: EngineState.Pending,
+        _ reply: @escaping Reply
     ) {
         work.enter()
         documentsQueue.async { [self] in
@@ -204,7 +205,10 @@ extension Engine {
                 return reply(.failure(.invalidRequest("the server has shut down; only 'exit' is accepted")))
             }
             if pending.isCancelled { return reply(.failure(.requestCancelled)) }
-            reply(Result { () throws(RPCError) in try method.run(params, host: self) })
+            reply(
+                Result { () throws(RPCError) -> any MessageResult in
+                    EncodedResult(try method.run(Params(message.params), host: self))
+                })
         }
     }
 

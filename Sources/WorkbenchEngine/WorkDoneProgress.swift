@@ -13,12 +13,10 @@ final class WorkDoneProgress: Sendable {
     private let output: any MessageOutput
     private let lastPercentage = Mutex(-1)
 
-    /// Nil when the params carry no usable token (a string or a number).
-    init?(params: JSONValue, output: any MessageOutput) {
-        switch params["workDoneToken"] {
-        case .string?, .number?: token = params["workDoneToken"]!
-        default: return nil
-        }
+    /// Nil without a token (`EngineMessage.workDoneToken`).
+    init?(token: JSONValue?, output: any MessageOutput) {
+        guard let token else { return nil }
+        self.token = token
         self.output = output
     }
 

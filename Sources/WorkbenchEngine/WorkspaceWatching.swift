@@ -1,3 +1,4 @@
+import EngineProtocol
 import FileWatching
 import Foundation
 import JSON
@@ -90,13 +91,6 @@ extension Engine {
 extension JSONWriter {
     /// `{column, file, line, rendered}`: a located error in a notification.
     mutating func locatedError(_ error: Diagnostic) {
-        beginObject()
-        key("column")
-        if let column = error.mark?.column { integer(column) } else { null() }
-        key("file"); string(error.path)
-        key("line")
-        if let line = error.mark?.line { integer(line) } else { null() }
-        key("rendered"); string(error.description)
-        endObject()
+        LocatedError(error).write(to: &self)
     }
 }

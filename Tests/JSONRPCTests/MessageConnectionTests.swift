@@ -72,9 +72,9 @@ struct MessageConnectionTests {
 
 /// Holds every request until `answer(id)` answers it with its id's text as the result.
 private final class HeldHandler: RequestHandler {
-    private let held = Mutex<[(RPCRequest, @Sendable (Result<[UInt8], RPCError>) -> Void)]>([])
+    private let held = Mutex<[(RPCRequest, @Sendable (Result<any MessageResult, RPCError>) -> Void)]>([])
 
-    func handle(_ request: RPCRequest, reply: @escaping @Sendable (Result<[UInt8], RPCError>) -> Void) {
+    func handle(_ request: RPCRequest, reply: @escaping @Sendable (Result<any MessageResult, RPCError>) -> Void) {
         guard request.id != nil else { return }
         held.withLock { $0.append((request, reply)) }
     }
@@ -86,13 +86,13 @@ private final class HeldHandler: RequestHandler {
     var heldCount: Int { held.withLock { $0.count } }
 
     func answer(_ id: RequestID) {
-        let reply = held.withLock { held -> (@Sendable (Result<[UInt8], RPCError>) -> Void)? in
+        let reply = held.withLock { held -> (@Sendable (Result<any MessageResult, RPCError>) -> Void)? in
             guard let index = held.firstIndex(where: { $0.0.id == id }) else { return nil }
             return held.remove(at: index).1
         }
         var writer = JSONWriter()
         writer.string(id.description)
-        reply?(.success(writer.bytes))
+        reply?(.success(EncodedResult(writer.bytes)))
     }
 }
 

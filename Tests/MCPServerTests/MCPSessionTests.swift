@@ -1,3 +1,4 @@
+import EngineProtocol
 import Foundation
 import JSON
 import JSONRPC
@@ -76,10 +77,11 @@ struct MCPSessionTests {
         // The same view in an engine of its own, asked directly.
         let client = EngineClient(plugins: BuiltPlugins.inProcess)
         defer { client.stop() }
-        _ = try client.call("open", ["text": .string(workspace), "directory": "/"]).get()
-        let direct = try client.call("query", ["view": "agents/circles", "rect": rect]).get()
-        #expect(structured["elements"] == direct["elements"])
-        #expect(structured["elementCount"]?.numberValue == Double(direct["elements"]?.arrayValue?.count ?? -1))
+        _ = try client.send(OpenRequest(.text(workspace, directory: "/"))).get()
+        let direct = try client.send(QueryRequest.self, params: ["view": "agents/circles", "rect": rect]).get()
+            .elements()
+        #expect(structured["elements"] == .array(direct.elements))
+        #expect(structured["elementCount"]?.numberValue == Double(direct.elements.count))
         #expect(structured["picture"]?["width"] == 375)
         let content = laidOut?["result"]?["content"]?.arrayValue ?? []
         #expect(content.contains { $0["type"] == "image" && $0["mimeType"] == "image/png" })

@@ -1,18 +1,21 @@
 import Foundation
-import JSON
 import JSONRPC
 import PluginHost
 import PluginIsolation
 import WorkbenchEngine
 
 /// The engine in process, driven the way `ServerClient` drives `workbench serve` — the same
-/// calls, the same answers as Foundation values — but through `EngineClient`: no process, no
-/// pipes, no framing. For the engine's behaviour; what only a process shows (stdio and its
-/// framing, batches on the wire, exit statuses, memory) keeps `ServerClient`.
+/// calls, the same answers as Foundation values — through `EngineConnection`, the engine's
+/// own message path in serve and the preview, with no process, pipes or framing in between.
+/// For the engine's behaviour; what only a process shows (stdio and its framing, exit
+/// statuses, memory) keeps `ServerClient`.
 public final class EngineSession: @unchecked Sendable {  // Unchecked: `received` is guarded by `condition`.
-    private let client: EngineClient
+    private let connection: EngineConnection
     private let condition = NSCondition()
     private var received: [Any] = []
+    /// `EngineConnection.receive` takes one message at a time, in arrival order.
+    private let sending = NSLock()
+    private var finished = false
 
     /// An engine over the plugins `serve --plugins FOLDER…` finds (the folders, then the built
     /// ones beside the executable), run as `serve --isolation ISOLATION` runs them: `process`
@@ -32,42 +35,34 @@ public final class EngineSession: @unchecked Sendable {  // Unchecked: `received
             catalog = .isolated(registry, executable: executable, sandbox: sandbox)
         }
         let inbox = Inbox()
-        client = EngineClient(plugins: catalog, onNotification: { inbox.receive($0) })
+        connection = EngineConnection(plugins: catalog, output: inbox, log: { _ in })
         inbox.session = self
+        connection.start()
     }
 
-    deinit { client.stop() }
+    deinit {
+        if !finished { _ = connection.stop(abandoned: true) }
+    }
 
     /// Sends a request and waits for its response (`{jsonrpc, id, result}` or `{…, error}`).
     public func request(_ method: String, _ params: [String: Any]? = nil, id: Int) -> [String: Any]? {
-        send(["jsonrpc": "2.0", "id": id, "method": method, "params": params ?? [:]])
+        var message: [String: Any] = ["jsonrpc": "2.0", "id": id, "method": method]
+        if let params { message["params"] = params }
+        send(message)
         return response(id: id)
     }
 
     /// Sends a notification (no id, no answer).
     public func notify(_ method: String, _ params: [String: Any]? = nil) {
-        client.notify(method, Self.json(params ?? [:]))
+        var message: [String: Any] = ["jsonrpc": "2.0", "method": method]
+        if let params { message["params"] = params }
+        send(message)
     }
 
-    /// Sends one request message (`{id, method, params}`) and returns once the engine has taken
-    /// it in, in order after those sent before; its response arrives in `messages`.
-    public func send(_ message: [String: Any]) {
-        let method = message["method"] as? String ?? "", params = Self.json(message["params"] ?? [:])
-        guard let id = message["id"] as? Int else { return client.notify(method, params) }
-        let taken = DispatchSemaphore(value: 0)
-        Thread.detachNewThread { [client] in
-            let result = client.callEncoded(method, params) { _ in taken.signal() }
-            var response: [String: Any] = ["jsonrpc": "2.0", "id": id]
-            switch result {
-            case .success(let bytes): response["result"] = Self.foundation(bytes)
-            case .failure(let error):
-                var object: [String: Any] = ["code": error.code, "message": error.message]
-                if let data = error.data { object["data"] = Self.foundation(data) }
-                response["error"] = object
-            }
-            self.append(response)
-        }
-        taken.wait()
+    /// Sends one message (an object, or an array: a batch); its answers arrive in `messages`.
+    public func send(_ message: Any) {
+        let bytes = (try? JSONSerialization.data(withJSONObject: message, options: [.sortedKeys])) ?? Data()
+        sending.withLock { connection.receive(Array(bytes)) }
     }
 
     /// Waits for the response with `id`.
@@ -97,11 +92,11 @@ public final class EngineSession: @unchecked Sendable {  // Unchecked: `received
     /// The ids of the responses received so far, in the order they came.
     public var responseOrder: [Int] { messages.compactMap { ($0 as? [String: Any])?["id"] as? Int } }
 
-    /// Ends the engine (as the end of `serve`'s input does); 0, as `serve` exits then.
+    /// Ends the engine (as the end of `serve`'s input does) and returns its exit status.
     @discardableResult
     public func finish() -> Int32 {
-        client.stop()
-        return 0
+        finished = true
+        return connection.stop()
     }
 
     private func append(_ message: Any) {
@@ -121,30 +116,14 @@ public final class EngineSession: @unchecked Sendable {  // Unchecked: `received
         }
     }
 
-    /// Hands notifications to the session once it exists (the engine may send one at start).
-    private final class Inbox: @unchecked Sendable {  // Unchecked: `session` is set once, before requests.
+    /// Takes each message the engine sends (replies, batches, notifications) to the session.
+    private final class Inbox: MessageOutput, @unchecked Sendable {  // Unchecked: `session` is set once, first.
         weak var session: EngineSession?
-        func receive(_ notification: EngineNotification) {
-            session?.append(
-                [
-                    "jsonrpc": "2.0", "method": notification.method,
-                    "params": EngineSession.foundation(notification.params),
-                ])
+        func send(_ message: [UInt8]) {
+            let value =
+                (try? JSONSerialization.jsonObject(with: Data(message)))
+                ?? ["unparseable": String(decoding: message, as: UTF8.self)]
+            session?.append(value)
         }
-    }
-
-    static func json(_ value: Any) -> JSONValue {
-        let data = (try? JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed])) ?? Data("{}".utf8)
-        return (try? JSONParser.parse(Array(data)[...])) ?? .object([])
-    }
-
-    static func foundation(_ bytes: [UInt8]) -> Any {
-        (try? JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])) ?? NSNull()
-    }
-
-    static func foundation(_ value: JSONValue) -> Any {
-        var writer = JSONWriter()
-        writer.json(value)
-        return foundation(writer.bytes)
     }
 }

@@ -1,3 +1,4 @@
+import EngineProtocol
 import JSON
 import TestSupport
 import Testing
@@ -9,12 +10,13 @@ struct CellShapeDeclarationTests {
     @Test func pluginsAnswersEachLayoutsDeclaredCellShape() throws {
         let client = EngineClient(plugins: BuiltPlugins.inProcess)
         defer { client.stop() }
-        let plugins = try #require(try client.call("plugins").get().arrayValue)
+        let plugins = try client.send(PluginsRequest()).get().plugins
         var shapes: [String: String] = [:]
-        for plugin in plugins {
-            guard let name = plugin["name"]?.stringValue else { continue }
-            shapes[name] = plugin["cellShape"]?.stringValue
-        }
+        for plugin in plugins { shapes[plugin.name] = plugin.cellShape.rawValue }
+        // And on the wire, as the page reads it.
+        var writer = JSONWriter()
+        try client.send(PluginsRequest()).get().write(to: &writer)
+        #expect(String(decoding: writer.bytes, as: UTF8.self).contains(#""cellShape":"round","flipsHorizontally""#))
         #expect(shapes["circles"] == "round")
         for name in ["compositional", "flow", "guide", "mark-sheet", "tree", "waterfall"] {
             #expect(shapes[name] == "rectangle", "\(name)")

@@ -1,3 +1,4 @@
+import EngineProtocol
 import Foundation
 import JSON
 import JSONRPC
@@ -31,21 +32,23 @@ struct EngineClientTests {
     @Test func aTypedQueryAnswersWhatTheViewsSessionLaysOut() throws {
         let client = Self.client()
         defer { client.stop() }
-        let opened = try client.call("open", ["text": .string(Self.workspace), "directory": "/"]).get()
-        #expect(opened["views"]?.arrayValue?.first?["id"] == "clients/circles")
-        let prepared = try client.call("prepare", ["view": "clients/circles"]).get()
+        let opened = try client.send(OpenRequest(.text(Self.workspace, directory: "/"))).get()
+        guard case .workspace(let workspaceOpened) = opened else { Issue.record("a folder opened"); return }
+        #expect(workspaceOpened.views.first?.id == "clients/circles")
+        let prepared = try client.send(PrepareRequest(view: "clients/circles")).get()
 
         let workspace = try WorkspaceLoader().load(text: Self.workspace, directory: "/")
         let session = try ViewSession(view: workspace.views[0], in: workspace, plugins: BuiltPlugins.inProcess)
         let size = try session.contentSize()
-        #expect(prepared["contentSize"]?["width"]?.numberValue == size.width)
-        #expect(prepared["contentSize"]?["height"]?.numberValue == size.height)
+        #expect(prepared.contentSize.width == size.width)
+        #expect(prepared.contentSize.height == size.height)
 
         for rect in [
             Rect(x: 0, y: 0, width: 375, height: 667), Rect(x: 100, y: 900.5, width: 200, height: 333),
             Rect(x: 0, y: 0, width: size.width, height: size.height),
         ] {
             let answer = try client.send(QueryRequest(view: "clients/circles", rect: rect, labels: true)).get()
+                .elements()
             let expected = try session.elements(in: rect)
             #expect(answer.attributes == expected, "rect \(rect)")
             #expect(answer.elements.count == expected.count)
@@ -63,19 +66,18 @@ struct EngineClientTests {
     @Test func errorsNameTheViewOrTheFieldThatWasWrong() throws {
         let client = Self.client()
         defer { client.stop() }
-        let unknown = client.call(
-            "query", ["view": "nowhere/none", "rect": ["x": 0, "y": 0, "width": 1, "height": 1]])
+        let unknown = client.send(QueryRequest(view: "nowhere/none", rect: Rect(x: 0, y: 0, width: 1, height: 1)))
         #expect(unknown.failure?.code == RPCError.unknownViewCode)
         #expect(unknown.failure?.message == "no open view 'nowhere/none' (no workspace is open)")
 
-        _ = try client.call("open", ["text": .string(Self.workspace), "directory": "/"]).get()
-        let noRect = client.call("query", ["view": "clients/circles"])
+        _ = try client.send(OpenRequest(.text(Self.workspace, directory: "/"))).get()
+        let noRect = client.send(QueryRequest.self, params: ["view": "clients/circles"])
         #expect(noRect.failure?.code == -32602)
         #expect(noRect.failure?.message == "invalid params: params.rect or params.element is required")
         let badWidth = client.send(QueryRequest(view: "clients/circles", rect: Rect(x: 0, y: 0, width: -5, height: 1)))
         #expect(badWidth.failure?.code == -32602)
         #expect(badWidth.failure?.message.contains("params.rect") == true)
-        #expect(client.call("no/such/method").failure?.code == -32601)
+        #expect(client.send(NoSuchRequest()).failure?.code == -32601)
     }
 
     @Test func aWatchedWorkspaceEditArrivesAsANotificationValue() throws {
@@ -85,7 +87,7 @@ struct EngineClientTests {
         let received = NotificationLog()
         let client = Self.client(onNotification: received.append)
         defer { client.stop() }
-        _ = try client.call("open", ["path": .string(path), "watch": true]).get()
+        _ = try client.send(OpenRequest(.path(path), watch: true)).get()
         try Self.workspace.replacingOccurrences(of: "items: 300", with: "items: 12")
             .write(toFile: path, atomically: true, encoding: .utf8)
         let changed = received.wait(for: "workspace/didChange", seconds: 10)
@@ -93,9 +95,19 @@ struct EngineClientTests {
         let answer = try client.send(
             QueryRequest(view: "clients/circles", rect: Rect(x: 0, y: 0, width: 1e6, height: 1e6))
         )
-        .get()
+        .get().elements()
         #expect(answer.attributes.filter { $0.element.category == .cell }.count == 12)
     }
+}
+
+/// A request for a method the engine does not have.
+private struct NoSuchRequest: EngineRequest {
+    typealias Response = NullResponse
+    static let method = "no/such/method"
+
+    init() {}
+
+    init(json params: JSONValue) {}
 }
 
 /// Notifications as they arrive, from any thread.

@@ -1,5 +1,7 @@
+import EngineProtocol
 import JSON
 import JSONRPC
+import LayoutKit
 import TestSupport
 import Testing
 import WorkbenchEngine
@@ -26,32 +28,33 @@ struct FrameAndLayoutSwitchTests {
 
     static func client() throws -> EngineClient {
         let client = EngineClient(plugins: BuiltPlugins.inProcess)
-        _ = try client.call("open", ["text": .string(workspace), "directory": "/"]).get()
+        _ = try client.send(OpenRequest(.text(workspace, directory: "/"))).get()
         return client
     }
 
-    static func bounds(_ width: Double, _ height: Double) -> JSONValue {
-        ["x": 0, "y": 0, "width": .number(width), "height": .number(height)]
+    static func invalidate(_ client: EngineClient, _ width: Double, _ height: Double) -> Result<
+        InvalidateResponse, RPCError
+    > {
+        client.send(InvalidateRequest(view: "designer/alarms", bounds: Rect(x: 0, y: 0, width: width, height: height)))
     }
 
     @Test func aFrameSizeOutsideOneToTenThousandPointsIsRefusedWithItsRange() throws {
         let client = try Self.client()
         defer { client.stop() }
         for (width, height, side, value) in [(20000.0, 300.0, "width", "20000"), (300, 0, "height", "0")] {
-            let answer = client.call("invalidate", ["view": "designer/alarms", "bounds": Self.bounds(width, height)])
+            let answer = Self.invalidate(client, width, height)
             #expect(
                 answer.failure
                     == .invalidParams("bounds.\(side): a frame's \(side) is from 1 to 10000 points, got \(value)"))
         }
-        let taken = try client.call("invalidate", ["view": "designer/alarms", "bounds": Self.bounds(10000, 1)]).get()
-        #expect(taken["invalidated"] != nil)
+        #expect(Self.invalidate(client, 10000, 1).failure == nil)
     }
 
     @Test func aLayoutErrorAtAFrameSizeIsLocatedAtTheViewportNotAtTheData() throws {
         let client = try Self.client()
         defer { client.stop() }
-        _ = try client.call("invalidate", ["view": "designer/alarms", "bounds": Self.bounds(100, 300)]).get()
-        let error = try #require(client.call("prepare", ["view": "designer/alarms"]).failure)
+        _ = try Self.invalidate(client, 100, 300).get()
+        let error = try #require(client.send(PrepareRequest(view: "designer/alarms")).failure)
         #expect(
             error.message
                 == "view 'alarms' (circles) at the frame size 100 × 300 (the workspace's viewport: 375 × 667): "
@@ -61,7 +64,7 @@ struct FrameAndLayoutSwitchTests {
         #expect(error.data?["column"]?.numberValue == 5)
 
         // At the workspace's own viewport the file is what to change: the data's line, as before.
-        let own = try #require(client.call("prepare", ["view": "designer/narrow"]).failure)
+        let own = try #require(client.send(PrepareRequest(view: "designer/narrow")).failure)
         #expect(own.data?["cause"] == nil)
         #expect(own.data?["line"]?.numberValue == 4)
     }
@@ -69,18 +72,18 @@ struct FrameAndLayoutSwitchTests {
     @Test func aSwitchToAnotherLayoutSaysWhatItDidWithTheData() throws {
         let client = try Self.client()
         defer { client.stop() }
-        _ = try client.call("prepare", ["view": "designer/alarms"]).get()
-        let answer = try client.call("transition", ["view": "designer/alarms", "layout": "guide"]).get()
-        let data = try #require(answer["data"])
-        #expect(data["from"]?.stringValue == "circles" && data["to"]?.stringValue == "guide")
-        #expect(data["sections"]?.numberValue == 1 && data["items"]?.numberValue == 8)
+        _ = try client.send(PrepareRequest(view: "designer/alarms")).get()
+        let answer = try client.send(TransitionRequest(view: "designer/alarms", layout: "guide")).get()
+        let data = try #require(answer.data)
+        #expect(data.from == "circles" && data.to == "guide")
+        #expect(data.sections == 1 && data.items == 8)
         #expect(
-            data["message"]?.stringValue
+            data.message
                 == "guide lays out the data written for circles as it is (1 section, 8 items), not converted: "
                 + "it reads it by its own model (A 2-D grid with sticky row and column headers, variable widths "
                 + "and snapping (seed: TV guide)); its content is 800 × 30 points")
         // New options for the same layout leave the data's reading alone: nothing to say.
-        let same = try client.call("transition", ["view": "designer/alarms", "layout": "guide", "options": [:]]).get()
-        #expect(same["data"] == nil)
+        let same = try client.send(TransitionRequest(view: "designer/alarms", layout: "guide", options: [:])).get()
+        #expect(same.data == nil)
     }
 }

@@ -1,4 +1,6 @@
+import EngineProtocol
 import JSON
+import JSONRPC
 
 /// `element {view, element}`: one element's attributes, or null if the view has no such element.
 enum ElementTool: Tool {
@@ -17,13 +19,14 @@ enum ElementTool: Tool {
         if case .object(let members) = element {
             element = .object(members.filter { !($0.key == "kind" && $0.value == .null) })
         }
-        let answer = try call.engine("query", ["view": .string(view), "element": element])
-        let found = answer["element"] ?? .null
+        let answer = try call.engine(QueryRequest.self, params: ["view": .string(view), "element": element])
+        let found = try ToolError.rethrowing { () throws(RPCError) in try answer.jsonValue() }["element"] ?? .null
         let summary: String
-        if let frame = found["frame"] {
-            let number = { (key: String) in frame[key]?.numberValue.map(ViewPicture.format) ?? "?" }
+        if case .element(let attributes?) = answer.content {
+            let frame = attributes.frame
+            let (x, y) = (ViewPicture.format(frame.x), ViewPicture.format(frame.y))
             summary =
-                "The element's frame is (\(number("x")), \(number("y")), \(number("width")) × \(number("height")))."
+                "The element's frame is (\(x), \(y), \(ViewPicture.format(frame.width)) × \(ViewPicture.format(frame.height)))."
         } else {
             summary = "View \(view) has no such element."
         }

@@ -1,4 +1,6 @@
+import EngineProtocol
 import JSON
+import JSONRPC
 import LayoutKit
 import WorkbenchEngine
 
@@ -31,17 +33,17 @@ enum LayoutViewTool: Tool {
         let id = try arguments.string("view")
         let (_, view) = try call.server.openView(id)
         if let bounds = arguments["bounds"] {
-            _ = try call.engine("invalidate", ["view": .string(id), "bounds": bounds])
+            _ = try call.engine(InvalidateRequest.self, params: ["view": .string(id), "bounds": bounds])
             if let rect = try arguments.rect("bounds") { call.server.withState { $0.bounds[id] = rect } }
         }
-        let prepared = try call.engine("prepare", ["view": .string(id)])
-        let contentSize = Size(
-            width: prepared["contentSize"]?["width"]?.numberValue ?? 0,
-            height: prepared["contentSize"]?["height"]?.numberValue ?? 0)
+        let contentSize = try call.engine(PrepareRequest(view: id)).contentSize
         let bounds = call.server.currentBounds(of: id, view: view)
         let rect = try arguments.rect("rect") ?? bounds
-        let answer = try call.engine(QueryRequest(view: id, rect: rect, labels: true))
-        let shown = ViewPicture(view: id, layout: view.layout, rect: rect, answer: answer, direction: view.direction)
+        let queried = try call.engine(QueryRequest(view: id, rect: rect, labels: true))
+        let answer = try ToolError.rethrowing { () throws(RPCError) in try queried.elements() }
+        let shown = ViewPicture(
+            view: id, layout: view.layout, cellShape: try call.cellShape(of: view.layout), rect: rect, answer: answer,
+            direction: view.direction)
         let picture = try shown.render()
         let structured: [(key: String, value: JSONValue)] =
             [

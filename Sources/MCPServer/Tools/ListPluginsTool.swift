@@ -1,4 +1,6 @@
+import EngineProtocol
 import JSON
+import JSONRPC
 
 /// `list_plugins`: the layouts found, with their element kinds and options, and the files refused and why.
 enum ListPluginsTool: Tool {
@@ -31,10 +33,11 @@ enum ListPluginsTool: Tool {
         ], required: ["plugins", "refused"])
 
     static func run(_ arguments: Arguments, _ call: ToolCall) throws(ToolError) -> ToolResult {
-        let answer = try call.engine("plugins", [:]).arrayValue ?? []
-        let plugins = answer.filter { $0["refused"] == nil }, refused = answer.filter { $0["refused"] != nil }
-        let names = plugins.compactMap { $0["name"]?.stringValue }
-        var summary = "\(plugins.count) layout plugin(s): \(names.joined(separator: ", "))."
+        let answer = try call.engine(PluginsRequest())
+        let listed = try ToolError.rethrowing { () throws(RPCError) in try answer.jsonValue() }.arrayValue ?? []
+        let plugins = Array(listed.prefix(answer.plugins.count)),
+            refused = Array(listed.dropFirst(answer.plugins.count))
+        var summary = "\(plugins.count) layout plugin(s): \(answer.plugins.map(\.name).joined(separator: ", "))."
         if !refused.isEmpty {
             summary += " \(refused.count) librar\(refused.count == 1 ? "y was" : "ies were") refused."
         }

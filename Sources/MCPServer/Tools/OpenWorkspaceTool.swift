@@ -1,5 +1,7 @@
+import EngineProtocol
 import Foundation
 import JSON
+import JSONRPC
 
 /// `open_workspace {path | text, directory?}`: opens (or reopens) a workspace and lists its
 /// views; a workspace opened from a file is watched, so edits reload it.
@@ -29,34 +31,35 @@ enum OpenWorkspaceTool: Tool {
         ], required: ["workspace", "views"])
 
     static func run(_ arguments: Arguments, _ call: ToolCall) throws(ToolError) -> ToolResult {
-        let params: JSONValue
+        let request: OpenRequest
         switch (arguments.has("path"), arguments.has("text")) {
         case (true, false):
             guard !arguments.has("directory") else {
                 throw ToolError("invalid arguments: arguments.directory goes with text, not path")
             }
             let path = try arguments.string("path")
-            params = ["path": .string(URL(fileURLWithPath: path).standardizedFileURL.path), "watch": true]
+            request = OpenRequest(.path(URL(fileURLWithPath: path).standardizedFileURL.path), watch: true)
         case (false, true):
             let directory = try arguments.optionalString("directory").map {
                 URL(fileURLWithPath: $0).standardizedFileURL.path
             }
-            params = [
-                "text": .string(try arguments.string("text")),
-                "directory": .string(directory ?? FileManager.default.currentDirectoryPath),
-            ]
+            request = OpenRequest(
+                .text(try arguments.string("text"), directory: directory ?? FileManager.default.currentDirectoryPath))
         default:
             throw ToolError("invalid arguments: give exactly one of arguments.path and arguments.text")
         }
-        let opened = try call.engine("open", params)
-        let views = opened["views"]?.arrayValue ?? []
+        let answer = try call.engine(request)
+        let opened = try ToolError.rethrowing { () throws(RPCError) in try answer.jsonValue() }
+        // A folder's path opens its workspaces, each listed in the answer; the summary tells of one.
+        let workspace: OpenedWorkspace? = if case .workspace(let workspace) = answer { workspace } else { nil }
+        let views = workspace?.views ?? []
         call.server.withState { state in
-            for view in views { if let id = view["id"]?.stringValue { state.bounds[id] = nil } }
+            for view in views { state.bounds[view.id] = nil }
         }
         call.server.notify("notifications/resources/list_changed", [:])
-        let names = views.map { "\($0["id"]?.stringValue ?? "?") (\($0["layout"]?.stringValue ?? "?"))" }
+        let names = views.map { "\($0.id) (\($0.layout))" }
         let summary =
-            "Opened workspace '\(opened["workspace"]?.stringValue ?? "?")' with \(views.count) view(s): \(names.joined(separator: ", "))."
+            "Opened workspace '\(workspace?.workspace ?? "?")' with \(views.count) view(s): \(names.joined(separator: ", "))."
         return ToolResult(structured: opened, summary: summary)
     }
 }

@@ -1,4 +1,6 @@
+import EngineProtocol
 import JSON
+import JSONRPC
 
 /// `reload_plugins {plugins?}`: scans the plugin folders now (a rebuilt plugin is loaded afresh).
 enum ReloadPluginsTool: Tool {
@@ -18,10 +20,10 @@ enum ReloadPluginsTool: Tool {
 
     static func run(_ arguments: Arguments, _ call: ToolCall) throws(ToolError) -> ToolResult {
         let params: JSONValue = arguments["plugins"].map { ["plugins": $0] } ?? [:]
-        let changes = try call.engine("reload", params)
-        func count(_ key: String) -> Int { changes[key]?.arrayValue?.count ?? 0 }
+        let changes = try call.engine(ReloadRequest.self, params: params)
         let summary =
-            "Plugins reloaded: \(count("added")) added, \(count("changed")) changed, \(count("removed")) removed, \(count("refused")) refused."
-        return ToolResult(structured: changes, summary: summary)
+            "Plugins reloaded: \(changes.added.count) added, \(changes.changed.count) changed, \(changes.removed.count) removed, \(changes.refused.count) refused."
+        return ToolResult(
+            structured: try ToolError.rethrowing { () throws(RPCError) in try changes.jsonValue() }, summary: summary)
     }
 }

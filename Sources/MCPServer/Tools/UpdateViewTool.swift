@@ -1,4 +1,6 @@
+import EngineProtocol
 import JSON
+import JSONRPC
 import LayoutKit
 import PNGRenderer
 import WorkbenchEngine
@@ -43,9 +45,10 @@ enum UpdateViewTool: Tool {
         let wantsImages = try arguments.bool("images", default: false)
         let rect = try arguments.rect("rect") ?? call.server.currentBounds(of: id, view: view)
         func picture() throws(ToolError) -> ViewPicture {
-            ViewPicture(
-                view: id, layout: view.layout, rect: rect,
-                answer: try call.engine(QueryRequest(view: id, rect: rect, labels: true)),
+            let queried = try call.engine(QueryRequest(view: id, rect: rect, labels: true))
+            return ViewPicture(
+                view: id, layout: view.layout, cellShape: try call.cellShape(of: view.layout), rect: rect,
+                answer: try ToolError.rethrowing { () throws(RPCError) in try queried.elements() },
                 direction: view.direction)
         }
         let before = wantsImages ? try picture().render() : nil
@@ -53,7 +56,9 @@ enum UpdateViewTool: Tool {
             ("view", .string(id)), ("changes", arguments["changes"] ?? .null),
         ]
         if let given = arguments["rect"] { params.append(("rect", given)) }
-        guard case .object(var answer) = try call.engine("update", .object(params)) else {
+        let update = try call.engine(UpdateRequest.self, params: .object(params))
+        guard case .object(var answer) = try ToolError.rethrowing({ () throws(RPCError) in try update.jsonValue() })
+        else {
             throw ToolError("the engine gave no update")
         }
         var pictures: [(caption: String, picture: PNGPainter.Picture)] = []
@@ -63,12 +68,11 @@ enum UpdateViewTool: Tool {
             pictures = [("Before the update:", before), ("After the update:", after)]
         }
         let result = JSONValue.object(answer)
-        func count(_ key: String) -> Int { result[key]?.arrayValue?.count ?? 0 }
-        let size = result["contentSize"]
+        let changes = update.changes, size = update.contentSize
         let summary =
-            "Updated \(id): in the rect, \(count("appearing")) element(s) appear, \(count("disappearing")) disappear and "
-            + "\(count("moving")) move; the content size is now \(ViewPicture.format(size?["width"]?.numberValue ?? 0)) × "
-            + "\(ViewPicture.format(size?["height"]?.numberValue ?? 0))."
+            "Updated \(id): in the rect, \(changes.appearing.count) element(s) appear, \(changes.disappearing.count) disappear and "
+            + "\(changes.moving.count) move; the content size is now \(ViewPicture.format(size.width)) × "
+            + "\(ViewPicture.format(size.height))."
         return ToolResult(structured: result, summary: summary, pictures: pictures)
     }
 }

@@ -1,23 +1,13 @@
-import JSON
-import JSONOutput
+import EngineProtocol
 import JSONRPC
-import RequestParams
 import Sessions
 
-/// `beginMove {view, element: {section, item}, position: {x, y}}` → `{item: attributes}`:
-/// starts dragging a cell (one move per view at a time); `item` is its size centred at the
-/// position, above every other element.
+/// `beginMove`: starts dragging a cell (one move per view at a time).
 enum BeginMoveMethod: ViewMethod {
-    static let name = "beginMove"
+    static let isQuick = true
 
-    static func run(_ params: Params, session: ViewSession) throws(RPCError) -> [UInt8] {
-        let element = try params.cellPath("element")
-        let position = try params.point("position")
-        let item = try rpc { () throws(RequestFailure) in try session.beginMove(element, at: position) }
-        var writer = JSONWriter()
-        writer.beginObject()
-        writer.key("item"); writer.attributes(item)
-        writer.endObject()
-        return writer.bytes
+    static func run(_ request: BeginMoveRequest, session: ViewSession) throws(RPCError) -> BeginMoveResponse {
+        BeginMoveResponse(
+            item: try rpc { () throws(RequestFailure) in try session.beginMove(request.element, at: request.position) })
     }
 }

@@ -1,20 +1,14 @@
+import EngineProtocol
 import JSONRPC
-import RequestParams
 
-/// `$/cancelRequest {id}` (a notification): the request of that id, if it is still waiting
-/// or running, is answered with -32800 as soon as its work notices (a plugin call is stopped
-/// within milliseconds). Acts as soon as it is read, ahead of every queue.
+/// `$/cancelRequest`: the request of that id, if it still waits or runs, is answered -32800
+/// as soon as its work notices (a plugin call is stopped within milliseconds). Acts as soon as
+/// it is read, ahead of every queue.
 enum CancelRequestMethod: ImmediateMethod {
-    static let name = "$/cancelRequest"
-
     static func receive(
-        _ params: Params, engine: Engine, reply: @escaping @Sendable (Result<[UInt8], RPCError>) -> Void
+        _ request: CancelRequest, engine: Engine, reply: @escaping @Sendable (Result<NullResponse, RPCError>) -> Void
     ) {
-        switch params.value["id"] {
-        case .number(let number)?: engine.state.cancel(.number(number))
-        case .string(let string)?: engine.state.cancel(.string(string))
-        default: break
-        }
-        reply(.success(Array("null".utf8)))
+        if let id = request.id { engine.state.cancel(id) }
+        reply(.success(NullResponse()))
     }
 }

@@ -1,38 +1,66 @@
-import JSON
-import JSONOutput
+import EngineProtocol
 import JSONRPC
-import RequestParams
 import Sessions
 
 /// A method that works on the engine as a whole; runs on the engine's control queue.
 protocol ControlMethod: SendableMetatype {
-    static var name: String { get }
-    /// Returns the encoded result.
-    static func run(_ params: Params, engine: Engine) throws(RPCError) -> [UInt8]
+    associatedtype Request: EngineRequest
+    static func run(_ request: Request, engine: Engine) throws(RPCError) -> Request.Response
 }
 
-/// A method on one view (`params.view`); runs on that view's queue, in order with the view's
-/// other requests.
+/// A method on one view (`ViewRequest.view`); runs on that view's queue, in order with the
+/// view's other requests.
 protocol ViewMethod: SendableMetatype {
-    static var name: String { get }
+    associatedtype Request: ViewRequest
     /// Whether it answers in microseconds on a prepared, idle view, so that it may run on the
     /// reading thread itself (a thread hop would cost more than the answer). False for what may
-    /// lay out again: that would hold up every other view's requests.
+    /// lay out again: that would hold up every other view's requests. Each method says which.
     static var isQuick: Bool { get }
-    /// Returns the encoded result.
-    static func run(_ params: Params, session: ViewSession) throws(RPCError) -> [UInt8]
-}
-
-extension ViewMethod {
-    static var isQuick: Bool { true }
+    static func run(_ request: Request, session: ViewSession) throws(RPCError) -> Request.Response
 }
 
 /// A method that acts as soon as it is read, ahead of every queue (`$/cancelRequest`, `exit`).
 protocol ImmediateMethod: SendableMetatype {
-    static var name: String { get }
+    associatedtype Request: EngineRequest
     /// Acts on the engine; `reply` is called once, with the answer a request would get.
     static func receive(
-        _ params: Params, engine: Engine, reply: @escaping @Sendable (Result<[UInt8], RPCError>) -> Void)
+        _ request: Request, engine: Engine,
+        reply: @escaping @Sendable (Result<Request.Response, RPCError>) -> Void)
+}
+
+extension ControlMethod {
+    static var name: String { Request.method }
+
+    /// Reads the message's request and runs it.
+    static func run(_ message: EngineMessage, engine: Engine) throws(RPCError) -> any MessageResult {
+        try run(message.request(as: Request.self), engine: engine)
+    }
+}
+
+extension ViewMethod {
+    static var name: String { Request.method }
+
+    /// Reads the message's request and runs it.
+    static func run(_ message: EngineMessage, session: ViewSession) throws(RPCError) -> any MessageResult {
+        try run(message.request(as: Request.self), session: session)
+    }
+}
+
+extension ImmediateMethod {
+    static var name: String { Request.method }
+
+    /// Reads the message's request (a wrong one is answered at once) and acts on it.
+    static func receive(
+        _ message: EngineMessage, engine: Engine,
+        reply: @escaping @Sendable (Result<any MessageResult, RPCError>) -> Void
+    ) {
+        do throws(RPCError) {
+            let request = try message.request(as: Request.self)
+            receive(request, engine: engine) { reply($0.map { $0 }) }
+        } catch {
+            reply(.failure(error))
+        }
+    }
 }
 
 /// Runs session work, turning its errors into JSON-RPC errors.
@@ -41,18 +69,5 @@ func rpc<T>(_ body: () throws(ViewSessionError) -> T) throws(RPCError) -> T {
         return try body()
     } catch {
         throw RPCError(error)
-    }
-}
-
-extension JSONWriter {
-    /// The bytes written, unless a number among them was not finite: JSON cannot carry it,
-    /// and a `null` in its place would be a wrong answer, so that is a layout error (-32004).
-    func checkedBytes() throws(RPCError) -> [UInt8] {
-        guard nonFiniteNumberCount == 0 else {
-            throw RPCError(
-                code: RPCError.layoutErrorCode,
-                message: "the layout produced \(nonFiniteNumberCount) number(s) that are not finite (NaN or infinite)")
-        }
-        return bytes
     }
 }

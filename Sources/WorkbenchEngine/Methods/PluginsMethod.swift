@@ -1,53 +1,29 @@
-import JSON
-import JSONOutput
+import EngineProtocol
 import JSONRPC
 import PluginHost
-import RequestParams
 
-/// `plugins` → `[{name, version, path, summary, kinds: [{name, category}], options, flipsHorizontally, cellShape}]`, then
-/// one `{path, refused}` per file that was refused, with the reason.
+/// `plugins`: the plugins loaded, by name, then the files refused with the reasons.
 enum PluginsMethod: ControlMethod {
-    static let name = "plugins"
-
-    static func run(_ params: Params, engine: Engine) throws(RPCError) -> [UInt8] {
-        var writer = JSONWriter()
-        writer.plugins(engine.plugins.registry, withRefusals: true)
-        return writer.bytes
+    static func run(_ request: PluginsRequest, engine: Engine) -> PluginsResponse {
+        let registry = engine.plugins.registry
+        return PluginsResponse(plugins: registry.descriptions, refusals: registry.refusals.map(PluginRefusal.init))
     }
 }
 
-extension JSONWriter {
-    mutating func plugins(_ registry: PluginRegistry, withRefusals: Bool = false) {
-        beginArray()
-        for plugin in registry.plugins.values.sorted(by: { $0.name < $1.name }) {
-            beginObject()
-            key("cellShape"); string(plugin.cellShape.rawValue)
-            key("flipsHorizontally"); bool(plugin.flipsHorizontally)
-            key("kinds")
-            beginArray()
-            for kind in plugin.kinds {
-                beginObject()
-                key("category"); string(kind.category.name)
-                key("name"); string(kind.name)
-                endObject()
-            }
-            endArray()
-            key("name"); string(plugin.name)
-            key("options")
-            beginArray()
-            for option in plugin.options { string(option) }
-            endArray()
-            key("path"); string(plugin.path)
-            key("summary"); string(plugin.summary)
-            key("version"); string(plugin.version)
-            endObject()
+extension PluginRegistry {
+    /// The plugins as the protocol tells them, by name.
+    var descriptions: [PluginListing] {
+        plugins.values.sorted(by: { $0.name < $1.name }).map { plugin in
+            PluginListing(
+                name: plugin.name, version: plugin.version, path: plugin.path, summary: plugin.summary,
+                kinds: plugin.kinds.map { (name: $0.name, category: $0.category) }, options: plugin.options,
+                flipsHorizontally: plugin.flipsHorizontally, cellShape: plugin.cellShape)
         }
-        for refusal in withRefusals ? registry.refusals : [] {
-            beginObject()
-            key("path"); if let path = refusal.path { string(path) } else { null() }
-            key("refused"); string(refusal.description)
-            endObject()
-        }
-        endArray()
+    }
+}
+
+extension PluginRefusal {
+    init(_ refusal: PluginError) {
+        self.init(path: refusal.path, reason: refusal.description)
     }
 }

@@ -1,3 +1,4 @@
+import EngineProtocol
 import JSON
 import JSONOutput
 import JSONRPC
@@ -6,32 +7,42 @@ import PluginHost
 import RequestParams
 import Sessions
 
-/// `query {view, rect, labels?}` → `{elements: [attributes…], labels?: [text | null…]}` in
-/// canonical order (`labels: true`: each cell's data item as text, its `name` or `title` or the
-/// value itself; null for other elements);
-/// `query {view, element: {category, kind?, section, item}}` → `{element: attributes | null}`.
+/// `query`: a rect's elements in canonical order (with `labels`, each cell's data item as
+/// text: its `name` or `title` or the value itself), or one element's attributes.
 enum QueryMethod: ViewMethod {
-    static let name = "query"
+    static let isQuick = true
 
-    static func run(_ params: Params, session: ViewSession) throws(RPCError) -> [UInt8] {
-        if params.has("element") {
-            let element = try params.element("element")
+    static func run(_ request: QueryRequest, session: ViewSession) throws(RPCError) -> QueryResponse {
+        switch request.target {
+        case .element(let element):
             let attributes = try rpc { () throws(ViewSessionError) in try session.attributes(for: element) }
-            var writer = JSONWriter()
-            writer.beginObject()
-            writer.key("element")
-            if let attributes { writer.attributes(attributes) } else { writer.null() }
-            writer.endObject()
-            return try writer.checkedBytes()
+            return QueryResponse(.element(attributes))
+        case .rect(let rect, let labels):
+            try check(rect)
+            let data = labels ? session.source.data.source : nil
+            let bytes = try rpc { () throws(ViewSessionError) in
+                try session.withElementRecords(in: rect) { writeRecords($0, labelsFrom: data) }
+            }.get()
+            return QueryResponse(.elements(EncodedElements(bytes: bytes)))
         }
-        guard params.has("rect") else { throw .invalidParams("params.rect or params.element is required") }
-        let rect = try params.rect("rect", coordinates: Params.queryRule)
-        let wantsLabels = params.has("labels") ? try params.bool("labels") : false
-        let data = wantsLabels ? session.source.data.source : nil
-        return try rpc { () throws(ViewSessionError) in
-            try session.withElementRecords(in: rect) { writeRecords($0, labelsFrom: data) }
-        }.get()
     }
+
+    /// A rect made in the process meets the rule a rect read from params does (`QueryRequest.rectRule`).
+    private static func check(_ rect: Rect) throws(RPCError) {
+        func check(_ key: String, _ value: Double, _ rule: NumberRule) throws(RPCError) {
+            if let violation = rule.violation(value) { throw .invalidParams("params.rect.\(key): \(violation)") }
+        }
+        try check("x", rect.x, QueryRequest.rectRule)
+        try check("y", rect.y, QueryRequest.rectRule)
+        try check("width", rect.width, sizeRule)
+        try check("height", rect.height, sizeRule)
+    }
+
+    private static let sizeRule: NumberRule = {
+        var rule = QueryRequest.rectRule
+        rule.minimum = .atLeast(0)
+        return rule
+    }()
 }
 
 extension QueryMethod {

@@ -1,21 +1,17 @@
-import JSON
-import JSONOutput
+import EngineProtocol
 import JSONRPC
-import RequestParams
 import Sessions
 
-/// `targetContentOffset {view, proposed: {x, y}, velocity: {x, y}}` → `{x, y}`: where
-/// scrolling should come to rest.
+/// `targetContentOffset`: where scrolling should come to rest.
 enum TargetContentOffsetMethod: ViewMethod {
-    static let name = "targetContentOffset"
+    static let isQuick = true
 
-    static func run(_ params: Params, session: ViewSession) throws(RPCError) -> [UInt8] {
-        let proposed = try params.point("proposed"), velocity = try params.point("velocity")
+    static func run(_ request: TargetContentOffsetRequest, session: ViewSession) throws(RPCError)
+        -> TargetContentOffsetResponse
+    {
         let target = try rpc { () throws(ViewSessionError) in
-            try session.targetContentOffset(proposed: proposed, velocity: velocity)
+            try session.targetContentOffset(proposed: request.proposed, velocity: request.velocity)
         }
-        var writer = JSONWriter()
-        writer.point(target)
-        return try writer.checkedBytes()
+        return TargetContentOffsetResponse(offset: target)
     }
 }

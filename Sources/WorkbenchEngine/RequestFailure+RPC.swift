@@ -3,14 +3,6 @@ import LayoutKit
 import RequestParams
 import Sessions
 
-extension Params {
-    /// A cell's index path: `{section, item}`.
-    func cellPath(_ key: String) throws(RPCError) -> ItemPath {
-        let object = try object(key)
-        return ItemPath(section: try object.integer("section"), item: try object.integer("item"))
-    }
-}
-
 /// Runs move work, turning its failures into JSON-RPC errors: `-32602` for a request that
 /// does not fit the view's state, the session's error otherwise.
 func rpc<T>(move body: () throws(RequestFailure) -> T) throws(RPCError) -> T {

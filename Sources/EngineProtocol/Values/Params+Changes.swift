@@ -5,11 +5,13 @@ import LayoutKit
 import RequestParams
 
 extension Params {
-    static let changeKinds = ["insert", "delete", "reload", "move", "insertSection", "deleteSection", "moveSection"]
+    package static let changeKinds = [
+        "insert", "delete", "reload", "move", "insertSection", "deleteSection", "moveSection",
+    ]
 
     /// `changes: [change…]`, each an object naming one kind of change (see `BatchChange`);
     /// a bad one is named by its place: "params.changes[2].move: …".
-    func changes(_ key: String) throws(RPCError) -> [BatchChange] {
+    package func changes(_ key: String) throws(RPCError) -> [BatchChange] {
         guard case .array(let elements) = value[key] ?? .null else {
             throw .invalidParams(
                 "\(path).\(key): expected an array of changes, got \(value[key]?.kindDescription ?? "nothing")")
@@ -86,7 +88,7 @@ extension Params {
     }
 
     /// A JSON value as a data item (JSON numbers are always finite).
-    static func dataValue(_ json: JSONValue) -> Value {
+    package static func dataValue(_ json: JSONValue) -> Value {
         switch json {
         case .null: return .null
         case .bool(let flag): return .bool(flag)

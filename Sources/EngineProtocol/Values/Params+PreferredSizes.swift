@@ -1,17 +1,16 @@
 import JSONRPC
 import LayoutKit
-import PluginHost
 import RequestParams
 
 extension Params {
     /// `sizes: [{element: {category, kind?, section, item}, size: {width, height}}…]`, each
     /// side 0…1e15; a bad one is named by its place: "params.sizes[2].size.width: …".
-    func preferredSizes(_ key: String) throws(RPCError) -> [PreferredSize] {
+    package func preferredSizes(_ key: String) throws(RPCError) -> [ElementSize] {
         guard case .array(let elements) = value[key] ?? .null else {
             throw .invalidParams(
                 "\(path).\(key): expected an array of {element, size}, got \(value[key]?.kindDescription ?? "nothing")")
         }
-        var sizes: [PreferredSize] = []
+        var sizes: [ElementSize] = []
         sizes.reserveCapacity(elements.count)
         for (index, element) in elements.enumerated() {
             let entry = Params(element, path: "\(path).\(key)[\(index)]")
@@ -20,7 +19,7 @@ extension Params {
             }
             let size = try entry.object("size")
             sizes.append(
-                PreferredSize(
+                ElementSize(
                     element: try entry.element("element"),
                     size: Size(
                         width: try size.number("width", rule: .nonNegative),
