@@ -38,6 +38,7 @@ import PackageDescription
 ///   PluginScaffold               `workbench new-plugin`: ready plugin packages in Swift or C
 ///   JSONRPC                      the JSON-RPC transport: framing, the read loop, requests, replies, batches
 ///                                and their order, errors, framed output (one copy for serve, preview and mcp)
+///   EngineProtocol               the engine's methods as values: each request with its params and its Response
 ///   RequestParams                a request's params read as values (numbers by `NumberRule`), with located
 ///                                -32602 errors (the engine's and the language service's methods)
 ///   LanguageService              `workbench serve`'s LSP side: workspace files as an editor sees them (positions,
