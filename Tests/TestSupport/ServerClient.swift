@@ -1,14 +1,14 @@
 import Foundation
 
 /// A `workbench serve` process driven over its real stdin and stdout, as an editor would.
-public final class ServerClient: @unchecked Sendable {  // Unchecked: `received` is guarded by `condition`.
+public final class ServerClient: @unchecked Sendable {  // Unchecked: `pending` and `scanned` are guarded by `reading`.
     public enum Framing: Sendable { case lines, headers }
 
     public let framing: Framing
     private let process = Process()
     private let input = Pipe(), output = Pipe(), errors = Pipe()
-    private let condition = NSCondition()
-    private var received: [Any] = []
+    public let inbox = ReceivedMessages()
+    private let reading = NSLock()
     private var pending = Data()
     /// Where the search for the end of the current message resumes in `pending`.
     private var scanned = 0
@@ -33,7 +33,7 @@ public final class ServerClient: @unchecked Sendable {  // Unchecked: `received`
         if process.isRunning { process.terminate() }
     }
 
-    /// Sends one message (an object or an array), framed.
+    /// Sends one message (an object or an array), framed; `ProtocolSession` adds `request` and `notify`.
     public func send(_ message: Any) {
         sendRaw(try! JSONSerialization.data(withJSONObject: message, options: [.sortedKeys]))
     }
@@ -51,55 +51,8 @@ public final class ServerClient: @unchecked Sendable {  // Unchecked: `received`
         input.fileHandleForWriting.write(bytes)
     }
 
-    /// Sends a request and waits for its response.
-    public func request(_ method: String, _ params: [String: Any]? = nil, id: Int) -> [String: Any]? {
-        var message: [String: Any] = ["jsonrpc": "2.0", "id": id, "method": method]
-        if let params { message["params"] = params }
-        send(message)
-        return response(id: id)
-    }
-
-    /// Sends a notification (no id, no answer).
-    public func notify(_ method: String, _ params: [String: Any]? = nil) {
-        var message: [String: Any] = ["jsonrpc": "2.0", "method": method]
-        if let params { message["params"] = params }
-        send(message)
-    }
-
-    /// Waits for the response with `id`.
-    public func response(id: Int, timeout: TimeInterval = 60) -> [String: Any]? {
-        waitFor(timeout: timeout) { $0.compactMap { $0 as? [String: Any] }.first { ($0["id"] as? Int) == id } }
-    }
-
-    /// Waits for a notification of `method` whose params satisfy `matching`; returns its params.
-    public func notification(
-        _ method: String, timeout: TimeInterval = 60, where matching: ([String: Any]) -> Bool = { _ in true }
-    ) -> [String: Any]? {
-        waitFor(timeout: timeout) { messages in
-            messages.lazy.compactMap { $0 as? [String: Any] }
-                .filter { $0["method"] as? String == method }
-                .compactMap { $0["params"] as? [String: Any] }
-                .first(where: matching)
-        }
-    }
-
-    /// Waits for the `index`-th message received (0-based), whatever it is.
-    public func message(at index: Int, timeout: TimeInterval = 60) -> Any? {
-        waitFor(timeout: timeout) { $0.count > index ? $0[index] : nil }
-    }
-
-    /// Everything received so far.
-    public var messages: [Any] {
-        condition.lock()
-        defer { condition.unlock() }
-        return received
-    }
-
     /// The server's process id, for reading its resources in /proc.
     public var processIdentifier: Int32 { process.processIdentifier }
-
-    /// The ids of the responses received so far, in order.
-    public var responseOrder: [Int] { messages.compactMap { ($0 as? [String: Any])?["id"] as? Int } }
 
     /// Closes stdin and waits for the process; returns its exit status.
     public func finish(closingInput: Bool = true) -> Int32 {
@@ -108,28 +61,18 @@ public final class ServerClient: @unchecked Sendable {  // Unchecked: `received`
         return process.terminationStatus
     }
 
-    private func waitFor<T>(timeout: TimeInterval, _ find: ([Any]) -> T?) -> T? {
-        let deadline = Date().addingTimeInterval(timeout)
-        condition.lock()
-        defer { condition.unlock() }
-        while true {
-            if let found = find(received) { return found }
-            guard condition.wait(until: deadline) else { return find(received) }
-        }
-    }
-
     private func receive(_ data: Data) {
-        condition.lock()
-        defer { condition.unlock() }
+        reading.lock()
+        defer { reading.unlock() }
         pending.append(data)
+        var messages: [Any] = []
         while let body = nextBody() {
-            if let message = try? JSONSerialization.jsonObject(with: body) {
-                received.append(message)
-            } else {
-                received.append(["unparseable": String(decoding: body, as: UTF8.self)])
-            }
+            messages.append(
+                (try? JSONSerialization.jsonObject(with: body)) ?? [
+                    "unparseable": String(decoding: body, as: UTF8.self)
+                ])
         }
-        condition.broadcast()
+        inbox.append(messages)
     }
 
     /// Takes one framed body off `pending`, if complete; scans each byte once.
