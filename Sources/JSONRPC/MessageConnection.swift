@@ -3,8 +3,8 @@ import Synchronization
 
 /// One JSON-RPC 2.0 connection's messages: whole messages in (from a framer, a WebSocket or a
 /// test), each parsed and checked, single or batched, handed to a `RequestHandler`, and the
-/// replies written to a `MessageOutput` — a batch as one array, every reply that shares an
-/// ordering key in arrival order (`ReplyOrder`).
+/// replies written to a `MessageOutput` — a batch as one array, and replies in the order of
+/// the work they answer (`ReplyOrder`).
 public final class MessageConnection: Sendable {
     private let handler: any RequestHandler
     private let output: any MessageOutput
@@ -37,8 +37,9 @@ public final class MessageConnection: Sendable {
         if case .array(let batch) = value {
             receiveBatch(batch, idTokens: idTokens)
         } else {
-            let ticket = replyOrder.ticket(keys: handler.orderingKeys(of: value), isBatch: false)
-            receiveSingle(value, idToken: idTokens[0]) { [replyOrder] in replyOrder.write(ticket, $0) }
+            let checked = RPCRequest.from(value, idToken: idTokens[0])
+            let ticket = replyOrder.ticket(work: work(of: checked), isBatch: false)
+            receiveSingle(checked) { [replyOrder] in replyOrder.write(ticket, $0) }
         }
     }
 
@@ -48,9 +49,17 @@ public final class MessageConnection: Sendable {
         output.send(Response.error(id: nil, .parseError(reason)))
     }
 
-    /// Handles one request or notification; `reply` gets its answer as message parts.
-    private func receiveSingle(_ message: JSONValue, idToken: String?, reply: @escaping @Sendable ([[UInt8]]) -> Void) {
-        switch RPCRequest.from(message, idToken: idToken) {
+    /// The kind of work a checked message is, as its handler runs it (none if invalid).
+    private func work(of checked: Result<RPCRequest, InvalidMessage>) -> [any DependencyTracker] {
+        guard case .success(let request) = checked, let work = handler.work(of: request) else { return [] }
+        return [work]
+    }
+
+    /// Handles one checked request or notification; `reply` gets its answer as message parts.
+    private func receiveSingle(
+        _ checked: Result<RPCRequest, InvalidMessage>, reply: @escaping @Sendable ([[UInt8]]) -> Void
+    ) {
+        switch checked {
         case .failure(let invalid):
             if !invalid.isNotification { reply([Response.error(id: invalid.id, invalid.error)]) }
         case .success(let request):
@@ -66,35 +75,34 @@ public final class MessageConnection: Sendable {
         }
     }
 
-    /// Answers a batch with one array, written by whichever request of it finishes last, on
-    /// that request's own queue: so the array goes out before anything that request comes
-    /// before — a later `shutdown` (which waits for the view work before it) or the control
-    /// queue's next request — just as a single request's reply would. Replies sharing a key
-    /// with the batch that come after it wait for the array (`ReplyOrder`).
+    /// Answers a batch with one array, written by whichever request of it finishes last, in
+    /// that request's own work: so the array goes out before anything that request comes
+    /// before — a later `shutdown` (which waits for the view work before it) or the next
+    /// control request — just as a single request's reply would. Replies to later work that
+    /// depends on work in the batch wait for the array (`ReplyOrder`).
     private func receiveBatch(_ batch: [JSONValue], idTokens: [Int: String]) {
         guard !batch.isEmpty else {
             return output.send(Response.error(id: nil, .invalidRequest("an empty batch")))
         }
-        let expected = batch.count { Self.expectsReply($0) }
+        let checked = batch.indices.map { RPCRequest.from(batch[$0], idToken: idTokens[$0]) }
+        let expected = checked.count { Self.expectsReply($0) }
         let replies = BatchReplies(expecting: expected)
-        let ticket =
-            expected > 0
-            ? replyOrder.ticket(keys: Array(Set(batch.flatMap(handler.orderingKeys))), isBatch: true) : nil
-        for (index, message) in batch.enumerated() {
+        let ticket = expected > 0 ? replyOrder.ticket(work: checked.flatMap(work(of:)), isBatch: true) : nil
+        for (index, message) in checked.enumerated() {
             guard Self.expectsReply(message) else {
-                receiveSingle(message, idToken: nil) { _ in }
+                receiveSingle(message) { _ in }
                 continue
             }
-            receiveSingle(message, idToken: idTokens[index]) { [replyOrder] parts in
+            receiveSingle(message) { [replyOrder] parts in
                 if let answer = replies.set(index, Array(parts.joined())) { replyOrder.write(ticket, [answer]) }
             }
         }
     }
 
-    private static func expectsReply(_ message: JSONValue) -> Bool {
-        switch RPCRequest.from(message) {
-        case .failure(let invalid): return !invalid.isNotification
-        case .success(let request): return request.id != nil
+    private static func expectsReply(_ checked: Result<RPCRequest, InvalidMessage>) -> Bool {
+        switch checked {
+        case .failure(let invalid): !invalid.isNotification
+        case .success(let request): request.id != nil
         }
     }
 }

@@ -1,21 +1,23 @@
 import Foundation
 import Synchronization
 
-/// Keeps the replies that share an ordering key (for the engine, a view) in request order
-/// across batches.
+/// Keeps replies in the order of the work they answer, across batches.
 ///
-/// The handler orders the requests of one key (a view's own queue), but a batch's array is
-/// written only when its last request is done, which may be on another key's queue. So every
-/// reply with ordering keys (`RequestHandler.orderingKeys`: a single request, or a batch
-/// holding such requests) gets a ticket when it arrives, naming the batches with the same keys
-/// that came before it and are not yet written; the reply is written once those are, right
-/// after the last of them. Every write happens synchronously in whichever reply completes it —
-/// inside the work the handler tracks, so a later `shutdown` still comes after.
+/// The handler runs work that depends on earlier work after it (`DependencyTracker`: for the
+/// engine, a view's requests in order, and everything after the control work before it), but
+/// a batch's array is written only when its last request is done, which may be much later.
+/// So every reply whose work depends on something (`RequestHandler.work(of:)`: a single
+/// request, or a batch holding such requests) gets a ticket when it arrives, naming the
+/// batches before it, not yet written, that hold work it depends on; the reply is written once
+/// those are, right after the last of them. Every write happens synchronously in whichever
+/// reply completes it — inside the work the handler tracks, so a later `shutdown` still comes
+/// after.
 final class ReplyOrder: Sendable {
     /// One reply to write: a single reply or a batch's array.
     final class Ticket: @unchecked Sendable {
         // Unchecked: its fields are only touched inside the order's `unwrittenBatches` lock.
-        fileprivate let keys: [String]
+        /// The kinds of work the reply answers, each once.
+        fileprivate let work: [any DependencyTracker]
         fileprivate let isBatch: Bool
         fileprivate var blockers: [Ticket]
         fileprivate var parts: [[UInt8]]?
@@ -23,38 +25,38 @@ final class ReplyOrder: Sendable {
         /// Replies ready and waiting for this one to be written, in the order they became ready.
         fileprivate var waiting: [Ticket] = []
 
-        fileprivate init(keys: [String], isBatch: Bool, blockers: [Ticket]) {
-            self.keys = keys
+        fileprivate init(work: [any DependencyTracker], isBatch: Bool, blockers: [Ticket]) {
+            self.work = work
             self.isBatch = isBatch
             self.blockers = blockers
+        }
+
+        /// Whether work of this reply holds back any of `later`.
+        fileprivate func holdsBack(_ later: [any DependencyTracker]) -> Bool {
+            work.contains { earlier in later.contains { earlier.isDependency(ofAny: $0) } }
         }
     }
 
     private let output: any MessageOutput
-    /// Per key, the batches about it not yet written, in arrival order; every ticket's
-    /// fields are read and written only while this is locked.
-    private let unwrittenBatches = Mutex<[String: [Ticket]]>([:])
+    /// The batches not yet written, in arrival order; every ticket's fields are read and
+    /// written only while this is locked.
+    private let unwrittenBatches = Mutex<[Ticket]>([])
 
     init(output: any MessageOutput) {
         self.output = output
     }
 
-    /// A ticket for a reply that concerns `keys`, arriving now; nil if nothing before it can
-    /// hold it back (it is then written at once). Call on the reading thread, in arrival order.
-    func ticket(keys: [String], isBatch: Bool) -> Ticket? {
-        guard !keys.isEmpty else { return nil }
+    /// A ticket for a reply to work of the kinds `work`, arriving now; nil if nothing before it
+    /// can hold it back (it is then written at once). Call on the reading thread, in arrival order.
+    func ticket(work: [any DependencyTracker], isBatch: Bool) -> Ticket? {
+        guard !work.isEmpty else { return nil }
         return unwrittenBatches.withLock { unwrittenBatches in
-            var blockers: [Ticket] = []
-            for key in keys {
-                for batch in unwrittenBatches[key] ?? [] where !blockers.contains(where: { $0 === batch }) {
-                    blockers.append(batch)
-                }
-            }
+            var seen = Set<AnyHashable>()
+            let kinds = isBatch ? work.filter { seen.insert(AnyHashable($0)).inserted } : work
+            let blockers = unwrittenBatches.filter { $0.holdsBack(kinds) }
             guard isBatch || !blockers.isEmpty else { return nil }
-            let ticket = Ticket(keys: keys, isBatch: isBatch, blockers: blockers)
-            if isBatch {
-                for key in keys { unwrittenBatches[key, default: []].append(ticket) }
-            }
+            let ticket = Ticket(work: kinds, isBatch: isBatch, blockers: blockers)
+            if isBatch { unwrittenBatches.append(ticket) }
             return ticket
         }
     }
@@ -76,12 +78,7 @@ final class ReplyOrder: Sendable {
                 output.send(parts: parts)
                 next.isWritten = true
                 next.parts = nil
-                if next.isBatch {
-                    for key in next.keys {
-                        unwrittenBatches[key]?.removeAll { $0 === next }
-                        if unwrittenBatches[key]?.isEmpty == true { unwrittenBatches[key] = nil }
-                    }
-                }
+                if next.isBatch { unwrittenBatches.removeAll { $0 === next } }
                 ready += next.waiting
                 next.waiting = []
             }

@@ -2,12 +2,17 @@ import JSON
 
 /// What answers the requests a `MessageConnection` reads: the layout engine.
 public protocol RequestHandler: AnyObject, Sendable {
+    /// The kinds of work the handler's requests are, and what each waits for.
+    associatedtype Work: DependencyTracker
+
     /// Handles one checked request or notification; `reply` is called once, from any thread,
     /// with the result (as a value: the connection writes it) or the error (a notification's
     /// answer is dropped).
     func handle(_ request: RPCRequest, reply: @escaping @Sendable (Result<any MessageResult, RPCError>) -> Void)
 
-    /// The keys a message's reply keeps its order by, across batches (the engine: the view it
-    /// is about); empty for a message whose reply may go out as soon as it is ready.
-    func orderingKeys(of message: JSONValue) -> [String]
+    /// The kind of work `request` is, the same the handler runs it as: its reply keeps its
+    /// order behind the replies of earlier batches holding work it depends on (`ReplyOrder`).
+    /// Nil for a reply that may go out as soon as it is ready. Pure: called on the reading
+    /// thread, in arrival order.
+    func work(of request: RPCRequest) -> Work?
 }

@@ -1,5 +1,4 @@
 import DescriptorIO
-import Dispatch
 import Foundation
 import JSON
 import JSONOutput
@@ -31,8 +30,8 @@ public final class MCPSession: Sendable {
     /// The workbench checkout `new_plugin` builds against; nil if unknown.
     let workbenchCheckout: String?
     let log: @Sendable (String) -> Void
-    private let calls = DispatchQueue(label: "workbench.mcp.calls")
-    private let work = DispatchGroup()
+    /// Tool calls and resource requests, one at a time in arrival order (`MCPWork`).
+    private let calls = DependencyQueue<MCPWork>()
     private let state = Mutex(State())
 
     /// What the reading thread and the tool calls share.
@@ -83,7 +82,7 @@ public final class MCPSession: Sendable {
         }
         // The client has gone: cancel what still runs, and wait (briefly) for it to end.
         for call in withState({ Array($0.inFlight.values) }) { call.cancel() }
-        _ = work.wait(timeout: .now() + 2)
+        calls.waitForEarlier(than: calls.nextTicket, { _ in true }, timeout: 2)
         return client.engine.stop(abandoned: true)
     }
 
@@ -115,10 +114,8 @@ public final class MCPSession: Sendable {
                 reply(id, Result { () throws(RPCError) in try handleRequest(request) })
             default:
                 // In order with the tool calls: a resource list sees the workspaces opened before it.
-                work.enter()
-                calls.async { [self] in
+                calls.async(.request) { [self] _ in
                     reply(id, Result { () throws(RPCError) in try handleRequest(request) })
-                    work.leave()
                 }
             }
         }
@@ -162,13 +159,11 @@ public final class MCPSession: Sendable {
             return false
         }
         guard !isDuplicate else { return reply(id, .failure(.invalidRequest("request id \(id) is already in use"))) }
-        work.enter()
-        calls.async { [self] in
+        calls.async(.request) { [self] _ in
             let result = call.isCancelled ? .failure(.invalidRequest("cancelled")) : call.run()
             withState { $0.inFlight[id] = nil }
             call.finishProgress()
             if !call.isCancelled { reply(id, result) }
-            work.leave()
         }
     }
 
@@ -176,6 +171,14 @@ public final class MCPSession: Sendable {
     func cancel(_ id: RequestID) {
         withState { $0.inFlight[id] }?.cancel()
     }
+}
+
+/// What MCP's work waits for: every request handed off the reading thread (tool calls, resource
+/// lists) waits for the ones before it, so each sees the workspaces opened before it.
+enum MCPWork: DependencyTracker {
+    case request
+
+    func isDependency(of later: MCPWork) -> Bool { true }
 }
 
 /// Lets the engine's notifications reach the MCP server made after it.

@@ -2,18 +2,20 @@ import LayoutKit
 import Sessions
 
 extension Engine {
-    /// The scroll anchors of `entries`' prepared sessions, by view name, each taken on its
-    /// view's queue (call from the control queue, with the views idle).
+    /// The scroll anchors of `entries`' prepared sessions, by view name. Call from control
+    /// work once the view work before it is done (`waitForEarlierViewWork`): the views are idle
+    /// then, as view work read later waits for the control work.
     func anchors(of entries: [ViewEntry]) -> [String: ScrollAnchor] {
         var anchors: [String: ScrollAnchor] = [:]
         for entry in entries {
-            if let anchor = entry.queue.sync(execute: { entry.currentAnchor() }) { anchors[entry.view.name] = anchor }
+            if let anchor = entry.currentAnchor() { anchors[entry.view.name] = anchor }
         }
         return anchors
     }
 
     /// Keeps each changed view's anchor in place after its workspace's text changed: the new
-    /// session is prepared at once (on its queue) and scrolled by how far the anchor moved.
+    /// session is prepared at once (from the same control work, the views idle: see `anchors`)
+    /// and scrolled by how far the anchor moved.
     /// A view whose layout fails keeps its bounds (its next request reports the failure).
     ///
     /// - Returns: the adjustment of every view that had an anchor, by id.
@@ -26,7 +28,7 @@ extension Engine {
                 adjustments[entry.id] = Point(x: 0, y: 0)
                 continue
             }
-            let adjustment = entry.queue.sync { () -> Point? in
+            let adjustment = { () -> Point? in
                 guard let session = try? entry.session(plugins: plugins, timeout: timeout, log: log) else { return nil }
                 defer {
                     let isPrepared = entry.sessionIsPrepared, bounds = session.bounds
@@ -36,7 +38,7 @@ extension Engine {
                     }
                 }
                 return try? session.keep(anchor)
-            }
+            }()
             if let adjustment { adjustments[entry.id] = adjustment }
         }
         return adjustments
@@ -44,6 +46,6 @@ extension Engine {
 }
 
 extension ViewEntry {
-    /// The session's scroll anchor, if it is prepared. Call on `queue` only.
+    /// The session's scroll anchor, if it is prepared. Call from the view's work only.
     func currentAnchor() -> ScrollAnchor? { sessionIfMade?.currentAnchor() }
 }

@@ -12,13 +12,11 @@ import WorkspaceModel
 ///
 /// A transport hands it checked requests (`handle`, as a `RequestHandler`): a
 /// `MessageConnection` over a byte stream or a WebSocket (`EngineConnection`), or the
-/// in-process `EngineClient`. Requests then pass, in arrival order, through the lanes
-/// `RequestScheduler.swift` declares: a control queue, which runs the workspace-wide methods itself
-/// and hands view methods on to the view's serial queue — so a request always sees the
-/// workspaces opened before it, one view's replies keep their order, and views work in
-/// parallel; the documents queue for the language service (`LanguageService`, which reaches
-/// the engine through `LanguageHost`); and immediate methods (`$/cancelRequest`, `exit`),
-/// which act as soon as they are read.
+/// in-process `EngineClient` (typed requests). Each request, in arrival order, becomes work of
+/// one kind (`EngineWork`) on one `DependencyQueue`: so a request always sees the workspaces
+/// opened before it, one view's replies keep their order, views work in parallel, the
+/// language service (`LanguageService`, which reaches the engine through `LanguageHost`) works
+/// beside them, and immediate methods (`$/cancelRequest`, `exit`) act as soon as they are read.
 public final class Engine: RequestHandler, Sendable {
     let plugins: PluginCatalog
     /// The longest one view's `prepare` may take, in seconds; nil for no limit.
@@ -31,15 +29,11 @@ public final class Engine: RequestHandler, Sendable {
     package let documents = DocumentStore()
     let memoryRelease: MemoryRelease
     let log: @Sendable (String) -> Void
-    let controlQueue = DispatchQueue(label: "workbench.control")
-    /// The language service's methods run here, one at a time in arrival order.
-    let documentsQueue = DispatchQueue(label: "workbench.documents")
-    /// Contract checks run here, off the documents queue, one at a time.
-    let contractQueue = DispatchQueue(label: "workbench.contract")
-    /// All work not yet answered.
-    let work = DispatchGroup()
-    /// Work handed to view queues and not yet answered; `shutdown` waits for it.
-    let viewWork = DispatchGroup()
+    /// Runs every request and every piece of work the engine starts, by its kind (`EngineWork`).
+    let queue = DependencyQueue<EngineWork>()
+    /// The control work running now (control work runs one at a time): what
+    /// `waitForEarlierViewWork` counts back from.
+    let runningControl = Mutex<DependencyQueue<EngineWork>.Ticket?>(nil)
     /// Takes every notification the engine sends (whole JSON-RPC messages).
     let notifications: any MessageOutput
     private let exitFlag = Atomic(false)
@@ -84,7 +78,7 @@ public final class Engine: RequestHandler, Sendable {
     /// watchers stopped — and returns the exit status: 0 after `shutdown` then `exit`, or when
     /// the input ended; 1 for `exit` without `shutdown`.
     ///
-    /// What was sent is answered, but within 2 s whatever the plugins do: the control queue
+    /// What was sent is answered, but within 2 s whatever the plugins do: the control work
     /// gets a second to take in what came before the end (so `exit` cancels only work sent
     /// before it), then work still running is cancelled — at once after `exit` or when
     /// `abandoned` (nobody is left to read the answers: a closed page), after another second
@@ -93,21 +87,20 @@ public final class Engine: RequestHandler, Sendable {
         pluginWatcher.withLock { $0.take() }?.stop()
         folderWatches.stopAll()
         documents.stopWatching()
-        let drained = DispatchSemaphore(value: 0)
-        controlQueue.async { drained.signal() }
-        _ = drained.wait(timeout: .now() + 1)
+        queue.waitForEarlier(than: queue.nextTicket, \.isControl, timeout: 1)
         if exitRequested || abandoned { state.cancelAll() }
-        settle(work)
+        settle(before: queue.nextTicket) { _ in true }
         state.closeAll()
         return exitRequested ? (state.hasShutDown ? 0 : 1) : 0
     }
 
-    /// Waits for `group`'s work to be answered: a second, then whatever still runs is cancelled
-    /// and gets 0.7 s more, so a stuck plugin cannot hold up `shutdown` or the end.
-    func settle(_ group: DispatchGroup) {
-        if group.wait(timeout: .now() + 1) == .timedOut {
+    /// Waits for the work `matching` received before `ticket` to be answered: a second, then
+    /// whatever still runs is cancelled and gets 0.7 s more, so a stuck plugin cannot hold up
+    /// `shutdown` or the end.
+    func settle(before ticket: DependencyQueue<EngineWork>.Ticket, _ matching: (EngineWork) -> Bool) {
+        if !queue.waitForEarlier(than: ticket, matching, timeout: 1) {
             state.cancelAll()
-            _ = group.wait(timeout: .now() + 0.7)
+            queue.waitForEarlier(than: ticket, matching, timeout: 0.7)
         }
     }
 

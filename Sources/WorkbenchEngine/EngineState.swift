@@ -33,8 +33,6 @@ final class EngineState: Sendable {
         var views: [String: ViewEntry] = [:]
         var pending: [RequestID: Pending] = [:]
         var hasShutDown = false
-        /// Requests on the control queue not yet done (or handed on).
-        var controlInFlight = 0
     }
 
     /// Runs `body` with the lock held (for the `ViewEntry` fields it guards).
@@ -105,16 +103,6 @@ final class EngineState: Sendable {
     var openViewIDs: [String] { state.withLock { $0.views.keys.sorted() } }
 
     func markShutDown() { state.withLock { $0.hasShutDown = true } }
-
-    func controlWillRun() { state.withLock { $0.controlInFlight += 1 } }
-    func controlDidRun() { state.withLock { $0.controlInFlight -= 1 } }
-
-    /// The open view `id`, if a view request may go straight to it: no earlier request is
-    /// still on the control queue (an `open` it may depend on).
-    func directRoute(to id: String?) -> ViewEntry? {
-        guard let id else { return nil }
-        return state.withLock { $0.controlInFlight == 0 ? $0.views[id] : nil }
-    }
 
     /// Tracks a request until `finish`.
     func begin(_ id: RequestID?) -> Pending {

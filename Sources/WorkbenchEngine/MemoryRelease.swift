@@ -6,7 +6,7 @@ import Synchronization
 /// closed, replaced or never opened), a prepare cancelled or failed.
 ///
 /// The work itself — for example glibc's `malloc_trim(0)` — is the executable's choice,
-/// passed in: a process-wide act that a library does not choose. It runs on a utility queue a
+/// passed in: a process-wide act that a library does not choose. It runs on a utility thread a
 /// moment after the event, so that what was let go has been freed, and at most once per
 /// moment however many events come.
 final class MemoryRelease: Sendable {
@@ -14,7 +14,6 @@ final class MemoryRelease: Sendable {
     static let delay = DispatchTimeInterval.milliseconds(200)
 
     private let release: @Sendable () -> Void
-    private let queue = DispatchQueue(label: "workbench.memory", qos: .utility)
     private let isScheduled = Atomic(false)
 
     init(_ release: @escaping @Sendable () -> Void) {
@@ -24,7 +23,7 @@ final class MemoryRelease: Sendable {
     /// Asks for memory to be given back soon.
     func soon() {
         guard !isScheduled.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        queue.asyncAfter(deadline: .now() + Self.delay) { [self] in
+        DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + Self.delay) { [self] in
             isScheduled.store(false, ordering: .releasing)
             release()
         }

@@ -7,7 +7,7 @@ import PluginHost
 
 extension Engine {
     /// Watches the plugin folders: a library written, renamed in or out, or deleted reloads
-    /// the plugins (on the control queue, in order with requests) and the client hears
+    /// the plugins (as control work, in order with requests) and the client hears
     /// `plugins/didChange {added, changed, removed, refused}`. Nil when inotify is unavailable.
     func watchPluginFolders() -> FileWatcher? {
         let folders = plugins.registry.directories
@@ -30,13 +30,13 @@ extension Engine {
 
     /// Scans the plugin folders again; the views of a changed or removed plugin drop their
     /// sessions, so their next request makes a layout with the new build (or reports the
-    /// plugin missing) and prepares it, at the bounds the view had. Call on the control queue.
+    /// plugin missing) and prepares it, at the bounds the view had. Call from control work.
     func reloadPlugins(forcing: Set<String>) -> PluginChanges {
         let changes = plugins.reload(forcing: forcing)
         if !changes.isEmpty { republishDiagnostics() }
         let affected = Set(changes.changed + changes.removed)
         guard !affected.isEmpty else { return changes }
-        for entry in state.entries(usingAny: affected) { entry.pluginDidChange() }
+        for entry in state.entries(usingAny: affected) { enqueueViewWork(entry.id) { entry.pluginDidChange() } }
         memoryRelease.soon()
         return changes
     }

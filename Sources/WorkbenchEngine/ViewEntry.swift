@@ -7,21 +7,20 @@ import Sessions
 import SourceDiagnostics
 import WorkspaceModel
 
-/// An open view: its definition, its serial queue (requests for one view run in order, views
+/// An open view: its definition and its session, made on first use. The session is touched
+/// only by the view's work (`EngineWork.view`: one at a time, in order; views in parallel).
 /// run in parallel), and its session, made on first use.
 final class ViewEntry: @unchecked Sendable {
-    // Unchecked: `session` is only touched on `queue`; `queued` and `isPrepared` under the engine state's lock.
+    // Unchecked: `session` is only touched by the view's work, one at a time (`EngineWork.view`);
+    // `isPrepared`, `bounds` and `prepared` under the engine state's lock.
     let id: String
     let view: ViewDefinition
     let workspace: Workspace
     /// The view's data, shared with the workspace's other views bound to the same source.
     let source: SharedSource?
-    let queue: DispatchQueue
     private var session: ViewSession? {
         didSet { summarizedPreparations = -1 }
     }
-    /// Requests handed to `queue` and not yet done.
-    var queued = 0
     /// Whether the session exists and needs no prepare: quick requests may then run inline.
     var isPrepared = false
     /// The session's bounds after its last request (nil before the first).
@@ -30,10 +29,10 @@ final class ViewEntry: @unchecked Sendable {
     /// hover; nil before the first.
     var prepared: String?
     /// The session's `preparations` when `summaryOfNewPreparation` last summed it up. Touched
-    /// on `queue` only.
+    /// by the view's work only.
     private var summarizedPreparations = -1
     /// The bounds a new session starts with, when not the viewport's (carried over by `change`,
-    /// or by a plugin reload). Touched on `queue` only, after `init`.
+    /// or by a plugin reload). Touched by the view's work only, after `init`.
     private var initialBounds: Rect?
     /// The preferred sizes a new session starts with (carried over by a plugin reload).
     private var initialPreferredSizes: [ElementID: Size] = [:]
@@ -45,11 +44,10 @@ final class ViewEntry: @unchecked Sendable {
 
     /// - Parameters:
     ///   - initialBounds: the session's first bounds, when not the viewport's.
-    ///   - queue: the queue to share with the entry this one replaces (nil: a new one).
     ///   - failure: the error the view answers with instead of a layout.
     init(
         id: String, view: ViewDefinition, workspace: Workspace, source: SharedSource?, memoryRelease: MemoryRelease,
-        initialBounds: Rect? = nil, queue: DispatchQueue? = nil, failure: Diagnostic? = nil
+        initialBounds: Rect? = nil, failure: Diagnostic? = nil
     ) {
         self.failure = failure
         self.id = id
@@ -59,36 +57,31 @@ final class ViewEntry: @unchecked Sendable {
         self.memoryRelease = memoryRelease
         self.initialBounds = initialBounds
         bounds = initialBounds
-        self.queue = queue ?? DispatchQueue(label: "workbench.view.\(id)")
     }
 
     /// Takes over the session of `old` (an entry of the same view, same layout, options and
-    /// data, in the workspace's previous text), so the view is not prepared again. Runs on the
-    /// shared queue, after `old`'s requests and before this entry's.
+    /// data, in the workspace's previous text), so the view is not prepared again. Run as the
+    /// view's work: after `old`'s requests and before this entry's.
     func takeOver(_ old: ViewEntry) {
-        queue.async { [self] in
-            session = old.session
-            old.session = nil
-            session?.adopt(view: view, file: workspace.file)
-        }
+        session = old.session
+        old.session = nil
+        session?.adopt(view: view, file: workspace.file)
     }
 
-    /// The view's plugin was reloaded (or removed): the session goes, in order after the
-    /// requests already queued, and the next request makes one with the new build and
+    /// The view's plugin was reloaded (or removed): the session goes (run as the view's work,
+    /// after the requests already queued), and the next request makes one with the new build and
     /// prepares it at the bounds, and with the preferred sizes, the view had.
     func pluginDidChange() {
-        queue.async { [self] in
-            guard let old = session else { return }
-            initialBounds = old.bounds
-            initialPreferredSizes = old.preferredSizes
-            session = nil
-        }
+        guard let old = session else { return }
+        initialBounds = old.bounds
+        initialPreferredSizes = old.preferredSizes
+        session = nil
     }
 
-    /// The session's bounds, if it exists. Call on `queue` only.
+    /// The session's bounds, if it exists. Call from the view's work only.
     var sessionBounds: Rect? { session?.bounds }
 
-    /// The session, if it was made. Call on `queue` only.
+    /// The session, if it was made. Call from the view's work only.
     var sessionIfMade: ViewSession? { session }
 
     /// The view is gone (its workspace closed or replaced) and its session with it: give the
@@ -99,7 +92,7 @@ final class ViewEntry: @unchecked Sendable {
 
     /// The prepared session's content size and element count, in words, when it prepared
     /// since the last call (asking costs plugin calls: a round trip each to a plugin process);
-    /// nil if it did not, or is not prepared. Call on `queue` only.
+    /// nil if it did not, or is not prepared. Call from the view's work only.
     func summaryOfNewPreparation() -> String? {
         guard let session, !session.needsPrepare, session.preparations != summarizedPreparations,
             let size = try? session.contentSize()
@@ -110,10 +103,10 @@ final class ViewEntry: @unchecked Sendable {
             + (count.map { "\($0) elements" } ?? "elements made on demand")
     }
 
-    /// Whether the session is ready to answer without preparing. Call on `queue` only.
+    /// Whether the session is ready to answer without preparing. Call from the view's work only.
     var sessionIsPrepared: Bool { session.map { !$0.needsPrepare } ?? false }
 
-    /// The view's session, made with its plugin on first use. Call on `queue` only.
+    /// The view's session, made with its plugin on first use. Call from the view's work only.
     func session(plugins: PluginCatalog, timeout: Double?, log: @escaping @Sendable (String) -> Void) throws(RPCError)
         -> ViewSession
     {

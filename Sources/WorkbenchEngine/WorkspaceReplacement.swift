@@ -16,7 +16,7 @@ extension Engine {
     ///
     /// `failing` names views that stay listed but answer a located error (their source failed
     /// to load: a watched data file deleted, renamed away or broken); each keeps its previous
-    /// definition, bounds and queue, and works again once a reload loads its source.
+    /// definition and bounds, and works again once a reload loads its source.
     ///
     /// - Returns: the new entries, the ids of the views added, changed or removed, and the
     ///   scroll adjustments of the views kept that had an anchor.
@@ -25,7 +25,7 @@ extension Engine {
     ) -> (entries: [ViewEntry], changed: [String], adjustments: [String: Point]) {
         var workspace = workspace
         workspace.name = name
-        if keepingViews { viewWork.wait() }  // the views' earlier requests (a new bounds) come first
+        if keepingViews { waitForEarlierViewWork() }  // the views' earlier requests (a new bounds) come first
         let old = keepingViews ? state.workspace(name)?.entries ?? [] : []
         let anchors = anchors(of: old)
         let oldByName = Dictionary(old.map { ($0.view.name, $0) }, uniquingKeysWith: { first, _ in first })
@@ -62,7 +62,7 @@ extension Engine {
                 let entry = ViewEntry(
                     id: id, view: view, workspace: workspace, source: sources[view.source],
                     memoryRelease: memoryRelease,
-                    initialBounds: bounds, queue: previous.queue)
+                    initialBounds: bounds)
                 state.withLock { entry.prepared = previous.prepared }  // the session it takes over
                 takeOvers.append((entry, previous))
                 return entry
@@ -70,7 +70,7 @@ extension Engine {
             changed.append(id)
             return ViewEntry(
                 id: id, view: view, workspace: workspace, source: sources[view.source], memoryRelease: memoryRelease,
-                initialBounds: bounds, queue: previous.queue)
+                initialBounds: bounds)
         }
         for (viewName, failure) in failing.sorted(by: { $0.key < $1.key }) {
             guard let previous = oldByName[viewName] else { continue }
@@ -79,12 +79,12 @@ extension Engine {
             entries.append(
                 ViewEntry(
                     id: previous.id, view: previous.view, workspace: workspace, source: nil,
-                    memoryRelease: memoryRelease, initialBounds: bounds, queue: previous.queue, failure: failure))
+                    memoryRelease: memoryRelease, initialBounds: bounds, failure: failure))
         }
         if !failing.isEmpty { entries.sort { $0.view.mark < $1.view.mark } }
         let kept = Set(entries.map(\.view.name))
         changed += old.filter { !kept.contains($0.view.name) }.map(\.id)
-        for (entry, previous) in takeOvers { entry.takeOver(previous) }
+        for (entry, previous) in takeOvers { enqueueViewWork(entry.id) { entry.takeOver(previous) } }
         state.open(name, views: entries, document: workspace, keepsWatcher: keepingViews)
         return (entries, changed, keepAnchors(anchors, in: entries, changed: changed))
     }

@@ -6,7 +6,7 @@ import Testing
 @testable import JSONRPC
 
 /// The transport alone, over a handler that answers when told to: batches become one array in
-/// request order, replies that share a key keep their order across batches, bad input is
+/// request order, replies keep the order of the work they answer across batches, bad input is
 /// answered with the JSON-RPC error it deserves.
 struct MessageConnectionTests {
     @Test func aBatchIsAnsweredAsOneArrayInRequestOrderWhateverOrderItsRepliesComeIn() {
@@ -45,6 +45,28 @@ struct MessageConnectionTests {
             ])
     }
 
+    @Test func aReplyWaitsForAnEarlierBatchHoldingWorkItDependsOnAndOnlyThat() {
+        let handler = HeldHandler(), output = Collected()
+        let connection = MessageConnection(handler: handler, output: output, log: { _ in })
+        connection.receive(Array(#"[{"jsonrpc":"2.0","id":1,"method":"m","params":{"key":"v"}}]"#.utf8))
+        // "*" does not depend on "v": its reply goes out at once.
+        connection.receive(Array(#"{"jsonrpc":"2.0","id":2,"method":"m","params":{"key":"*"}}"#.utf8))
+        handler.answer(.number(2))
+        #expect(output.texts == [#"{"id":2,"jsonrpc":"2.0","result":"2"}"#])
+        connection.receive(Array(#"[{"jsonrpc":"2.0","id":3,"method":"m","params":{"key":"*"}}]"#.utf8))
+        // "w" depends on the "*" in the batch before it, not on the "v".
+        connection.receive(Array(#"{"jsonrpc":"2.0","id":4,"method":"m","params":{"key":"w"}}"#.utf8))
+        handler.answer(.number(4))
+        #expect(output.texts.count == 1)
+        handler.answer(.number(3))
+        #expect(
+            output.texts.suffix(2) == [
+                #"[{"id":3,"jsonrpc":"2.0","result":"3"}]"#, #"{"id":4,"jsonrpc":"2.0","result":"4"}"#,
+            ])
+        handler.answer(.number(1))
+        #expect(output.texts.last == #"[{"id":1,"jsonrpc":"2.0","result":"1"}]"#)
+    }
+
     @Test func badInputIsAnsweredWithItsError() {
         let handler = HeldHandler(), output = Collected()
         let connection = MessageConnection(handler: handler, output: output, log: { _ in })
@@ -79,8 +101,9 @@ private final class HeldHandler: RequestHandler {
         held.withLock { $0.append((request, reply)) }
     }
 
-    func orderingKeys(of message: JSONValue) -> [String] {
-        if case .string(let key)? = message["params"]?["key"] { [key] } else { [] }
+    /// Requests with the same `params.key` depend on each other; those without one on nothing.
+    func work(of request: RPCRequest) -> KeyedWork? {
+        request.params["key"]?.stringValue.map(KeyedWork.init)
     }
 
     var heldCount: Int { held.withLock { $0.count } }
@@ -94,6 +117,13 @@ private final class HeldHandler: RequestHandler {
         writer.string(id.description)
         reply?(.success(EncodedResult(writer.bytes)))
     }
+}
+
+/// Work about one key: it waits for the earlier work about the same key, and for work about
+/// "*", which everything later waits for (as the engine's control work).
+private struct KeyedWork: DependencyTracker {
+    var key: String
+    func isDependency(of later: KeyedWork) -> Bool { key == "*" || key == later.key }
 }
 
 private final class Collected: MessageOutput, Sendable {

@@ -9,7 +9,7 @@ extension Engine: LanguageHost {
     package var pluginRegistry: PluginRegistry { plugins.registry }
 
     package func serve(_ workspace: Workspace, ifCurrent isCurrent: @escaping @Sendable () -> Bool) {
-        enqueueControlBeforeViews { [self] in
+        enqueueControl { [self] in
             guard isCurrent() else { return }
             _ = replaceWorkspace(workspace.name, with: workspace, keepingViews: true)
             state.watcher(of: workspace.name)?.watch(workspace.filePaths)
@@ -17,7 +17,7 @@ extension Engine: LanguageHost {
     }
 
     package func closeWorkspace(named name: String) {
-        enqueueControlBeforeViews { [state] in _ = state.close(name) }
+        enqueueControl { [state] in _ = state.close(name) }
     }
 
     package func preparedSummary(ofView id: String) -> String? {

@@ -5,7 +5,7 @@ import JSONRPC
 /// is cancelled, so a stuck plugin cannot hold it up; after it the engine answers only `exit`.
 enum ShutdownMethod: ControlMethod {
     static func run(_ request: ShutdownRequest, engine: Engine) -> NullResponse {
-        engine.settle(engine.viewWork)
+        engine.waitForEarlierViewWork(settling: true)
         engine.state.markShutDown()
         return NullResponse()
     }
