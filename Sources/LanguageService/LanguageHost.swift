@@ -8,8 +8,8 @@ import WorkspaceModel
 /// document is read with, the workspaces a document serves, a view's last prepare, the layout
 /// contract, the client, and the lanes its own work runs in.
 ///
-/// The service queues nothing itself: its methods (`DocumentMethod`) run on the host's
-/// documents queue, and the work they start (a data file changed on disk, an idle document's
+/// The service queues nothing itself: its methods (`DocumentMethod`) run as the host's
+/// documents work, and the work they start (a data file changed on disk, an idle document's
 /// contract check) comes back through the host's lanes.
 package protocol LanguageHost: AnyObject, Sendable {
     /// The documents the editor has open: the service's state, which the host keeps for it.
@@ -19,10 +19,10 @@ package protocol LanguageHost: AnyObject, Sendable {
     /// Reads workspace files (the service adds the unsaved texts of the open data files).
     var loader: WorkspaceLoader { get }
 
-    /// Serves `workspace`'s views as `change` does, on the control queue, ahead of every view
+    /// Serves `workspace`'s views as `change` does, as control work, ahead of every view
     /// request read after this call; skipped if `isCurrent` is false by then (a later edit).
     func serve(_ workspace: Workspace, ifCurrent isCurrent: @escaping @Sendable () -> Bool)
-    /// Closes the open workspace `name` on the control queue, ahead of every view request read
+    /// Closes the open workspace `name` as control work, ahead of every view request read
     /// after this call.
     func closeWorkspace(named name: String)
     /// The open view `id`'s content size and element count, in words, once it has prepared.
@@ -33,11 +33,11 @@ package protocol LanguageHost: AnyObject, Sendable {
     /// Sends the client `notification` with `params`.
     func send(_ notification: LanguageNotification, params: JSONValue)
 
-    /// Runs `body` on the documents queue, in order with the document methods.
+    /// Runs `body` as documents work, in order with the document methods.
     func enqueueDocuments(_ body: @escaping @Sendable () -> Void)
-    /// Runs `body` on the documents queue once `delay` seconds have passed and the contract
+    /// Runs `body` as documents work once `delay` seconds have passed and the contract
     /// check running then is done; the wait is not work the end of the connection waits for.
     func enqueueDocuments(after delay: Double, _ body: @escaping @Sendable () -> Void)
-    /// Runs `body` in the contract-check lane: off the documents queue, one check at a time.
+    /// Runs `body` in the contract-check lane: beside the documents' work, one check at a time.
     func enqueueContractCheck(_ body: @escaping @Sendable () -> Void)
 }

@@ -15,7 +15,8 @@ extension Engine {
     /// Where a request's answer goes: called once, from any thread.
     typealias Reply = @Sendable (Result<any MessageResult, RPCError>) -> Void
 
-    public func handle(_ request: RPCRequest, reply: @escaping @Sendable (Result<any MessageResult, RPCError>) -> Void) {
+    public func handle(_ request: RPCRequest, reply: @escaping @Sendable (Result<any MessageResult, RPCError>) -> Void)
+    {
         receive(EngineMessage(request), reply: reply)
     }
 
@@ -39,27 +40,33 @@ extension Engine {
         case (.documents, .document(let method)?):
             submit(.documents) { [self] _ in runDocument(method, message, pending, finish) }
         case (.view(let id, let isQuick), .view(let method)?):
-            // The request works on the view open once the control work before it is done: the
-            // one open now if none waits, else the one the control lane finds in its turn
-            // (which answers an unknown view there, in order with the control replies).
-            let binding = Mutex<ViewEntry??>(nil)
-            if !queue.hasUnfinished(.control), let entry = state.view(id) {
-                binding.withLock { $0 = entry }
-            } else {
-                submit(.control) { [self] _ in
-                    let entry = state.view(id)
-                    binding.withLock { $0 = .some(entry) }
-                    if entry == nil { finish(.failure(unknownView(id))) }
-                }
-            }
-            let bound = binding.withLock { $0 ?? nil }
-            let mayRunInline = isQuick && bound.map { entry in state.withLock { entry.isPrepared } } == true
-            submit(kind, mayRunInline: mayRunInline) { [self] _ in
-                guard let entry = binding.withLock({ $0 ?? nil }) else { return }  // answered: unknown
-                run(method, on: entry, message, pending, finish)
-            }
+            receiveView(id, isQuick: isQuick, method, message, pending, finish)
         default:
             submit(.control) { [self] _ in runControl(handler, message, pending, finish) }
+        }
+    }
+
+    /// Queues a view request. It works on the view open once the control work before it is
+    /// done: the one open now if no control work waits, else the one control work finds in its
+    /// turn — which answers there, in order with the control replies, if the view is not open
+    /// or the server has shut down.
+    private func receiveView(
+        _ id: String, isQuick: Bool, _ method: any ViewMethod.Type, _ message: EngineMessage,
+        _ pending: EngineState.Pending, _ finish: @escaping Reply
+    ) {
+        let openNow = queue.hasUnfinished(.control) ? nil : state.view(id)
+        let entry = Mutex(openNow)
+        if openNow == nil {
+            submit(.control) { [self] _ in
+                if state.hasShutDown { return finish(.failure(Self.hasShutDown)) }
+                guard let found = state.view(id) else { return finish(.failure(unknownView(id))) }
+                entry.withLock { $0 = found }
+            }
+        }
+        let mayRunInline = isQuick && openNow.map { openNow in state.withLock { openNow.isPrepared } } == true
+        submit(.view(id, isQuick: isQuick), mayRunInline: mayRunInline) { [self] _ in
+            guard let entry = entry.withLock({ $0 }) else { return }  // answered by the control work
+            run(method, on: entry, message, pending, finish)
         }
     }
 
@@ -89,7 +96,7 @@ extension Engine {
         _ reply: @escaping Reply
     ) {
         if state.hasShutDown {
-            return reply(.failure(.invalidRequest("the server has shut down; only 'exit' is accepted")))
+            return reply(.failure(Self.hasShutDown))
         }
         // A view method is answered by its view's work, cancelled or not; here, it names no view.
         if MethodTable.viewMethod(named: message.method) == nil, pending.isCancelled {
@@ -108,6 +115,9 @@ extension Engine {
             reply(.failure(.methodNotFound(message.method)))
         }
     }
+
+    /// The answer to everything but `exit` after `shutdown`.
+    private static let hasShutDown = RPCError.invalidRequest("the server has shut down; only 'exit' is accepted")
 
     /// The error for a view that is not open, naming those that are.
     private func unknownView(_ id: String) -> RPCError {
@@ -156,7 +166,7 @@ extension Engine {
         _ reply: @escaping Reply
     ) {
         if state.hasShutDown {
-            return reply(.failure(.invalidRequest("the server has shut down; only 'exit' is accepted")))
+            return reply(.failure(Self.hasShutDown))
         }
         if pending.isCancelled { return reply(.failure(.requestCancelled)) }
         reply(

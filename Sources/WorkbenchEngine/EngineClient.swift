@@ -12,7 +12,7 @@ import WorkspaceModel
 /// the same engine through `EngineConnection`.
 ///
 /// Calls block until answered and may come from any thread; they are ordered as the engine
-/// orders requests (`RequestScheduler.swift`).
+/// orders requests (`EngineWork`).
 public final class EngineClient: Sendable {
     public let engine: Engine
     private let nextID = Atomic(1)

@@ -8,7 +8,7 @@ import SourceDiagnostics
 import WorkspaceModel
 
 extension Engine {
-    /// Watches `workspace`'s file and data files; an edit reloads it (on the control queue,
+    /// Watches `workspace`'s file and data files; an edit reloads it (as control work,
     /// in order with requests) as `change` does, and the client hears
     /// `workspace/didChange {workspace, views, contentOffsetAdjustments?, error?}` (the views kept
     /// that had a scroll anchor: how far each moved, by id).

@@ -70,11 +70,15 @@ struct DependencyQueueTests {
     @Test func workWithNothingToWaitForRunsInlineWhenAllowed() {
         let queue = DependencyQueue<Lane>(), log = Log(), gate = Gate()
         let caller = pthread_self()
-        queue.async(.lane(1), mayRunInline: true) { _ in log.add(pthread_equal(pthread_self(), caller) != 0 ? "inline" : "hopped") }
+        queue.async(.lane(1), mayRunInline: true) { _ in
+            log.add(pthread_equal(pthread_self(), caller) != 0 ? "inline" : "hopped")
+        }
         #expect(log.all == ["inline"])
         queue.async(.lane(2)) { _ in gate.wait() }
         // Something to wait for: it is queued, not run on the caller's thread.
-        queue.async(.lane(2), mayRunInline: true) { _ in log.add(pthread_equal(pthread_self(), caller) != 0 ? "inline" : "hopped") }
+        queue.async(.lane(2), mayRunInline: true) { _ in
+            log.add(pthread_equal(pthread_self(), caller) != 0 ? "inline" : "hopped")
+        }
         #expect(log.all == ["inline"])
         gate.open()
         #expect(queue.waitForEarlier(than: queue.nextTicket, { _ in true }, timeout: 5))

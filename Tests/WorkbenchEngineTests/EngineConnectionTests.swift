@@ -7,7 +7,7 @@ import Testing
 import WorkbenchEngine
 
 /// The engine over JSON-RPC messages in process, as serve and the preview drive it: the
-/// lanes' order (`RequestScheduler.swift`) holds without the client waiting between requests.
+/// order of the kinds of work (`EngineWork`) holds without the client waiting between requests.
 struct EngineConnectionTests {
     @Test func viewRequestsSentRightAfterOpenSeeTheWorkspaceAndAnswerInOrder() throws {
         let output = CollectedMessages()
@@ -43,6 +43,29 @@ struct EngineConnectionTests {
         }
         #expect(messages[1]["result"]?["elements"] == messages[2].arrayValue?[1]["result"]?["elements"])
         #expect(messages[1]["result"]?["elements"]?.arrayValue?.isEmpty == false)
+    }
+
+    @Test func aViewRequestSentRightAfterShutdownIsRefusedNotRun() throws {
+        let output = CollectedMessages()
+        let connection = EngineConnection(plugins: BuiltPlugins.inProcess, output: output, log: { _ in })
+        connection.start()
+        var open = JSONWriter()
+        open.json(["text": .string(EngineClientTests.workspace), "directory": "/"])
+        let rect = #""rect":{"x":0,"y":0,"width":375,"height":667}"#
+        // One batch: the query is read while `open` and `shutdown` are still queued.
+        connection.receive(
+            Array(#"[{"jsonrpc":"2.0","id":1,"method":"open","params":"#.utf8) + open.bytes
+                + Array(
+                    #"},{"jsonrpc":"2.0","id":2,"method":"shutdown"},{"jsonrpc":"2.0","id":3,"method":"query","params":{"view":"clients/circles",\#(rect)}}]"#
+                        .utf8))
+        let messages = output.wait(count: 1, seconds: 20)
+        #expect(connection.stop() == 0)
+        let replies = messages.first?.arrayValue ?? []
+        #expect(replies.map { $0["id"]?.numberValue } == [1, 2, 3])
+        #expect(replies.last?["error"]?["code"]?.numberValue == -32600)
+        #expect(
+            replies.last?["error"]?["message"]?.stringValue
+                == "invalid request: the server has shut down; only 'exit' is accepted")
     }
 }
 

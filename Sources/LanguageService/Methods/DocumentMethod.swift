@@ -3,7 +3,7 @@ import JSONRPC
 import RequestParams
 
 /// A language-server method (LSP): the engine runs it on its documents queue, in arrival order
-/// with the other document methods and beside the control and view queues (lane `document`).
+/// with the other document methods and beside the control and view work (the engine's `EngineWork.documents`).
 package protocol DocumentMethod: SendableMetatype {
     static var name: String { get }
     /// Returns the encoded result.

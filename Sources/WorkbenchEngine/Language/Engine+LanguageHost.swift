@@ -3,8 +3,8 @@ import LanguageService
 import PluginHost
 import WorkspaceModel
 
-/// The engine hosts the language service: the service's methods run on the documents queue
-/// (`RequestScheduler.swift`), and reach the engine through these.
+/// The engine hosts the language service: the service's methods run as documents work
+/// (`EngineWork`), and reach the engine through these.
 extension Engine: LanguageHost {
     package var pluginRegistry: PluginRegistry { plugins.registry }
 

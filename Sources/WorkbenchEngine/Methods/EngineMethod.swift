@@ -2,13 +2,13 @@ import EngineProtocol
 import JSONRPC
 import Sessions
 
-/// A method that works on the engine as a whole; runs on the engine's control queue.
+/// A method that works on the engine as a whole; runs as the engine's control work.
 protocol ControlMethod: SendableMetatype {
     associatedtype Request: EngineRequest
     static func run(_ request: Request, engine: Engine) throws(RPCError) -> Request.Response
 }
 
-/// A method on one view (`ViewRequest.view`); runs on that view's queue, in order with the
+/// A method on one view (`ViewRequest.view`); runs as that view's work, in order with the
 /// view's other requests.
 protocol ViewMethod: SendableMetatype {
     associatedtype Request: ViewRequest
@@ -19,7 +19,7 @@ protocol ViewMethod: SendableMetatype {
     static func run(_ request: Request, session: ViewSession) throws(RPCError) -> Request.Response
 }
 
-/// A method that acts as soon as it is read, ahead of every queue (`$/cancelRequest`, `exit`).
+/// A method that acts as soon as it is read, ahead of all queued work (`$/cancelRequest`, `exit`).
 protocol ImmediateMethod: SendableMetatype {
     associatedtype Request: EngineRequest
     /// Acts on the engine; `reply` is called once, with the answer a request would get.

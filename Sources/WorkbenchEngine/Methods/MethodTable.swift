@@ -1,17 +1,17 @@
 import LanguageService
 
 /// Every method the engine answers, in one table: the names `initialize` lists, and each
-/// one's handler, which says where it runs (its lane: `RequestScheduler.swift`). Adding a method is a file
+/// one's handler, which says where it runs (its kind of work: `EngineWork`). Adding a method is a file
 /// under `Methods/` (a language method's under `LanguageService/Methods/`) and a line here.
 enum MethodTable {
     enum Handler: Sendable {
-        /// Runs on the control queue.
+        /// Runs as control work (`EngineWork.control`).
         case control(any ControlMethod.Type)
-        /// Runs on the view's queue (or inline, when the view is idle and prepared).
+        /// Runs as the view's work (or inline, when quick, prepared and with nothing to wait for).
         case view(any ViewMethod.Type)
         /// Handled by the reading thread as soon as it is read (`$/cancelRequest`, `exit`).
         case immediate(any ImmediateMethod.Type)
-        /// Runs on the documents queue: the language service's methods (`LanguageService`).
+        /// Runs as documents work: the language service's methods (`LanguageService`).
         case document(any DocumentMethod.Type)
     }
 
