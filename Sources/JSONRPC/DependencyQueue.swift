@@ -4,9 +4,10 @@ import Synchronization
 
 /// What a piece of work waits for, as data: the kinds of earlier work that hold it back.
 public protocol DependencyTracker: Hashable, Sendable {
-    /// Whether earlier, unfinished work of this kind holds back `later` work. Kinds that hold
-    /// each other back must wait for the same earlier kinds (they form a chain), so a task
-    /// waits only for the newest unfinished one of its own chain and what came after it.
+    /// Whether earlier, unfinished work of this kind holds back `later` work. Work queued
+    /// (`DependencyQueue.async`) holds back later work of its own kind, so the work of one
+    /// kind runs in order and a task waits only for the newest unfinished one of each kind
+    /// it depends on.
     func isDependency(of later: Self) -> Bool
 }
 
@@ -21,66 +22,87 @@ extension DependencyTracker {
 /// Runs work once the earlier work it depends on (`DependencyTracker`) has finished; work that
 /// depends on nothing unfinished runs at once, and unrelated work runs in parallel (on
 /// Dispatch's global threads). The one queue of the engine and of `workbench mcp`.
+///
+/// Adding a task costs one step per kind with unfinished work (for the engine: the views
+/// busy now), whatever the number of tasks waiting. A thread that finishes a task goes on
+/// with the first one that task made ready, as a serial queue drains, so a busy view's
+/// requests do not each wait for a thread of their own.
 public final class DependencyQueue<Kind: DependencyTracker>: Sendable {
     /// A submitted task's place in submission order (`waitForEarlier`).
     public struct Ticket: Sendable {
-        let sequence: UInt64
+        @usableFromInline let sequence: UInt64
+
+        @usableFromInline init(sequence: UInt64) { self.sequence = sequence }
     }
 
-    private final class Task: @unchecked Sendable {
-        // Unchecked: `blockers`, `dependents` and `isFinished` are only touched with the queue's
-        // lock held; `work` is run once, then let go (with what it holds) under the lock.
-        let kind: Kind
-        let sequence: UInt64
-        var work: (@Sendable (Ticket) -> Void)?
-        var blockers = 0
-        var dependents: [Task] = []
-        var isFinished = false
+    @usableFromInline final class Task: @unchecked Sendable {
+        // Unchecked: `blockers` and `dependents` are only touched with the queue's lock held;
+        // `work` is run once, then let go (with what it holds) under the lock.
+        @usableFromInline let kind: Kind
+        @usableFromInline let sequence: UInt64
+        @usableFromInline var work: (@Sendable (Ticket) -> Void)?
+        @usableFromInline var blockers = 0
+        @usableFromInline var dependents: [Task] = []
+        /// Threads in `waitForEarlier` waiting for this task among others.
+        @usableFromInline var waiters: [Waiter] = []
+        /// Whether it is its kind's newest unfinished task (`State.newest`).
+        @usableFromInline var isNewestOfItsKind = true
+        /// The unfinished tasks submitted just before and just after it (`State.oldest`).
+        @usableFromInline var earlier: Task?
+        @usableFromInline var later: Task?
 
-        init(kind: Kind, sequence: UInt64, work: @escaping @Sendable (Ticket) -> Void) {
+        @usableFromInline init(kind: Kind, sequence: UInt64, work: @escaping @Sendable (Ticket) -> Void) {
             self.kind = kind
             self.sequence = sequence
             self.work = work
         }
     }
 
-    private struct State {
-        /// Tasks in submission order: those from `head` on may be unfinished (the finished
-        /// ones at the front are dropped now and then, so that finishing costs O(1)).
-        var tasks: [Task] = []
-        var head = 0
+    @usableFromInline struct State {
+        @usableFromInline var nextSequence: UInt64 = 0
+        /// The newest unfinished task of each kind: as a kind's work runs in order, the others
+        /// of its kind finish before it.
+        @usableFromInline var newest: [Kind: Task] = [:]
+        /// The unfinished tasks in submission order, linked through `later` (for
+        /// `waitForEarlier`): adding one and taking one out cost a step each.
+        @usableFromInline var oldest: Task?
+        @usableFromInline var latest: Task?
 
-        var unfinished: some BidirectionalCollection<Task> { tasks[head...].lazy.filter { !$0.isFinished } }
-        var nextSequence: UInt64 = 0
-        /// How many unfinished tasks there are of each kind.
-        var counts: [Kind: Int] = [:]
-        /// Threads in `waitForEarlier`.
-        var waiters = 0
+        @usableFromInline init() {}
     }
 
-    private let state = Mutex(State())
-    /// Wakes `waitForEarlier` when a task finishes.
-    private let finished = NSCondition()
+    @usableFromInline let state = Mutex(State())
+    /// A thread in `waitForEarlier`: woken once the last task it waits for finishes.
+    @usableFromInline final class Waiter: @unchecked Sendable {
+        // Unchecked: `remaining` is only touched with the queue's lock held.
+        @usableFromInline var remaining = 0
+        @usableFromInline let done = DispatchSemaphore(value: 0)
+
+        @usableFromInline init() {}
+    }
 
     public init() {}
 
     /// Adds `work` of `kind`. It runs once every earlier unfinished task it depends on has
     /// finished; with `mayRunInline` and nothing to wait for, on the calling thread, before
     /// this returns (a thread hop would cost more than a quick answer).
-    @discardableResult
+    @inlinable @discardableResult
     public func async(
         _ kind: Kind, mayRunInline: Bool = false, _ work: @escaping @Sendable (Ticket) -> Void
     ) -> Ticket {
+        assert(kind.isDependency(of: kind), "work of one kind must run in order")
         let (task, isReady) = state.withLock { state in
             let task = Task(kind: kind, sequence: state.nextSequence, work: work)
             state.nextSequence += 1
-            for earlier in state.unfinished.reversed() where earlier.kind.isDependency(of: kind) {
+            for (earlierKind, earlier) in state.newest where earlierKind.isDependency(of: kind) {
                 earlier.dependents.append(task)
                 task.blockers += 1
-                if kind.isDependency(of: earlier.kind) { break }  // the newest of its chain waits for the rest
             }
-            state.tasks.append(task)
-            state.counts[kind, default: 0] += 1
+            state.newest.updateValue(task, forKey: kind)?.isNewestOfItsKind = false
+            task.earlier = state.latest
+            state.latest?.later = task
+            state.latest = task
+            if state.oldest == nil { state.oldest = task }
             return (task, task.blockers == 0)
         }
         if isReady { start(task, inline: mayRunInline) }
@@ -96,8 +118,8 @@ public final class DependencyQueue<Kind: DependencyTracker>: Sendable {
     public var nextTicket: Ticket { state.withLock { Ticket(sequence: $0.nextSequence) } }
 
     /// Whether a task of `kind` was submitted and has not finished.
-    public func hasUnfinished(_ kind: Kind) -> Bool {
-        state.withLock { state in state.counts[kind] != nil }
+    @inlinable public func hasUnfinished(_ kind: Kind) -> Bool {
+        state.withLock { state in state.newest[kind] != nil }
     }
 
     /// Waits until no task submitted before `ticket` and of a kind `matching` takes is
@@ -106,59 +128,67 @@ public final class DependencyQueue<Kind: DependencyTracker>: Sendable {
     public func waitForEarlier(
         than ticket: Ticket, _ matching: (Kind) -> Bool, timeout: Double? = nil
     ) -> Bool {
-        let deadline = timeout.map { Date(timeIntervalSinceNow: $0) }
-        finished.lock()
-        defer { finished.unlock() }
-        state.withLock { $0.waiters += 1 }
-        defer { state.withLock { $0.waiters -= 1 } }
-        while state.withLock({ state in
-            state.unfinished.contains { $0.sequence < ticket.sequence && matching($0.kind) }
-        }) {
-            if let deadline {
-                if !finished.wait(until: deadline) { return false }
-            } else {
-                finished.wait()
+        let waiter = Waiter()
+        let isDone = state.withLock { state in
+            var next = state.oldest
+            while let task = next, task.sequence < ticket.sequence {
+                if matching(task.kind) {
+                    task.waiters.append(waiter)
+                    waiter.remaining += 1
+                }
+                next = task.later
             }
+            return waiter.remaining == 0
         }
-        return true
+        if isDone { return true }
+        return waiter.done.wait(timeout: timeout.map { .now() + $0 } ?? .distantFuture) == .success
     }
 
-    private func start(_ task: Task, inline: Bool) {
+    @inlinable func start(_ task: Task, inline: Bool) {
         if inline {
-            run(task)
+            run(task, drains: false)
         } else {
-            DispatchQueue.global().async { [self] in run(task) }
+            DispatchQueue.global().async { [self] in run(task, drains: true) }
         }
     }
 
-    private func run(_ task: Task) {
-        task.work?(Ticket(sequence: task.sequence))
-        let (ready, hasWaiters) = state.withLock { state -> ([Task], Bool) in
-            task.isFinished = true
+    /// Runs `task`; then, when `drains`, the first task it made ready, on this thread, and so
+    /// on (the others start on threads of their own). Work run inline does not drain: the
+    /// caller, the reading thread, goes back to reading.
+    @inlinable func run(_ task: Task, drains: Bool) {
+        var next: Task? = task
+        while let task = next {
+            task.work?(Ticket(sequence: task.sequence))
+            var ready = finish(task)
+            next = drains && !ready.isEmpty ? ready.removeFirst() : nil
+            for other in ready { start(other, inline: false) }
+        }
+    }
+
+    /// Marks `task` finished; returns the tasks that now wait for nothing.
+    @inlinable func finish(_ task: Task) -> [Task] {
+        let (ready, woken) = state.withLock { state -> ([Task], [Waiter]) in
             task.work = nil
-            while state.head < state.tasks.count, state.tasks[state.head].isFinished { state.head += 1 }
-            if state.head >= 1024, state.head * 2 >= state.tasks.count {
-                state.tasks.removeFirst(state.head)
-                state.head = 0
-            }
-            if let count = state.counts[task.kind], count > 1 {
-                state.counts[task.kind] = count - 1
-            } else {
-                state.counts[task.kind] = nil
-            }
+            if task.isNewestOfItsKind { state.newest[task.kind] = nil }
+            if let earlier = task.earlier { earlier.later = task.later } else { state.oldest = task.later }
+            if let later = task.later { later.earlier = task.earlier } else { state.latest = task.earlier }
+            task.earlier = nil
+            task.later = nil
             var ready: [Task] = []
             for dependent in task.dependents {
                 dependent.blockers -= 1
                 if dependent.blockers == 0 { ready.append(dependent) }
             }
+            var woken: [Waiter] = []
+            for waiter in task.waiters {
+                waiter.remaining -= 1
+                if waiter.remaining == 0 { woken.append(waiter) }
+            }
             task.dependents = []
-            return (ready, state.waiters > 0)
+            task.waiters = []
+            return (ready, woken)
         }
-        if hasWaiters {
-            finished.lock()
-            finished.broadcast()
-            finished.unlock()
-        }
-        for next in ready { start(next, inline: false) }
+        for waiter in woken { waiter.done.signal() }
+        return ready
     }
 }
