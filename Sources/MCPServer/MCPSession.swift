@@ -64,7 +64,7 @@ public final class MCPSession: Sendable {
         let relay = NotificationRelay()
         client = EngineClient(
             plugins: plugins, timeout: timeout, releaseMemory: releaseMemory, log: log,
-            onNotification: { relay.server?.engineNotified($0.method, $0.params) })
+            onNotification: { relay.server?.engineNotified($0) })
         relay.server = self
     }
 

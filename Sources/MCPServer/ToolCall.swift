@@ -119,21 +119,22 @@ final class ProgressRelay: Sendable {
         self.server = server
     }
 
-    /// One `$/progress` value: `{kind: begin, title}`, `{kind: report, percentage}` or `{kind: end}`.
-    func forward(_ value: JSONValue) {
+    /// One `$/progress` value: begin (with its title), a report (a percentage) or the end.
+    func forward(_ value: ProgressNotification.Value) {
         let step: (Double, String?)? = state.withLock { state in
-            let progress: Double
-            switch value["kind"]?.stringValue {
-            case "begin": progress = state.base
-            case "report": progress = state.base + min(100, max(0, value["percentage"]?.numberValue ?? 0))
-            case "end":
-                progress = state.base + 100
+            let progress: Double, title: String?
+            switch value {
+            case .begin(let begun):
+                (progress, title) = (state.base, begun)
+            case .report(let percentage):
+                (progress, title) = (state.base + Double(min(100, max(0, percentage))), nil)
+            case .end:
+                (progress, title) = (state.base + 100, nil)
                 state.base += 100
-            default: return nil
             }
             guard progress > state.last else { return nil }
             state.last = progress
-            return (progress, value["title"]?.stringValue)
+            return (progress, title)
         }
         guard let (progress, title) = step else { return }
         var params: JSONValue = ["progressToken": token, "progress": .number(progress)]
