@@ -241,7 +241,7 @@ let package = Package(
         .testTarget(name: "MCPServerTests", dependencies: ["MCPServer", "WorkbenchEngine", "EngineProtocol", "JSONRPC", "JSON", "TestSupport"]),
         .testTarget(
             name: "WorkbenchEngineTests",
-            dependencies: ["WorkbenchEngine", "EngineProtocol", "JSONRPC", "JSON", "LayoutKit", "Sessions", "WorkspaceModel", "TestSupport"]),
+            dependencies: ["WorkbenchEngine", "EngineProtocol", "JSONRPC", "JSON", "LayoutKit", "PluginHost", "Sessions", "WorkspaceModel", "TestSupport"]),
         .testTarget(name: "WorkspaceModelTests", dependencies: ["WorkspaceModel", "LayoutKit", "SourceDiagnostics", "TestSupport"]),
         .testTarget(name: "PluginHostTests", dependencies: ["PluginHost", "LayoutKit", "BatchUpdates", "Circles", "TestSupport"]),
         .testTarget(name: "CirclesTests", dependencies: ["Circles", "ReferenceLayouts", "LayoutKit", "LayoutChecker", "TestSupport"]),

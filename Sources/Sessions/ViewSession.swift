@@ -21,8 +21,11 @@ public final class ViewSession {
     public internal(set) var layout: DirectedInstance
     var backend: any PluginBackend
     /// Where the view's plugin came from, and where a transition finds another.
-    let plugins: PluginCatalog
+    package let plugins: PluginCatalog
     public private(set) var workspaceFile: SourceFile
+    /// The workspace's views when the session was opened, in file order: the layouts an app
+    /// shows the same data in, where a contract check's transitions go (`ViewChecker`).
+    public let workspaceViews: [ViewDefinition]
     /// The collection view's bounds: origin = content offset, size = viewport.
     public internal(set) var bounds: Rect
     /// Whether the layout must be prepared before answering.
@@ -70,6 +73,7 @@ public final class ViewSession {
     ) throws(ViewSessionError) {
         self.view = view
         self.workspaceFile = workspace.file
+        self.workspaceViews = workspace.views
         self.plugins = plugins
         guard let source = workspace.sources[view.source] else {
             throw ViewSessionError(.workspace, workspace.file.error("no source named '\(view.source)'", at: view.mark))
