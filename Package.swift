@@ -166,8 +166,8 @@ let package = Package(
         // `workbench mcp`: the Model Context Protocol for coding agents, over the same engine as `serve`.
         .target(
             name: "MCPServer",
-            dependencies: ["ContractCheck", "DescriptorIO", "JSON", "JSONOutput", "JSONRPC", "LayoutChecker", "LayoutKit", "PluginHost", "PluginScaffold",
-                           "PNGRenderer", "SVGRenderer", "WorkbenchEngine", "WorkspaceModel", "EngineProtocol"]
+            dependencies: ["JSON", "JSONOutput", "JSONRPC", "LayoutKit", "PluginHost", "PluginScaffold", "PNGRenderer", "SVGRenderer", "WorkbenchEngine",
+                           "EngineProtocol"]
         ),
         // `workbench preview`: the page and the WebSocket transport of the same server.
         .target(

@@ -22,13 +22,6 @@ extension ViewChecker {
         }
     }
 
-    /// Checks one view of a loaded workspace, as `workbench check` checks each view: for a
-    /// server that has the workspace open already (`workbench mcp`'s `check_view`).
-    public func check(viewNamed name: String, of workspace: Workspace) -> ViewReport? {
-        guard let view = workspace.view(named: name) else { return nil }
-        return check(view, of: workspace)
-    }
-
     /// Checks the view a live session shows, as `workbench check` checks each view: its layout
     /// and options, direction and data as the session's requests left them, at its viewport,
     /// and the transitions to the other layouts of its workspace (`workbench serve`'s and `mcp`'s

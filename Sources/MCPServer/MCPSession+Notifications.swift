@@ -4,19 +4,22 @@ import JSONRPC
 
 extension MCPSession {
     /// A notification from the engine, passed on in MCP's terms: a watched workspace reloaded
-    /// → resource updates; plugins changed → a log message; `$/progress` → the progress of
+    /// → resource updates (listed through the engine, so on the worker queue, not the engine's
+    /// thread that sent it); plugins changed → a log message; `$/progress` → the progress of
     /// the tool call that sent its token.
     func engineNotified(_ notification: RPCNotification) {
         switch notification.params {
         case let change as WorkspaceDidChangeNotification:
-            workspaceFilesChanged(change.workspace)
-            if let error = change.error?.rendered {
-                sendLog(
-                    "warning",
-                    [
-                        "event": "workspace edit refused", "workspace": .string(change.workspace),
-                        "error": .string(error),
-                    ])
+            enqueue { [self] in
+                workspaceFilesChanged(change.workspace)
+                if let error = change.error?.rendered {
+                    sendLog(
+                        "warning",
+                        [
+                            "event": "workspace edit refused", "workspace": .string(change.workspace),
+                            "error": .string(error),
+                        ])
+                }
             }
         case let plugins as PluginsDidChangeNotification:
             let changes = (try? plugins.changes.jsonValue()) ?? [:]

@@ -55,6 +55,14 @@ final class ToolCall: Sendable {
         try perform { token, sent in server.client.send(request, workDoneToken: token, sent: sent) }
     }
 
+    /// Asks the engine what the call needs to know (`describe`): as `engine`, but no progress
+    /// is reported for it — the client's progress counts the call's work.
+    func ask<Request: EngineRequest>(_ request: Request) throws(ToolError) -> Request.Response {
+        try perform(reportingProgress: false) { token, sent in
+            server.client.send(request, workDoneToken: token, sent: sent)
+        }
+    }
+
     /// Sends a request given as the JSON params the agent's arguments make (the engine reads
     /// them where the method runs, its errors naming `params.…`) and waits for its answer.
     func engine<Request: EngineRequest>(_ type: Request.Type, params: JSONValue) throws(ToolError)
@@ -68,12 +76,14 @@ final class ToolCall: Sendable {
         try engine(PluginsRequest()).plugins.first { $0.name == layout }?.cellShape ?? .rectangle
     }
 
-    /// Runs one engine request for this call: cancellable, with the call's progress token.
+    /// Runs one engine request for this call: cancellable, with the call's progress token
+    /// unless not `reportingProgress`.
     private func perform<Answer>(
-        _ send: (JSONValue?, (RequestID) -> Void) -> Result<Answer, RPCError>
+        reportingProgress: Bool = true, _ send: (JSONValue?, (RequestID) -> Void) -> Result<Answer, RPCError>
     ) throws(ToolError) -> Answer {
         if isCancelled { throw ToolError.cancelled }
-        let result = send(progress.map { .string($0.internalToken) }) { id in
+        let token: JSONValue? = reportingProgress ? progress.map { .string($0.internalToken) } : nil
+        let result = send(token) { id in
             // A cancellation that came before this request was registered is passed on now.
             let raise = state.withLock { state -> Bool in
                 state.engineRequests.insert(id)
