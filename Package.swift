@@ -166,8 +166,8 @@ let package = Package(
         // `workbench mcp`: the Model Context Protocol for coding agents, over the same engine as `serve`.
         .target(
             name: "MCPServer",
-            dependencies: ["ContractCheck", "DescriptorIO", "JSON", "JSONOutput", "JSONRPC", "LayoutChecker", "LayoutKit", "PluginHost", "PluginScaffold",
-                           "PNGRenderer", "SVGRenderer", "WorkbenchEngine", "WorkspaceModel", "EngineProtocol"]
+            dependencies: ["JSON", "JSONOutput", "JSONRPC", "LayoutKit", "PluginHost", "PluginScaffold", "PNGRenderer", "SVGRenderer", "WorkbenchEngine",
+                           "EngineProtocol"]
         ),
         // `workbench preview`: the page and the WebSocket transport of the same server.
         .target(
@@ -241,7 +241,7 @@ let package = Package(
         .testTarget(name: "MCPServerTests", dependencies: ["MCPServer", "WorkbenchEngine", "EngineProtocol", "JSONRPC", "JSON", "TestSupport"]),
         .testTarget(
             name: "WorkbenchEngineTests",
-            dependencies: ["WorkbenchEngine", "EngineProtocol", "JSONRPC", "JSON", "LayoutKit", "Sessions", "WorkspaceModel", "TestSupport"]),
+            dependencies: ["WorkbenchEngine", "EngineProtocol", "JSONRPC", "JSON", "LayoutKit", "PluginHost", "Sessions", "WorkspaceModel", "TestSupport"]),
         .testTarget(name: "WorkspaceModelTests", dependencies: ["WorkspaceModel", "LayoutKit", "SourceDiagnostics", "TestSupport"]),
         .testTarget(name: "PluginHostTests", dependencies: ["PluginHost", "LayoutKit", "BatchUpdates", "Circles", "TestSupport"]),
         .testTarget(name: "CirclesTests", dependencies: ["Circles", "ReferenceLayouts", "LayoutKit", "LayoutChecker", "TestSupport"]),

@@ -1,6 +1,7 @@
 import LayoutChecker
 import LayoutKit
 import Sessions
+import SourceDiagnostics
 import WorkspaceModel
 
 extension ViewChecker {
@@ -11,6 +12,8 @@ extension ViewChecker {
         public var violations: Int
         /// The view could not be checked at all (its plugin, options or data failed).
         public var isError: Bool
+        /// Why the view could not be checked, located: the one finding when `isError`.
+        package var failure: Diagnostic?
 
         package init(findings: [String] = [], violations: Int = 0, isError: Bool = false) {
             self.findings = findings
@@ -19,10 +22,16 @@ extension ViewChecker {
         }
     }
 
-    /// Checks one view of a loaded workspace, as `workbench check` checks each view: for a
-    /// server that has the workspace open already (`workbench mcp`'s `check_view`).
-    public func check(viewNamed name: String, of workspace: Workspace) -> ViewReport? {
-        guard let view = workspace.view(named: name) else { return nil }
+    /// Checks the view a live session shows, as `workbench check` checks each view: its layout
+    /// and options, direction and data as the session's requests left them, at its viewport,
+    /// and the transitions to the other layouts of its workspace (`workbench serve`'s and `mcp`'s
+    /// `check`). The session itself is left as it was: the check makes layouts of its own.
+    public func check(_ session: ViewSession) -> ViewReport {
+        var view = session.view
+        view.direction = session.direction
+        let views = session.workspaceViews.map { $0.name == view.name ? view : $0 }
+        let workspace = Workspace(
+            name: "", file: session.workspaceFile, directory: "", sources: [view.source: session.source], views: views)
         return check(view, of: workspace)
     }
 
@@ -35,7 +44,10 @@ extension ViewChecker {
     ) -> ViewReport {
         let session: ViewSession, violations: [DirectedViolation]
         switch contract(of: view, in: workspace) {
-        case .failure(let diagnostic): return ViewReport(findings: [diagnostic.description], isError: true)
+        case .failure(let diagnostic):
+            var report = ViewReport(findings: [diagnostic.description], isError: true)
+            report.failure = diagnostic
+            return report
         case .success(let checked): (session, violations) = checked
         }
         var report = ViewReport()

@@ -19,6 +19,11 @@ extension DependencyTracker {
     }
 }
 
+/// No work at all: the kind of a handler whose replies never wait for others (`RequestHandler.work(of:)`).
+extension Never: DependencyTracker {
+    public func isDependency(of later: Never) -> Bool {}
+}
+
 /// Runs work once the earlier work it depends on (`DependencyTracker`) has finished; work that
 /// depends on nothing unfinished runs at once, and unrelated work runs in parallel (on
 /// Dispatch's global threads). The one queue of the engine and of `workbench mcp`.

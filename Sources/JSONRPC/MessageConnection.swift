@@ -1,21 +1,25 @@
 import JSON
 import Synchronization
 
-/// One JSON-RPC 2.0 connection's messages: whole messages in (from a framer, a WebSocket or a
-/// test), each parsed and checked, single or batched, handed to a `RequestHandler`, and the
-/// replies written to a `MessageOutput` — a batch as one array, and replies in the order of
-/// the work they answer (`ReplyOrder`).
+/// One JSON-RPC 2.0 connection's messages: whole messages in (from standard input through
+/// `serve`, a WebSocket or a test), each parsed and checked, single or batched, handed to a
+/// `RequestHandler`, and the replies written to a `MessageOutput` — a batch as one array, and
+/// replies in the order of the work they answer (`ReplyOrder`) — as the handler's protocol has
+/// them (`ProtocolRules`). The handler answers with values; the connection writes every envelope.
 public final class MessageConnection: Sendable {
     private let handler: any RequestHandler
+    private let rules: ProtocolRules
     private let output: any MessageOutput
     private let replyOrder: ReplyOrder
     private let log: @Sendable (String) -> Void
     /// Requests received and not yet answered.
     private let unanswered = Atomic(0)
 
-    /// - Parameter log: receives one line per malformed input skipped.
+    /// - Parameter log: receives one line per malformed input skipped (the caller's log adds
+    ///   what the line needs to say which program wrote it).
     public init(handler: any RequestHandler, output: any MessageOutput, log: @escaping @Sendable (String) -> Void) {
         self.handler = handler
+        self.rules = handler.rules
         self.output = output
         self.replyOrder = ReplyOrder(output: output)
         self.log = log
@@ -35,17 +39,21 @@ public final class MessageConnection: Sendable {
             return output.send(Response.error(id: nil, .parseError(error.description)))
         }
         if case .array(let batch) = value {
+            if let refusal = rules.batchRefusal { return output.send(Response.error(id: nil, refusal)) }
             receiveBatch(batch, idTokens: idTokens)
         } else {
+            if rules.ignoresResponses && Self.isResponse(value) { return }
             let checked = RPCRequest.from(value, idToken: idTokens[0])
             let ticket = replyOrder.ticket(work: work(of: checked), isBatch: false)
-            receiveSingle(checked) { [replyOrder] in replyOrder.write(ticket, $0) }
+            receiveSingle(checked, mayGoUnanswered: !rules.answersCancelledRequests) { [replyOrder] in
+                replyOrder.write(ticket, $0)
+            }
         }
     }
 
     /// Answers input that could not be read as a message (a framing error) with a parse error.
     public func receiveMalformed(_ reason: String) {
-        log("workbench serve: skipped malformed input: \(reason)")
+        log("skipped malformed input: \(reason)")
         output.send(Response.error(id: nil, .parseError(reason)))
     }
 
@@ -55,9 +63,11 @@ public final class MessageConnection: Sendable {
         return [work]
     }
 
-    /// Handles one checked request or notification; `reply` gets its answer as message parts.
+    /// Handles one checked request or notification; `reply` gets its answer as message parts —
+    /// unless it is -32800 and `mayGoUnanswered`: then nothing is written.
     private func receiveSingle(
-        _ checked: Result<RPCRequest, InvalidMessage>, reply: @escaping @Sendable ([[UInt8]]) -> Void
+        _ checked: Result<RPCRequest, InvalidMessage>, mayGoUnanswered: Bool = false,
+        reply: @escaping @Sendable ([[UInt8]]) -> Void
     ) {
         switch checked {
         case .failure(let invalid):
@@ -69,10 +79,16 @@ public final class MessageConnection: Sendable {
                 defer { unanswered.subtract(1, ordering: .relaxed) }
                 switch result.flatMap({ value in Result { () throws(RPCError) in try value.encodedResult() } }) {
                 case .success(let bytes): reply(Response.resultParts(id: id, bytes))
+                case .failure(let error) where mayGoUnanswered && error.code == RPCError.requestCancelledCode: break
                 case .failure(let error): reply([Response.error(id: id, error)])
                 }
             }
         }
+    }
+
+    /// Whether `message` is a reply (a result or an error under an id, no method), not a request.
+    private static func isResponse(_ message: JSONValue) -> Bool {
+        message["method"] == nil && message["id"] != nil && (message["result"] != nil || message["error"] != nil)
     }
 
     /// Answers a batch with one array, written by whichever request of it finishes last, in

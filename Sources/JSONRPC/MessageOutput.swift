@@ -4,7 +4,7 @@
 /// as its medium needs — LSP headers or a line on a byte stream (`ProtocolOutput`), one text
 /// frame on a WebSocket, a callback in process. Calls come from any thread, one message at a
 /// time per call; a transport must write each message whole, never interleaved with another.
-public protocol MessageOutput: AnyObject, Sendable {
+public protocol MessageOutput: NotificationOutput {
     func send(_ message: [UInt8])
     /// Sends one message given in parts, in order (a reply: its envelope around the result):
     /// a transport that can write them without joining them (`writev`) does.
@@ -14,5 +14,10 @@ public protocol MessageOutput: AnyObject, Sendable {
 extension MessageOutput {
     public func send(parts: [[UInt8]]) {
         send(parts.count == 1 ? parts[0] : Array(parts.joined()))
+    }
+
+    /// Sends a notification given as a value: its message, `{"jsonrpc": "2.0", "method", "params"}`.
+    public func send(_ notification: RPCNotification) {
+        send(Response.notification(notification))
     }
 }

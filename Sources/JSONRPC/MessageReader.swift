@@ -1,7 +1,8 @@
 import DescriptorIO
 
-/// Reads framed messages from a file descriptor (standard input) until its end: the one read
-/// loop of every byte-stream server (`workbench serve`, `workbench mcp`).
+/// Reads framed messages from a file descriptor (standard input) until its end: what
+/// `MessageConnection.serve`, the one read loop of every byte-stream server (`workbench serve`,
+/// `workbench mcp`), reads with.
 public struct MessageReader {
     private let input: Int32
     private var framer: MessageFramer

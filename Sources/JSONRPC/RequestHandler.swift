@@ -1,9 +1,12 @@
 import JSON
 
-/// What answers the requests a `MessageConnection` reads: the layout engine.
+/// What answers the requests a `MessageConnection` reads: the layout engine, or `workbench mcp`.
 public protocol RequestHandler: AnyObject, Sendable {
     /// The kinds of work the handler's requests are, and what each waits for.
     associatedtype Work: DependencyTracker
+
+    /// How the handler's protocol changes JSON-RPC 2.0 (default: not at all; `ProtocolRules`).
+    var rules: ProtocolRules { get }
 
     /// Handles one checked request or notification; `reply` is called once, from any thread,
     /// with the result (as a value: the connection writes it) or the error (a notification's

@@ -1,6 +1,8 @@
 import JSON
 
-/// Builds response messages: `{"id", "jsonrpc": "2.0", "result" | "error"}`.
+/// Builds the messages a server sends: responses, `{"id", "jsonrpc": "2.0", "result" | "error"}`,
+/// and notifications, `{"jsonrpc": "2.0", "method", "params"}` — the one place their envelopes
+/// are written.
 package enum Response {
     package static func result(id: RequestID?, _ result: [UInt8]) -> [UInt8] {
         Array(resultParts(id: id, result).joined())
@@ -30,6 +32,16 @@ package enum Response {
         writer.endObject()
         writer.key("id"); writer.requestID(id)
         writer.key("jsonrpc"); writer.string("2.0")
+        writer.endObject()
+        return writer.bytes
+    }
+
+    package static func notification(_ notification: RPCNotification) -> [UInt8] {
+        var writer = JSONWriter()
+        writer.beginObject()
+        writer.key("jsonrpc"); writer.string("2.0")
+        writer.key("method"); writer.string(notification.method)
+        writer.key("params"); notification.params.write(to: &writer)
         writer.endObject()
         return writer.bytes
     }

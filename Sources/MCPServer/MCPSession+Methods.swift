@@ -5,8 +5,8 @@ extension MCPSession {
     /// MCP's log levels, lowest first (`logging/setLevel`, `notifications/message`).
     static let logLevels = ["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"]
 
-    /// The one switch over the requests answered on the reading thread (`tools/call` runs on
-    /// a worker). Before `initialize` only `initialize` and `ping` are answered.
+    /// The one switch over the requests answered with a value (`tools/call` runs as a
+    /// `ToolCall`). Before `initialize` only `initialize` and `ping` are answered.
     func handleRequest(_ request: RPCRequest) throws(RPCError) -> JSONValue {
         let params = request.params
         if !initialized && request.method != "initialize" && request.method != "ping" {
@@ -16,12 +16,12 @@ extension MCPSession {
         case "initialize": return try initialize(params)
         case "ping": return [:]
         case "tools/list": return ["tools": .array(ToolTable.tools.map(ToolTable.listing))]
-        case "resources/list": return ["resources": .array(resourceList().map(\.listing))]
+        case "resources/list": return ["resources": .array(try resourceList().map(\.listing))]
         case "resources/templates/list": return ["resourceTemplates": []]
         case "resources/read": return try readResource(try uri(params))
         case "resources/subscribe":
             let uri = try uri(params)
-            guard resourceList().contains(where: { $0.uri == uri }) else { throw Self.resourceNotFound(uri) }
+            guard try resourceList().contains(where: { $0.uri == uri }) else { throw Self.resourceNotFound(uri) }
             withState { _ = $0.subscriptions.insert(uri) }
             return [:]
         case "resources/unsubscribe":

@@ -1,23 +1,32 @@
+import EngineProtocol
 import JSON
+import JSONRPC
 
 extension MCPSession {
     /// A notification from the engine, passed on in MCP's terms: a watched workspace reloaded
-    /// → resource updates; plugins changed → a log message; `$/progress` → the progress of
+    /// → resource updates (listed through the engine, so on the worker queue, not the engine's
+    /// thread that sent it); plugins changed → a log message; `$/progress` → the progress of
     /// the tool call that sent its token.
-    func engineNotified(_ method: String, _ params: JSONValue) {
-        switch method {
-        case "workspace/didChange":
-            guard case .string(let name)? = params["workspace"] else { return }
-            workspaceFilesChanged(name)
-            if let error = params["error"]?["rendered"]?.stringValue {
-                sendLog(
-                    "warning", ["event": "workspace edit refused", "workspace": .string(name), "error": .string(error)])
+    func engineNotified(_ notification: RPCNotification) {
+        switch notification.params {
+        case let change as WorkspaceDidChangeNotification:
+            enqueue { [self] in
+                workspaceFilesChanged(change.workspace)
+                if let error = change.error?.rendered {
+                    sendLog(
+                        "warning",
+                        [
+                            "event": "workspace edit refused", "workspace": .string(change.workspace),
+                            "error": .string(error),
+                        ])
+                }
             }
-        case "plugins/didChange":
-            sendLog("info", ["event": "plugins changed", "changes": params])
-        case "$/progress":
-            guard case .string(let token)? = params["token"], let value = params["value"] else { return }
-            withState { $0.progressRelays[token] }?.forward(value)
+        case let plugins as PluginsDidChangeNotification:
+            let changes = (try? plugins.changes.jsonValue()) ?? [:]
+            sendLog("info", ["event": "plugins changed", "changes": changes])
+        case let progress as ProgressNotification:
+            guard case .string(let token) = progress.token else { return }
+            withState { $0.progressRelays[token] }?.forward(progress.value)
         default:
             break
         }

@@ -1,8 +1,8 @@
+import EngineProtocol
 import Foundation
 import JSON
 import JSONRPC
 import WorkbenchEngine
-import WorkspaceModel
 
 extension MCPSession {
     /// One readable resource: an open workspace's file (or its text, when it was opened from
@@ -14,19 +14,21 @@ extension MCPSession {
         var mimeType: String
         /// The workspace it belongs to.
         var workspace: String
-        /// The file to read; nil for a workspace opened from text (its text is served).
+        /// The file to read; nil for a workspace opened from text (its `text` is served).
         var path: String?
+        /// The text of a workspace opened from text, as the engine holds it.
+        var text: String?
 
         var listing: JSONValue {
             ["uri": .string(uri), "name": .string(name), "title": .string(title), "mimeType": .string(mimeType)]
         }
     }
 
-    /// The open workspaces and their data files, by workspace name, then file.
-    func resourceList() -> [Resource] {
+    /// The open workspaces (`workspaces`, by name) and their data files, by workspace, then file.
+    func resourceList() throws(RPCError) -> [Resource] {
         var resources: [Resource] = []
-        for (name, workspace) in client.engine.openWorkspaces.sorted(by: { $0.key < $1.key }) {
-            let file = workspace.file.path
+        for workspace in try client.send(WorkspacesRequest()).get().workspaces {
+            let name = workspace.workspace, file = workspace.file
             if FileManager.default.fileExists(atPath: file) {
                 resources.append(
                     Resource(
@@ -37,10 +39,9 @@ extension MCPSession {
                     Resource(
                         uri: "workbench://workspaces/\(Self.escaped(name))", name: name,
                         title: "workspace \(name) (opened from text)", mimeType: "application/yaml", workspace: name,
-                        path: nil))
+                        text: workspace.text))
             }
-            let dataFiles = Set(workspace.sources.values.map(\.file.path)).subtracting([file]).sorted()
-            for path in dataFiles {
+            for path in workspace.dataFiles {
                 resources.append(
                     Resource(
                         uri: Self.fileURI(path), name: (path as NSString).lastPathComponent,
@@ -53,7 +54,9 @@ extension MCPSession {
 
     /// `resources/read {uri}`: only the resources listed can be read.
     func readResource(_ uri: String) throws(RPCError) -> JSONValue {
-        guard let resource = resourceList().first(where: { $0.uri == uri }) else { throw Self.resourceNotFound(uri) }
+        guard let resource = try resourceList().first(where: { $0.uri == uri }) else {
+            throw Self.resourceNotFound(uri)
+        }
         let text: String
         if let path = resource.path {
             guard let contents = try? String(contentsOfFile: path, encoding: .utf8) else {
@@ -61,7 +64,7 @@ extension MCPSession {
             }
             text = contents
         } else {
-            text = client.engine.openWorkspaces[resource.workspace]?.file.text ?? ""
+            text = resource.text ?? ""
         }
         return ["contents": [["uri": .string(uri), "mimeType": .string(resource.mimeType), "text": .string(text)]]]
     }
@@ -70,7 +73,8 @@ extension MCPSession {
     /// subscribed resources, and `list_changed` (its data files may be others now).
     func workspaceFilesChanged(_ name: String) {
         let subscribed = withState { $0.subscriptions }
-        for resource in resourceList() where resource.workspace == name && subscribed.contains(resource.uri) {
+        for resource in (try? resourceList()) ?? []
+        where resource.workspace == name && subscribed.contains(resource.uri) {
             notify("notifications/resources/updated", ["uri": .string(resource.uri)])
         }
         notify("notifications/resources/list_changed", [:])

@@ -1,9 +1,5 @@
-import DescriptorIO
-import Foundation
 import JSON
-import JSONOutput
 import JSONRPC
-import LayoutKit
 import PluginHost
 import Synchronization
 import WorkbenchEngine
@@ -12,20 +8,30 @@ import WorkbenchEngine
 /// coding agents — tools to open, lay out, look at, update and check views, the open
 /// workspaces as resources — over the same engine as `workbench serve`.
 ///
-/// Each tool is carried out by sending the layout protocol's requests (`open`, `prepare`,
-/// `query`, `update`, `reload`, …) to an in-process engine through its typed `EngineClient`:
-/// the same host, sessions, plugin isolation, watching and cancellation. Messages are
-/// newline-delimited JSON-RPC, read with the project's own parser and size limits. The
-/// reading thread answers `initialize`, `ping` and `notifications/cancelled` as they are read,
-/// and hands every other request to one worker queue: tool calls run one at a time in arrival
-/// order, each seeing the workspaces opened before it.
-public final class MCPSession: Sendable {
+/// A `RequestHandler` on a `MessageConnection`, as the engine is in `serve`: the connection
+/// reads (`serve`), parses, checks and writes every envelope, by MCP's rules (`rules`: no
+/// batches, a client's replies ignored, a cancelled call unanswered); this answers requests
+/// with values and sends its notifications as values. Each tool is carried out by sending the
+/// layout protocol's requests (`open`, `prepare`, `query`, `update`, `check`, …) to an
+/// in-process engine through its typed `EngineClient`, the one way this reaches the engine:
+/// the same host, sessions, plugin isolation, watching and cancellation. The connection's
+/// reading thread has `initialize`, `ping` and `notifications/cancelled` answered as they are
+/// read; every other request goes to one worker queue: tool calls and resource requests run
+/// one at a time in arrival order, each seeing the workspaces opened before it.
+public final class MCPSession: RequestHandler, Sendable {
     /// The protocol revisions spoken, newest first; a client asking for another gets the first.
     public static let protocolVersions = ["2025-06-18", "2025-03-26", "2024-11-05"]
     static let serverVersion = "0.1.0"
 
+    /// How MCP changes JSON-RPC 2.0: one message at a time, the server sends no requests (so a
+    /// client's replies are dropped), and a cancelled request gets no answer.
+    public let rules = ProtocolRules(
+        batchRefusal: .invalidRequest("batches are not part of MCP 2025-06-18; send one message at a time"),
+        ignoresResponses: true, answersCancelledRequests: false)
+
     let client: EngineClient
-    let plugins: PluginCatalog
+    /// Takes every message sent to the client: the connection's replies, and MCP's own
+    /// notifications (progress, resource updates, log messages) as values.
     let output: any MessageOutput
     /// The workbench checkout `new_plugin` builds against; nil if unknown.
     let workbenchCheckout: String?
@@ -42,8 +48,6 @@ public final class MCPSession: Sendable {
         var subscriptions: Set<String> = []
         /// The lowest log level sent (`logging/setLevel`), as an index into `logLevels`.
         var logLevel = 1
-        /// Each view's bounds as the last `layout_view {bounds}` set them, by view id.
-        var bounds: [String: Rect] = [:]
         /// Where `$/progress` from the engine goes: the relay of the call that sent the token.
         var progressRelays: [String: ProgressRelay] = [:]
     }
@@ -51,93 +55,60 @@ public final class MCPSession: Sendable {
     /// - Parameters:
     ///   - output: takes every message sent to the client (`ProtocolOutput` on stdout).
     ///   - timeout: the longest one view's `prepare` may take, in seconds; nil for no limit.
-    ///   - releaseMemory, log: as `Server` takes them.
+    ///   - releaseMemory, log: as `Engine` takes them.
     public init(
         plugins: PluginCatalog, output: any MessageOutput, workbenchCheckout: String?, timeout: Double?,
         releaseMemory: @escaping @Sendable () -> Void = {}, log: @escaping @Sendable (String) -> Void
     ) {
-        self.plugins = plugins
         self.output = output
         self.workbenchCheckout = workbenchCheckout
         self.log = log
         let relay = NotificationRelay()
         client = EngineClient(
             plugins: plugins, timeout: timeout, releaseMemory: releaseMemory, log: log,
-            onNotification: { relay.server?.engineNotified($0.method, $0.params) })
+            onNotification: { relay.server?.engineNotified($0) })
         relay.server = self
     }
 
-    /// Serves MCP on `input` until it ends; returns the exit status (0).
+    /// Serves MCP on `input` until it ends (`MessageConnection.serve`, replies one per line);
+    /// returns the exit status (0).
     ///
     /// Messages over `maximumMessageSize` are refused from their start, without being held.
     public func serve(input: Int32, maximumMessageSize: Int = 64 << 20) -> Int32 {
-        var reader = MessageReader(input: input, maximumMessageSize: maximumMessageSize)
-        while let events = reader.next() {
-            for event in events {
-                switch event {
-                case .message(let bytes): receive(bytes)
-                case .malformed(let reason): output.send(Response.error(id: nil, .parseError(reason)))
-                }
-            }
-        }
+        let connection = MessageConnection(handler: self, output: output, log: { [log] in log("workbench mcp: \($0)") })
+        connection.serve(input: input, maximumMessageSize: maximumMessageSize)
         // The client has gone: cancel what still runs, and wait (briefly) for it to end.
         for call in withState({ Array($0.inFlight.values) }) { call.cancel() }
         calls.waitForEarlier(than: calls.nextTicket, { _ in true }, timeout: 2)
-        return client.engine.stop(abandoned: true)
+        client.stop()
+        return 0
     }
 
-    /// Handles one message: a request, a notification, or a reply (ignored: no requests are sent).
-    func receive(_ bytes: [UInt8]) {
-        let message: JSONValue, idTokens: [Int: String]
-        do {
-            (message, idTokens) = try JSONParser.parseMessage(bytes[...])
-        } catch {
-            return output.send(Response.error(id: nil, .parseError(error.description)))
-        }
-        if case .array = message {
-            return output.send(
-                Response.error(
-                    id: nil, .invalidRequest("batches are not part of MCP 2025-06-18; send one message at a time")))
-        }
-        if message["method"] == nil, message["id"] != nil, message["result"] != nil || message["error"] != nil {
-            return
-        }
-        switch RPCRequest.from(message, idToken: idTokens[0]) {
-        case .failure(let invalid):
-            if !invalid.isNotification { output.send(Response.error(id: invalid.id, invalid.error)) }
-        case .success(let request):
-            guard let id = request.id else { return handleNotification(request) }
-            switch request.method {
-            case "tools/call":
-                startToolCall(id: id, params: request.params)
-            case "initialize", "ping":
-                reply(id, Result { () throws(RPCError) in try handleRequest(request) })
-            default:
-                // In order with the tool calls: a resource list sees the workspaces opened before it.
-                calls.async(.request) { [self] _ in
-                    reply(id, Result { () throws(RPCError) in try handleRequest(request) })
-                }
-            }
+    /// Answers one checked request, or takes a notification; the connection writes the answer.
+    public func handle(_ request: RPCRequest, reply: @escaping @Sendable (Result<any MessageResult, RPCError>) -> Void)
+    {
+        guard let id = request.id else { return handleNotification(request) }
+        switch request.method {
+        case "tools/call":
+            startToolCall(id: id, params: request.params, reply: reply)
+        case "initialize", "ping":
+            reply(answer(request))
+        default:
+            // In order with the tool calls: a resource list sees the workspaces opened before it.
+            calls.async(.request) { [self] _ in reply(answer(request)) }
         }
     }
 
-    /// Answers request `id`.
-    func reply(_ id: RequestID, _ result: Result<JSONValue, RPCError>) {
-        switch result {
-        case .success(let value):
-            var writer = JSONWriter()
-            writer.json(value)
-            output.send(Response.result(id: id, writer.bytes))
-        case .failure(let error):
-            output.send(Response.error(id: id, error))
-        }
+    /// MCP has no batches, so no reply waits for another's.
+    public func work(of request: RPCRequest) -> Never? { nil }
+
+    private func answer(_ request: RPCRequest) -> Result<any MessageResult, RPCError> {
+        Result { () throws(RPCError) in try handleRequest(request) }.map { $0 }
     }
 
     /// Sends a notification to the client.
     func notify(_ method: String, _ params: JSONValue) {
-        var writer = JSONWriter()
-        writer.json(["jsonrpc": "2.0", "method": .string(method), "params": params])
-        output.send(writer.bytes)
+        output.send(RPCNotification(method: method, params: params))
     }
 
     func withState<T: Sendable>(_ body: (inout State) -> T) -> T { state.withLock { body(&$0) } }
@@ -148,9 +119,11 @@ public final class MCPSession: Sendable {
     }
 
     /// Queues a tool call behind the earlier ones, tracked for cancellation; a cancelled call
-    /// gets no answer (as the protocol asks).
-    private func startToolCall(id: RequestID, params: JSONValue) {
-        guard initialized else { return reply(id, .failure(.invalidRequest("send 'initialize' first"))) }
+    /// is answered -32800, which the connection drops: it gets no answer (as the protocol asks).
+    private func startToolCall(
+        id: RequestID, params: JSONValue, reply: @escaping @Sendable (Result<any MessageResult, RPCError>) -> Void
+    ) {
+        guard initialized else { return reply(.failure(.invalidRequest("send 'initialize' first"))) }
         let call = ToolCall(id: id, params: params, server: self)
         let isDuplicate = withState { state -> Bool in
             guard state.inFlight[id] == nil else { return true }
@@ -158,13 +131,19 @@ public final class MCPSession: Sendable {
             if let progress = call.progress { state.progressRelays[progress.internalToken] = progress }
             return false
         }
-        guard !isDuplicate else { return reply(id, .failure(.invalidRequest("request id \(id) is already in use"))) }
+        guard !isDuplicate else { return reply(.failure(.invalidRequest("request id \(id) is already in use"))) }
         calls.async(.request) { [self] _ in
-            let result = call.isCancelled ? .failure(.invalidRequest("cancelled")) : call.run()
+            let result = call.isCancelled ? .failure(.requestCancelled) : call.run()
             withState { $0.inFlight[id] = nil }
             call.finishProgress()
-            if !call.isCancelled { reply(id, result) }
+            reply(call.isCancelled ? .failure(.requestCancelled) : result.map { $0 })
         }
+    }
+
+    /// Runs `body` on the worker queue, in order with the tool calls: work an engine
+    /// notification starts that asks the engine (it may not wait on the engine's own thread).
+    func enqueue(_ body: @escaping @Sendable () -> Void) {
+        calls.async(.request) { _ in body() }
     }
 
     /// `notifications/cancelled {requestId}`: the call stops, its plugin's cancel flag raised.
@@ -174,7 +153,8 @@ public final class MCPSession: Sendable {
 }
 
 /// What MCP's work waits for: every request handed off the reading thread (tool calls, resource
-/// lists) waits for the ones before it, so each sees the workspaces opened before it.
+/// lists), and the work an engine notification starts, waits for the ones before it, so each
+/// sees the workspaces opened before it.
 enum MCPWork: DependencyTracker {
     case request
 

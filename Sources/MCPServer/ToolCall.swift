@@ -55,6 +55,14 @@ final class ToolCall: Sendable {
         try perform { token, sent in server.client.send(request, workDoneToken: token, sent: sent) }
     }
 
+    /// Asks the engine what the call needs to know (`describe`): as `engine`, but no progress
+    /// is reported for it — the client's progress counts the call's work.
+    func ask<Request: EngineRequest>(_ request: Request) throws(ToolError) -> Request.Response {
+        try perform(reportingProgress: false) { token, sent in
+            server.client.send(request, workDoneToken: token, sent: sent)
+        }
+    }
+
     /// Sends a request given as the JSON params the agent's arguments make (the engine reads
     /// them where the method runs, its errors naming `params.…`) and waits for its answer.
     func engine<Request: EngineRequest>(_ type: Request.Type, params: JSONValue) throws(ToolError)
@@ -68,12 +76,14 @@ final class ToolCall: Sendable {
         try engine(PluginsRequest()).plugins.first { $0.name == layout }?.cellShape ?? .rectangle
     }
 
-    /// Runs one engine request for this call: cancellable, with the call's progress token.
+    /// Runs one engine request for this call: cancellable, with the call's progress token
+    /// unless not `reportingProgress`.
     private func perform<Answer>(
-        _ send: (JSONValue?, (RequestID) -> Void) -> Result<Answer, RPCError>
+        reportingProgress: Bool = true, _ send: (JSONValue?, (RequestID) -> Void) -> Result<Answer, RPCError>
     ) throws(ToolError) -> Answer {
         if isCancelled { throw ToolError.cancelled }
-        let result = send(progress.map { .string($0.internalToken) }) { id in
+        let token: JSONValue? = reportingProgress ? progress.map { .string($0.internalToken) } : nil
+        let result = send(token) { id in
             // A cancellation that came before this request was registered is passed on now.
             let raise = state.withLock { state -> Bool in
                 state.engineRequests.insert(id)
@@ -119,21 +129,22 @@ final class ProgressRelay: Sendable {
         self.server = server
     }
 
-    /// One `$/progress` value: `{kind: begin, title}`, `{kind: report, percentage}` or `{kind: end}`.
-    func forward(_ value: JSONValue) {
+    /// One `$/progress` value: begin (with its title), a report (a percentage) or the end.
+    func forward(_ value: ProgressNotification.Value) {
         let step: (Double, String?)? = state.withLock { state in
-            let progress: Double
-            switch value["kind"]?.stringValue {
-            case "begin": progress = state.base
-            case "report": progress = state.base + min(100, max(0, value["percentage"]?.numberValue ?? 0))
-            case "end":
-                progress = state.base + 100
+            let progress: Double, title: String?
+            switch value {
+            case .begin(let begun):
+                (progress, title) = (state.base, begun)
+            case .report(let percentage):
+                (progress, title) = (state.base + Double(min(100, max(0, percentage))), nil)
+            case .end:
+                (progress, title) = (state.base + 100, nil)
                 state.base += 100
-            default: return nil
             }
             guard progress > state.last else { return nil }
             state.last = progress
-            return (progress, value["title"]?.stringValue)
+            return (progress, title)
         }
         guard let (progress, title) = step else { return }
         var params: JSONValue = ["progressToken": token, "progress": .number(progress)]

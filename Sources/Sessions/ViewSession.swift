@@ -21,8 +21,11 @@ public final class ViewSession {
     public internal(set) var layout: DirectedInstance
     var backend: any PluginBackend
     /// Where the view's plugin came from, and where a transition finds another.
-    let plugins: PluginCatalog
+    package let plugins: PluginCatalog
     public private(set) var workspaceFile: SourceFile
+    /// The workspace's views in its current text, in file order: the layouts an app shows the
+    /// same data in, where a contract check's transitions go (`ViewChecker`).
+    public private(set) var workspaceViews: [ViewDefinition]
     /// The collection view's bounds: origin = content offset, size = viewport.
     public internal(set) var bounds: Rect
     /// Whether the layout must be prepared before answering.
@@ -70,6 +73,7 @@ public final class ViewSession {
     ) throws(ViewSessionError) {
         self.view = view
         self.workspaceFile = workspace.file
+        self.workspaceViews = workspace.views
         self.plugins = plugins
         guard let source = workspace.sources[view.source] else {
             throw ViewSessionError(.workspace, workspace.file.error("no source named '\(view.source)'", at: view.mark))
@@ -94,14 +98,16 @@ public final class ViewSession {
     }
 
     /// Takes up a new text of the workspace whose inputs for this view did not change (same
-    /// layout, options and data): errors are located in the new text from now on. A layout
-    /// the view switched to (`transition`) stays, with its options.
-    public func adopt(view: ViewDefinition, file: SourceFile) {
+    /// layout, options and data): errors are located in the new text, and a contract check
+    /// goes to its views, from now on. A layout the view switched to (`transition`) stays, with
+    /// its options.
+    public func adopt(view: ViewDefinition, in workspace: Workspace) {
         let (layoutName, options) = (self.view.layout, self.view.options)
         self.view = view
         self.view.layout = layoutName
         self.view.options = options
-        workspaceFile = file
+        workspaceFile = workspace.file
+        workspaceViews = workspace.views
         let (current, version, _) = sharedSource.snapshot()
         if version == dataVersion { source = current }
     }

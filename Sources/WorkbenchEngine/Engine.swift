@@ -1,4 +1,5 @@
 import Dispatch
+import EngineProtocol
 import FileWatching
 import Foundation
 import JSON
@@ -8,7 +9,7 @@ import PluginHost
 import Synchronization
 import WorkspaceModel
 
-/// The layout engine: the protocol's requests in, their encoded results and notifications out.
+/// The layout engine: the protocol's requests in, their answers and notifications out, as values.
 ///
 /// A transport hands it checked requests (`handle`, as a `RequestHandler`): a
 /// `MessageConnection` over a byte stream or a WebSocket (`EngineConnection`), or the
@@ -34,8 +35,8 @@ public final class Engine: RequestHandler, Sendable {
     /// The control work running now (control work runs one at a time): what
     /// `waitForEarlierViewWork` counts back from.
     let runningControl = Mutex<DependencyQueue<EngineWork>.Ticket?>(nil)
-    /// Takes every notification the engine sends (whole JSON-RPC messages).
-    let notifications: any MessageOutput
+    /// Takes every notification the engine sends, as a value (the transport writes its message).
+    let notifications: any NotificationOutput
     private let exitFlag = Atomic(false)
     /// Watches the plugin folders between `start` and `stop`.
     private let pluginWatcher = Mutex<FileWatcher?>(nil)
@@ -50,7 +51,7 @@ public final class Engine: RequestHandler, Sendable {
     ///   - releaseMemory: gives freed memory back to the system (in `workbench serve`, glibc's
     ///     `malloc_trim`); called a moment after a view is released or a prepare is cancelled or fails.
     public init(
-        plugins: PluginCatalog, notifications: any MessageOutput, loader: WorkspaceLoader = WorkspaceLoader(),
+        plugins: PluginCatalog, notifications: any NotificationOutput, loader: WorkspaceLoader = WorkspaceLoader(),
         timeout: Double? = nil, openablePaths: OpenablePaths? = nil,
         releaseMemory: @escaping @Sendable () -> Void = {}, log: @escaping @Sendable (String) -> Void
     ) {
@@ -105,8 +106,8 @@ public final class Engine: RequestHandler, Sendable {
     }
 
     /// Sends a notification to the client.
-    func notify(_ message: [UInt8]) {
-        notifications.send(message)
+    func notify(_ notification: some EngineNotification) {
+        notifications.send(RPCNotification(notification))
     }
 
 }

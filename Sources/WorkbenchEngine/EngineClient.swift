@@ -7,9 +7,10 @@ import Synchronization
 import WorkspaceModel
 
 /// The engine in process, as a client sees it: a typed request in (`EngineProtocol`), its
-/// typed answer or error out, and the engine's notifications as a stream — no message bytes
-/// in between. `workbench mcp` and the tests use it; byte-stream and WebSocket clients reach
-/// the same engine through `EngineConnection`.
+/// typed answer or error out, and the engine's notifications as the values they were sent as
+/// (`EngineNotification`s; the language service's with JSON params) — no message bytes in
+/// between. `workbench mcp` and the tests use it; byte-stream and WebSocket clients reach the
+/// same engine through `EngineConnection`.
 ///
 /// Calls block until answered and may come from any thread; they are ordered as the engine
 /// orders requests (`EngineWork`).
@@ -22,13 +23,14 @@ public final class EngineClient: Sendable {
     ///
     /// - Parameters:
     ///   - onNotification: receives each notification the engine sends (`workspace/didChange`,
-    ///     `plugins/didChange`, `$/progress`, the language server's), from any thread.
+    ///     `plugins/didChange`, `$/progress`, the language server's), as the value it was sent
+    ///     as, from any thread.
     ///   - the rest: as `Engine` takes them.
     public init(
         plugins: PluginCatalog, loader: WorkspaceLoader = WorkspaceLoader(), timeout: Double? = nil,
         openablePaths: OpenablePaths? = nil, releaseMemory: @escaping @Sendable () -> Void = {},
         log: @escaping @Sendable (String) -> Void = { _ in },
-        onNotification: @escaping @Sendable (EngineNotification) -> Void = { _ in }
+        onNotification: @escaping @Sendable (RPCNotification) -> Void = { _ in }
     ) {
         sink = NotificationSink(onNotification)
         engine = Engine(
@@ -91,12 +93,6 @@ public final class EngineClient: Sendable {
     }
 }
 
-/// A notification from the engine: its method and params.
-public struct EngineNotification: Sendable {
-    public var method: String
-    public var params: JSONValue
-}
-
 /// One call's answer, waited for by the calling thread.
 private final class Answer: Sendable {
     private let done = DispatchSemaphore(value: 0)
@@ -113,17 +109,11 @@ private final class Answer: Sendable {
     }
 }
 
-/// Takes the engine's notifications (whole messages, as a transport would send them) and
-/// hands them on as values.
-private final class NotificationSink: MessageOutput, Sendable {
-    private let receive: @Sendable (EngineNotification) -> Void
+/// Hands the engine's notifications on as the values they were sent as.
+private final class NotificationSink: NotificationOutput, Sendable {
+    private let receive: @Sendable (RPCNotification) -> Void
 
-    init(_ receive: @escaping @Sendable (EngineNotification) -> Void) { self.receive = receive }
+    init(_ receive: @escaping @Sendable (RPCNotification) -> Void) { self.receive = receive }
 
-    func send(_ message: [UInt8]) {
-        guard let value = try? JSONParser.parse(message[...]), case .string(let method)? = value["method"] else {
-            return
-        }
-        receive(EngineNotification(method: method, params: value["params"] ?? .object([])))
-    }
+    func send(_ notification: RPCNotification) { receive(notification) }
 }

@@ -49,17 +49,7 @@ public final class EngineConnection: Sendable {
     /// `maximumMessageSize` are refused from their header, without being read into memory.
     public func serve(input: Int32, output: ProtocolOutput, maximumMessageSize: Int = 64 << 20) -> Int32 {
         start()
-        var reader = MessageReader(input: input, maximumMessageSize: maximumMessageSize)
-        reading: while !exitRequested, let events = reader.next() {
-            if let mode = reader.mode { output.use(mode) }
-            for event in events {
-                switch event {
-                case .message(let bytes): messages.receive(bytes)
-                case .malformed(let reason): messages.receiveMalformed(reason)
-                }
-                if exitRequested { break reading }
-            }
-        }
+        messages.serve(input: input, maximumMessageSize: maximumMessageSize, framedOutput: output) { exitRequested }
         return stop()
     }
 }

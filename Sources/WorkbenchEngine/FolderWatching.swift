@@ -138,17 +138,8 @@ extension Engine {
         workspace: String, views: [String], error: Diagnostic?, opened: [ViewEntry]? = nil, isClosed: Bool = false
     ) {
         notify(
-            ClientNotification.workspaceDidChange.message { writer in
-                writer.beginObject()
-                if isClosed { writer.key("closed"); writer.bool(true) }
-                if let error { writer.key("error"); writer.locatedError(error) }
-                if let opened { writer.key("opened"); writer.opened(workspace, opened) }
-                writer.key("views")
-                writer.beginArray()
-                for id in views { writer.string(id) }
-                writer.endArray()
-                writer.key("workspace"); writer.string(workspace)
-                writer.endObject()
-            })
+            WorkspaceDidChangeNotification(
+                workspace: workspace, views: views, error: error.map(LocatedError.init),
+                opened: opened.map { OpenedWorkspace(workspace, $0) }, isClosed: isClosed))
     }
 }

@@ -1,7 +1,5 @@
 import EngineProtocol
 import FileWatching
-import JSON
-import JSONOutput
 import LanguageService
 import PluginHost
 
@@ -19,7 +17,7 @@ extension Engine {
                 engine.enqueueControl {
                     let changes = engine.reloadPlugins(forcing: [])
                     guard !changes.isEmpty else { return }
-                    engine.notify(ClientNotification.pluginsDidChange.message { $0.pluginChanges(changes) })
+                    engine.notify(PluginsDidChangeNotification(changes: ReloadResponse(changes)))
                 }
             }
         } catch {
@@ -39,12 +37,5 @@ extension Engine {
         for entry in state.entries(usingAny: affected) { enqueueViewWork(entry.id) { entry.pluginDidChange() } }
         memoryRelease.soon()
         return changes
-    }
-}
-
-extension JSONWriter {
-    /// `{added: [name], changed: [name], refused: [{path, refused}], removed: [name]}`.
-    mutating func pluginChanges(_ changes: PluginChanges) {
-        ReloadResponse(changes).write(to: &self)
     }
 }

@@ -65,7 +65,7 @@ final class ViewEntry: @unchecked Sendable {
     func takeOver(_ old: ViewEntry) {
         session = old.session
         old.session = nil
-        session?.adopt(view: view, file: workspace.file)
+        session?.adopt(view: view, in: workspace)
     }
 
     /// The view's plugin was reloaded (or removed): the session goes (run as the view's work,

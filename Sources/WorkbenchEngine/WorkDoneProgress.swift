@@ -1,6 +1,6 @@
+import EngineProtocol
 import Foundation
 import JSON
-import JSONOutput
 import JSONRPC
 import Synchronization
 
@@ -10,21 +10,18 @@ import Synchronization
 /// all written before the request's response.
 final class WorkDoneProgress: Sendable {
     private let token: JSONValue
-    private let output: any MessageOutput
+    private let output: any NotificationOutput
     private let lastPercentage = Mutex(-1)
 
     /// Nil without a token (`EngineMessage.workDoneToken`).
-    init?(token: JSONValue?, output: any MessageOutput) {
+    init?(token: JSONValue?, output: any NotificationOutput) {
         guard let token else { return nil }
         self.token = token
         self.output = output
     }
 
     func begin(title: String) {
-        send { writer in
-            writer.key("kind"); writer.string("begin")
-            writer.key("title"); writer.string(title)
-        }
+        send(.begin(title: title))
     }
 
     /// Reports a fraction done (0…1); sent only when its whole percentage is higher than the last sent.
@@ -37,28 +34,14 @@ final class WorkDoneProgress: Sendable {
             return true
         }
         guard isNew else { return }
-        send { writer in
-            writer.key("kind"); writer.string("report")
-            writer.key("percentage"); writer.integer(percentage)
-        }
+        send(.report(percentage: percentage))
     }
 
     func end() {
-        send { writer in
-            writer.key("kind"); writer.string("end")
-        }
+        send(.end)
     }
 
-    private func send(_ value: (inout JSONWriter) -> Void) {
-        output.send(
-            ClientNotification.progress.message { writer in
-                writer.beginObject()
-                writer.key("token"); writer.json(token)
-                writer.key("value")
-                writer.beginObject()
-                value(&writer)
-                writer.endObject()
-                writer.endObject()
-            })
+    private func send(_ value: ProgressNotification.Value) {
+        output.send(RPCNotification(ProgressNotification(token: token, value: value)))
     }
 }

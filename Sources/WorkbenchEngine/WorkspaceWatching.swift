@@ -2,7 +2,6 @@ import EngineProtocol
 import FileWatching
 import Foundation
 import JSON
-import JSONOutput
 import JSONRPC
 import SourceDiagnostics
 import WorkspaceModel
@@ -60,37 +59,14 @@ extension Engine {
             watcher.watch(partial.workspace.filePaths + missing)
             return replaceWorkspace(name, with: partial.workspace, keepingViews: true, failing: failing)
         }
-        notify(
-            ClientNotification.workspaceDidChange.message { writer in
-                writer.beginObject()
-                switch reloaded {
-                case .success(let (_, changed, adjustments)):
-                    if let sourceError { writer.key("error"); writer.locatedError(sourceError) }
-                    writer.key("contentOffsetAdjustments")
-                    writer.beginObject()
-                    for (id, adjustment) in adjustments.sorted(by: { $0.key < $1.key }) {
-                        writer.key(id); writer.point(adjustment)
-                    }
-                    writer.endObject()
-                    writer.key("views")
-                    writer.beginArray()
-                    for id in changed { writer.string(id) }
-                    writer.endArray()
-                case .failure(let error):
-                    writer.key("error"); writer.locatedError(error)
-                    writer.key("views")
-                    writer.beginArray()
-                    writer.endArray()
-                }
-                writer.key("workspace"); writer.string(name)
-                writer.endObject()
-            })
-    }
-}
-
-extension JSONWriter {
-    /// `{column, file, line, rendered}`: a located error in a notification.
-    mutating func locatedError(_ error: Diagnostic) {
-        LocatedError(error).write(to: &self)
+        switch reloaded {
+        case .success(let (_, changed, adjustments)):
+            notify(
+                WorkspaceDidChangeNotification(
+                    workspace: name, views: changed, error: sourceError.map(LocatedError.init),
+                    contentOffsetAdjustments: adjustments))
+        case .failure(let error):
+            notify(WorkspaceDidChangeNotification(workspace: name, views: [], error: LocatedError(error)))
+        }
     }
 }

@@ -14,6 +14,16 @@ public struct Workspace: Sendable {
     /// In the order the file lists them.
     public var views: [ViewDefinition]
 
+    public init(
+        name: String, file: SourceFile, directory: String, sources: [String: LoadedSource], views: [ViewDefinition]
+    ) {
+        self.name = name
+        self.file = file
+        self.directory = directory
+        self.sources = sources
+        self.views = views
+    }
+
     /// The view named `name`, if any.
     public func view(named name: String) -> ViewDefinition? {
         views.first { $0.name == name }

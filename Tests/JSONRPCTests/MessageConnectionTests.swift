@@ -126,7 +126,8 @@ private struct KeyedWork: DependencyTracker {
     func isDependency(of later: KeyedWork) -> Bool { key == "*" || key == later.key }
 }
 
-private final class Collected: MessageOutput, Sendable {
+/// Every message the connection wrote, as text, in order.
+final class Collected: MessageOutput, Sendable {
     private let sent = Mutex<[String]>([])
     func send(_ message: [UInt8]) { sent.withLock { $0.append(String(decoding: message, as: UTF8.self)) } }
     var texts: [String] { sent.withLock { $0 } }

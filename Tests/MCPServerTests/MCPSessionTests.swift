@@ -24,16 +24,6 @@ struct MCPSessionTests {
             viewport: {width: 375, height: 667}
         """
 
-    /// Sends one request and waits for the reply with its id.
-    static func call(_ session: MCPSession, _ output: Replies, id: Int, _ method: String, _ params: JSONValue)
-        -> JSONValue?
-    {
-        var writer = JSONWriter()
-        writer.json(["jsonrpc": "2.0", "id": .number(Double(id)), "method": .string(method), "params": params])
-        session.receive(writer.bytes)
-        return output.reply(to: id, seconds: 20)
-    }
-
     /// A compositional view (UIKit's layout, issue 37): its header, badges and background are
     /// kinds its description names.
     static let store = """
@@ -58,19 +48,16 @@ struct MCPSessionTests {
 
     @Test(arguments: [workspace, store])
     func layoutViewListsTheElementsTheEngineAnswersAndDrawsThem(workspace: String) throws {
-        let output = Replies()
-        let session = MCPSession(
-            plugins: BuiltPlugins.inProcess, output: output, workbenchCheckout: nil, timeout: nil, log: { _ in })
-        defer { _ = session.client.engine.stop(abandoned: true) }
-        let initialized = Self.call(session, output, id: 1, "initialize", ["protocolVersion": "2025-06-18"])
+        let mcp = ConnectedSession()
+        let initialized = mcp.call(id: 1, "initialize", ["protocolVersion": "2025-06-18"])
         #expect(initialized?["result"]?["protocolVersion"] == "2025-06-18")
-        let opened = Self.call(
-            session, output, id: 2, "tools/call",
+        let opened = mcp.call(
+            id: 2, "tools/call",
             ["name": "open_workspace", "arguments": ["text": .string(workspace), "directory": "/"]])
         #expect(opened?["result"]?["isError"] == false)
         let rect: JSONValue = ["x": 0, "y": 0, "width": 375, "height": 667]
-        let laidOut = Self.call(
-            session, output, id: 3, "tools/call",
+        let laidOut = mcp.call(
+            id: 3, "tools/call",
             ["name": "layout_view", "arguments": ["view": "agents/circles", "rect": rect]])
         let structured = try #require(laidOut?["result"]?["structuredContent"])
 
@@ -88,35 +75,13 @@ struct MCPSessionTests {
     }
 
     @Test func aToolCallOnAViewNotOpenIsAnErrorResultNamingIt() throws {
-        let output = Replies()
-        let session = MCPSession(
-            plugins: BuiltPlugins.inProcess, output: output, workbenchCheckout: nil, timeout: nil, log: { _ in })
-        defer { _ = session.client.engine.stop(abandoned: true) }
-        #expect(Self.call(session, output, id: 1, "tools/call", ["name": "layout_view"])?["error"]?["code"] == -32600)
-        _ = Self.call(session, output, id: 2, "initialize", ["protocolVersion": "2025-06-18"])
-        let result = Self.call(
-            session, output, id: 3, "tools/call", ["name": "layout_view", "arguments": ["view": "agents/none"]])?[
-                "result"]
+        let mcp = ConnectedSession()
+        #expect(mcp.call(id: 1, "tools/call", ["name": "layout_view"])?["error"]?["code"] == -32600)
+        _ = mcp.call(id: 2, "initialize", ["protocolVersion": "2025-06-18"])
+        let result = mcp.call(id: 3, "tools/call", ["name": "layout_view", "arguments": ["view": "agents/none"]])?[
+            "result"]
         #expect(result?["isError"] == true)
         let text = result?["content"]?.arrayValue?.first?["text"]?.stringValue ?? ""
         #expect(text.hasPrefix("no open view 'agents/none'"), "\(text)")
-    }
-}
-
-/// The session's output, parsed: replies by id.
-final class Replies: MessageOutput, Sendable {
-    private let messages = Mutex<[JSONValue]>([])
-
-    func send(_ message: [UInt8]) {
-        let value = (try? JSONParser.parse(message[...])) ?? .string("unparsable")
-        messages.withLock { $0.append(value) }
-    }
-
-    func reply(to id: Int, seconds: Double) -> JSONValue? {
-        for _ in 0..<Int(seconds * 50) {
-            if let reply = messages.withLock({ $0.first { $0["id"]?.numberValue == Double(id) } }) { return reply }
-            Thread.sleep(forTimeInterval: 0.02)
-        }
-        return nil
     }
 }

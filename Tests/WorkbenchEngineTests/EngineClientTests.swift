@@ -25,7 +25,7 @@ struct EngineClientTests {
             viewport: {width: 375, height: 667}
         """
 
-    static func client(onNotification: @escaping @Sendable (EngineNotification) -> Void = { _ in }) -> EngineClient {
+    static func client(onNotification: @escaping @Sendable (RPCNotification) -> Void = { _ in }) -> EngineClient {
         EngineClient(plugins: BuiltPlugins.inProcess, onNotification: onNotification)
     }
 
@@ -91,7 +91,7 @@ struct EngineClientTests {
         try Self.workspace.replacingOccurrences(of: "items: 300", with: "items: 12")
             .write(toFile: path, atomically: true, encoding: .utf8)
         let changed = received.wait(for: "workspace/didChange", seconds: 10)
-        #expect(changed?.params["workspace"] == "clients")
+        #expect((changed?.params as? WorkspaceDidChangeNotification)?.workspace == "clients")
         let answer = try client.send(
             QueryRequest(view: "clients/circles", rect: Rect(x: 0, y: 0, width: 1e6, height: 1e6))
         )
@@ -112,12 +112,14 @@ private struct NoSuchRequest: EngineRequest {
 
 /// Notifications as they arrive, from any thread.
 final class NotificationLog: Sendable {
-    private let received = Mutex<[EngineNotification]>([])
+    private let received = Mutex<[RPCNotification]>([])
 
-    func append(_ notification: EngineNotification) { received.withLock { $0.append(notification) } }
+    func append(_ notification: RPCNotification) { received.withLock { $0.append(notification) } }
+
+    var all: [RPCNotification] { received.withLock { $0 } }
 
     /// The first notification of `method`, waiting up to `seconds` for it.
-    func wait(for method: String, seconds: Double) -> EngineNotification? {
+    func wait(for method: String, seconds: Double) -> RPCNotification? {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
             if let found = received.withLock({ $0.first { $0.method == method } }) { return found }

@@ -45,23 +45,30 @@ public struct OpenedWorkspace: EngineResponse {
     public func write(to writer: inout JSONWriter) {
         writer.beginObject()
         if let changed { writer.key("changed"); writer.strings(changed) }
-        writer.key("views")
-        writer.beginArray()
-        for view in views {
-            writer.beginObject()
-            if let adjustment = view.contentOffsetAdjustment {
-                writer.key("contentOffsetAdjustment"); writer.point(adjustment)
-            }
-            writer.key("direction"); writer.string(view.direction.rawValue)
-            writer.key("id"); writer.string(view.id)
-            writer.key("layout"); writer.string(view.layout)
-            writer.key("name"); writer.string(view.name)
-            writer.key("source"); writer.string(view.source)
-            writer.key("viewport"); writer.size(view.viewport)
-            writer.endObject()
-        }
-        writer.endArray()
+        writer.key("views"); writer.views(views)
         writer.key("workspace"); writer.string(workspace)
         writer.endObject()
+    }
+}
+
+extension JSONWriter {
+    /// `[{contentOffsetAdjustment?, direction, id, layout, name, source, viewport}…]`: a
+    /// workspace's views as `open` lists them.
+    mutating func views(_ views: [OpenedWorkspace.View]) {
+        beginArray()
+        for view in views {
+            beginObject()
+            if let adjustment = view.contentOffsetAdjustment {
+                key("contentOffsetAdjustment"); point(adjustment)
+            }
+            key("direction"); string(view.direction.rawValue)
+            key("id"); string(view.id)
+            key("layout"); string(view.layout)
+            key("name"); string(view.name)
+            key("source"); string(view.source)
+            key("viewport"); size(view.viewport)
+            endObject()
+        }
+        endArray()
     }
 }

@@ -1,10 +1,9 @@
-import ContractCheck
+import EngineProtocol
 import JSON
-import LayoutChecker
-import WorkbenchEngine
 
-/// `check_view {view, rects?, seed?}`: the layout contract (`LayoutChecker`) on one open view,
-/// as `workbench check` runs it: fresh layouts of the view's plugin, options and data.
+/// `check_view {view, rects?, seed?}`: the layout contract on one open view, through the
+/// engine's `check`: as `workbench check` runs it, fresh layouts of the view's plugin, options
+/// and data (as the view's earlier calls left them).
 enum CheckViewTool: Tool {
     static let name = "check_view"
     static let description = """
@@ -31,19 +30,12 @@ enum CheckViewTool: Tool {
         let id = try arguments.string("view")
         let rects = try arguments.integer("rects", in: 0...100_000, default: 200)
         let seed = try arguments.integer("seed", in: 0...(1 << 53), default: 0)
-        let (workspace, view) = try call.server.openView(id)
-        var runner = ViewChecker(
-            plugins: call.server.plugins, checker: ContractChecker(rectCount: rects, seed: UInt64(seed)))
-        runner.timeout = call.server.client.engine.timeout
-        guard let report = runner.check(viewNamed: view.name, of: workspace) else {
-            throw ToolError("no open view '\(id)'")
-        }
-        if report.isError { throw ToolError(report.findings.joined(separator: "\n")) }
+        let report = try call.engine(CheckRequest(view: id, rectCount: rects, seed: seed))
         let passed = report.violations == 0
         let summary =
             passed
-            ? "View \(id) (\(view.layout)) keeps the layout contract (\(rects) random rects, seed \(seed))."
-            : "View \(id) (\(view.layout)) breaks the layout contract \(report.violations) time(s):\n"
+            ? "View \(id) (\(report.layout)) keeps the layout contract (\(rects) random rects, seed \(seed))."
+            : "View \(id) (\(report.layout)) breaks the layout contract \(report.violations) time(s):\n"
                 + report.findings.joined(separator: "\n")
         return ToolResult(
             structured: [

@@ -31,13 +31,14 @@ enum LayoutViewTool: Tool {
 
     static func run(_ arguments: Arguments, _ call: ToolCall) throws(ToolError) -> ToolResult {
         let id = try arguments.string("view")
-        let (_, view) = try call.server.openView(id)
         if let bounds = arguments["bounds"] {
             _ = try call.engine(InvalidateRequest.self, params: ["view": .string(id), "bounds": bounds])
-            if let rect = try arguments.rect("bounds") { call.server.withState { $0.bounds[id] = rect } }
+            _ = try arguments.rect("bounds")  // as strict as every rect argument (the engine takes other keys)
         }
         let contentSize = try call.engine(PrepareRequest(view: id)).contentSize
-        let bounds = call.server.currentBounds(of: id, view: view)
+        // The view as the engine has it now: its bounds as `bounds` set them (or scroll anchoring moved them).
+        let view = try call.ask(DescribeRequest(view: id))
+        let bounds = view.bounds
         let rect = try arguments.rect("rect") ?? bounds
         let queried = try call.engine(QueryRequest(view: id, rect: rect, labels: true))
         let answer = try ToolError.rethrowing { () throws(RPCError) in try queried.elements() }

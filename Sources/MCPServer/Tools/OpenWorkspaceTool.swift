@@ -53,9 +53,6 @@ enum OpenWorkspaceTool: Tool {
         // A folder's path opens its workspaces, each listed in the answer; the summary tells of one.
         let workspace: OpenedWorkspace? = if case .workspace(let workspace) = answer { workspace } else { nil }
         let views = workspace?.views ?? []
-        call.server.withState { state in
-            for view in views { state.bounds[view.id] = nil }
-        }
         call.server.notify("notifications/resources/list_changed", [:])
         let names = views.map { "\($0.id) (\($0.layout))" }
         let summary =

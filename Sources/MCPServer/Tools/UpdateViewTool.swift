@@ -41,9 +41,9 @@ enum UpdateViewTool: Tool {
 
     static func run(_ arguments: Arguments, _ call: ToolCall) throws(ToolError) -> ToolResult {
         let id = try arguments.string("view")
-        let (_, view) = try call.server.openView(id)
+        let view = try call.ask(DescribeRequest(view: id))
         let wantsImages = try arguments.bool("images", default: false)
-        let rect = try arguments.rect("rect") ?? call.server.currentBounds(of: id, view: view)
+        let rect = try arguments.rect("rect") ?? view.bounds
         func picture() throws(ToolError) -> ViewPicture {
             let queried = try call.engine(QueryRequest(view: id, rect: rect, labels: true))
             return ViewPicture(

@@ -1,4 +1,5 @@
 import JSON
+import JSONRPC
 import LanguageService
 import PluginHost
 import WorkspaceModel
@@ -25,6 +26,6 @@ extension Engine: LanguageHost {
     }
 
     package func send(_ notification: LanguageNotification, params: JSONValue) {
-        notify(ClientNotification.message(method: notification.rawValue) { $0.json(params) })
+        notifications.send(RPCNotification(method: notification.rawValue, params: params))
     }
 }

@@ -22,6 +22,7 @@ enum MethodTable {
         (CancelRequestMethod.name, .immediate(CancelRequestMethod.self)),
         (OpenMethod.name, .control(OpenMethod.self)),
         (CloseMethod.name, .control(CloseMethod.self)),
+        (WorkspacesMethod.name, .control(WorkspacesMethod.self)),
         (PrepareMethod.name, .view(PrepareMethod.self)),
         (QueryMethod.name, .view(QueryMethod.self)),
         (InvalidateMethod.name, .view(InvalidateMethod.self)),
@@ -35,6 +36,8 @@ enum MethodTable {
         (ChangeMethod.name, .control(ChangeMethod.self)),
         (ReloadMethod.name, .control(ReloadMethod.self)),
         (PreferredSizesMethod.name, .view(PreferredSizesMethod.self)),
+        (DescribeMethod.name, .view(DescribeMethod.self)),
+        (CheckMethod.name, .view(CheckMethod.self)),
         // The language service (LSP) for workspace files.
         (DidOpenMethod.name, .document(DidOpenMethod.self)),
         (DidChangeMethod.name, .document(DidChangeMethod.self)),

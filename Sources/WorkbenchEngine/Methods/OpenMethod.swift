@@ -66,10 +66,3 @@ extension LocatedError {
             rendered: diagnostic.description)
     }
 }
-
-extension JSONWriter {
-    /// The open workspace `name`'s views (`workspace/didChange`), as `open` answers them.
-    mutating func opened(_ name: String, _ entries: [ViewEntry]) {
-        OpenedWorkspace(name, entries).write(to: &self)
-    }
-}
