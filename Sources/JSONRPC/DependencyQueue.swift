@@ -41,8 +41,8 @@ public final class DependencyQueue<Kind: DependencyTracker>: Sendable {
     }
 
     @usableFromInline final class Task: @unchecked Sendable {
-        // Unchecked: `blockers` and `dependents` are only touched with the queue's lock held;
-        // `work` is run once, then let go (with what it holds) under the lock.
+        // Unchecked: `blockers`, `dependents`, `waiters` and the links are only touched with the
+        // queue's lock held; `work` by the one thread that runs it, once, then let go.
         @usableFromInline let kind: Kind
         @usableFromInline let sequence: UInt64
         @usableFromInline var work: (@Sendable (Ticket) -> Void)?
@@ -164,6 +164,7 @@ public final class DependencyQueue<Kind: DependencyTracker>: Sendable {
         var next: Task? = task
         while let task = next {
             task.work?(Ticket(sequence: task.sequence))
+            task.work = nil  // what it holds goes now, outside the lock
             var ready = finish(task)
             next = drains && !ready.isEmpty ? ready.removeFirst() : nil
             for other in ready { start(other, inline: false) }
@@ -173,7 +174,6 @@ public final class DependencyQueue<Kind: DependencyTracker>: Sendable {
     /// Marks `task` finished; returns the tasks that now wait for nothing.
     @inlinable func finish(_ task: Task) -> [Task] {
         let (ready, woken) = state.withLock { state -> ([Task], [Waiter]) in
-            task.work = nil
             if task.isNewestOfItsKind { state.newest[task.kind] = nil }
             if let earlier = task.earlier { earlier.later = task.later } else { state.oldest = task.later }
             if let later = task.later { later.earlier = task.earlier } else { state.latest = task.earlier }

@@ -44,7 +44,7 @@ public final class MessageConnection: Sendable {
         } else {
             if rules.ignoresResponses && Self.isResponse(value) { return }
             let checked = RPCRequest.from(value, idToken: idTokens[0])
-            let ticket = replyOrder.ticket(work: work(of: checked), isBatch: false)
+            let ticket = replyOrder.ticket(isBatch: false) { work(of: checked) }
             receiveSingle(checked, mayGoUnanswered: !rules.answersCancelledRequests) { [replyOrder] in
                 replyOrder.write(ticket, $0)
             }
@@ -103,7 +103,7 @@ public final class MessageConnection: Sendable {
         let checked = batch.indices.map { RPCRequest.from(batch[$0], idToken: idTokens[$0]) }
         let expected = checked.count { Self.expectsReply($0) }
         let replies = BatchReplies(expecting: expected)
-        let ticket = expected > 0 ? replyOrder.ticket(work: checked.flatMap(work(of:)), isBatch: true) : nil
+        let ticket = expected > 0 ? replyOrder.ticket(isBatch: true) { checked.flatMap(work(of:)) } : nil
         for (index, message) in checked.enumerated() {
             guard Self.expectsReply(message) else {
                 receiveSingle(message) { _ in }

@@ -41,14 +41,19 @@ final class ReplyOrder: Sendable {
     /// The batches not yet written, in arrival order; every ticket's fields are read and
     /// written only while this is locked.
     private let unwrittenBatches = Mutex<[Ticket]>([])
+    /// How many batches are unwritten: a reply with none before it is written at once, unlocked.
+    private let unwrittenCount = Atomic(0)
 
     init(output: any MessageOutput) {
         self.output = output
     }
 
-    /// A ticket for a reply to work of the kinds `work`, arriving now; nil if nothing before it
-    /// can hold it back (it is then written at once). Call on the reading thread, in arrival order.
-    func ticket(work: [any DependencyTracker], isBatch: Bool) -> Ticket? {
+    /// A ticket for a reply to work of the kinds `work` (asked only when a batch is unwritten),
+    /// arriving now; nil if nothing before it can hold it back (it is then written at once).
+    /// Call on the reading thread, in arrival order: only it adds batches.
+    func ticket(isBatch: Bool, work kinds: () -> [any DependencyTracker]) -> Ticket? {
+        if !isBatch, unwrittenCount.load(ordering: .acquiring) == 0 { return nil }
+        let work = kinds()
         guard !work.isEmpty else { return nil }
         return unwrittenBatches.withLock { unwrittenBatches in
             var seen = Set<AnyHashable>()
@@ -56,7 +61,10 @@ final class ReplyOrder: Sendable {
             let blockers = unwrittenBatches.filter { $0.holdsBack(kinds) }
             guard isBatch || !blockers.isEmpty else { return nil }
             let ticket = Ticket(work: kinds, isBatch: isBatch, blockers: blockers)
-            if isBatch { unwrittenBatches.append(ticket) }
+            if isBatch {
+                unwrittenBatches.append(ticket)
+                unwrittenCount.add(1, ordering: .releasing)
+            }
             return ticket
         }
     }
@@ -78,7 +86,10 @@ final class ReplyOrder: Sendable {
                 output.send(parts: parts)
                 next.isWritten = true
                 next.parts = nil
-                if next.isBatch { unwrittenBatches.removeAll { $0 === next } }
+                if next.isBatch {
+                    unwrittenBatches.removeAll { $0 === next }
+                    unwrittenCount.subtract(1, ordering: .releasing)
+                }
                 ready += next.waiting
                 next.waiting = []
             }
