@@ -5,7 +5,7 @@ import Synchronization
 /// The language service's state: the documents an editor has open, their unsaved texts, the
 /// position encoding agreed at `initialize`, and the watchers of their data files. The engine
 /// keeps it (`LanguageHost.documents`); the document methods work on it one at a time, on the
-/// engine's documents queue, beside the control queue — so a completion never waits behind a
+/// engine's documents work, beside its control work — so a completion never waits behind a
 /// `change` that waits for a long prepare.
 package final class DocumentStore: Sendable {
     private let state = Mutex(State())

@@ -11,8 +11,8 @@ extension LanguageHost {
     }
 
     /// Takes a workspace document's new state: publishes its diagnostics and, when it has no
-    /// problem, serves its views as `change` would (on the control queue, after the requests
-    /// before). Open documents it reads as data files become data files. Call on the documents queue.
+    /// problem, serves its views as `change` would (as control work, after the requests
+    /// before). Open documents it reads as data files become data files. Call from documents work.
     func documentDidLoad(_ document: WorkspaceDocument) {
         var document = document
         let dataFiles = document.dataFilePaths
@@ -37,7 +37,7 @@ extension LanguageHost {
     }
 
     /// The documents that read the data file at `path` are loaded again (it was edited,
-    /// opened or closed in the editor). Call on the documents queue.
+    /// opened or closed in the editor). Call from documents work.
     func dataFileDidChange(_ path: String) {
         let resolved = DocumentURI.resolved(path)
         for var document in documents.allWorkspaces where document.dataFilePaths.contains(resolved) {
@@ -48,7 +48,7 @@ extension LanguageHost {
 
     /// Watches the data files `document` reads (or names and cannot read) on disk: one
     /// written, renamed into place, deleted or renamed away loads the document again, so its
-    /// diagnostics follow what people do to its folder. Call on the documents queue.
+    /// diagnostics follow what people do to its folder. Call from documents work.
     func watchDataFiles(of document: WorkspaceDocument) {
         let uri = document.uri, paths = Array(document.dataFilePaths).sorted()
         if let watcher = documents.watcher(of: uri) {
@@ -66,8 +66,8 @@ extension LanguageHost {
         documents.setWatcher(watcher, of: uri)
     }
 
-    /// Publishes every open document's diagnostics again (the plugins changed), on the
-    /// documents queue.
+    /// Publishes every open document's diagnostics again (the plugins changed), as
+    /// documents work.
     package func republishDiagnostics() {
         enqueueDocuments { [self] in
             for document in documents.allWorkspaces { publish(document) }

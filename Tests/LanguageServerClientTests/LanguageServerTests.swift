@@ -121,7 +121,7 @@ struct LanguageServerTests {
 
     @Test func aWaitingCompletionIsCancelled() throws {
         _ = client.request("initialize", id: 1)
-        // A large document keeps the documents queue busy while the completion and its
+        // A large document keeps the documents work busy while the completion and its
         // cancellation, written together, are read.
         let items = (0..<60_000).map { "      - \($0)" }.joined(separator: "\n")
         _ = open("big.yaml", "sources:\n  s:\n    items:\n\(items)\n")

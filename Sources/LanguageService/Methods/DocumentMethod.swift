@@ -2,7 +2,7 @@ import JSON
 import JSONRPC
 import RequestParams
 
-/// A language-server method (LSP): the engine runs it on its documents queue, in arrival order
+/// A language-server method (LSP): the engine runs it as documents work, in arrival order
 /// with the other document methods and beside the control and view work (the engine's `EngineWork.documents`).
 package protocol DocumentMethod: SendableMetatype {
     static var name: String { get }
