@@ -159,6 +159,17 @@ public struct JSONParser {
             throw error("invalid number")
         }
         if first == UInt8(ascii: "0") { index += 1 } else { skipDigits() }
+        // Whole numbers of up to 15 digits (ids, most coordinates) are exact as a Double:
+        // made from their digits, without a String and `strtod`.
+        let digitsEnd = index
+        let digitStart = bytes[start] == UInt8(ascii: "-") ? start + 1 : start
+        if digitsEnd - digitStart <= 15, current != UInt8(ascii: "."), current != UInt8(ascii: "e"),
+            current != UInt8(ascii: "E")
+        {
+            var whole = 0
+            for position in digitStart..<digitsEnd { whole = whole * 10 + Int(bytes[position] &- UInt8(ascii: "0")) }
+            return digitStart == start ? Double(whole) : -Double(whole)
+        }
         if current == UInt8(ascii: ".") {
             index += 1
             guard skipDigits() > 0 else { throw error("invalid number: digits expected after '.'") }
@@ -184,8 +195,20 @@ public struct JSONParser {
 
     private mutating func string() throws(Error) -> String {
         index += 1
-        // Fast path: no escapes — one UTF-8 validation of the whole run.
+        // Fastest path, every key and most values of a request: plain ASCII, which is UTF-8 as
+        // it stands (`String(validating:)` would check it again, through unspecialized code).
         var end = index
+        while end < bytes.count, bytes[end] >= 0x20, bytes[end] < 0x80, bytes[end] != UInt8(ascii: "\""),
+            bytes[end] != UInt8(ascii: "\\")
+        {
+            end += 1
+        }
+        if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<end]), as: UTF8.self)
+            index = end + 1
+            return text
+        }
+        // Fast path: no escapes — one UTF-8 validation of the whole run.
         while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20
         { end += 1 }
         if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {

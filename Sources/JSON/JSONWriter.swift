@@ -96,15 +96,20 @@ public struct JSONWriter: Sendable {
         bytes.append(bracket)
     }
 
-    /// Before a value or key: a comma after a previous element, and the indentation.
+    /// Before a value or key: a comma after a previous element, and the indentation. The
+    /// container's flag is written only by its first element (a write to `hasElements` costs a
+    /// uniqueness check: this runs for every element of every reply).
     @inlinable mutating func separate() {
         if afterKey {
             afterKey = false
             return
         }
         guard let last = hasElements.last else { return }
-        if last { bytes.append(UInt8(ascii: ",")) }
-        hasElements[hasElements.count - 1] = true
+        if last {
+            bytes.append(UInt8(ascii: ","))
+        } else {
+            hasElements[hasElements.count - 1] = true
+        }
         if isPretty { newline() }
     }
 

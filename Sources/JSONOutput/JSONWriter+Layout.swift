@@ -77,6 +77,13 @@ extension JSONWriter {
         category: ElementCategory, kind: String?, section: Int, item: Int, frame: Rect,
         zIndex: Int, alpha: Double, isHidden: Bool, encodedExtras: UnsafeRawBufferPointer?
     ) {
+        if encodedExtras == nil, !isPretty,
+            compactPlainAttributes(
+                category: category, kind: kind, section: section, item: item, frame: frame, zIndex: zIndex,
+                alpha: alpha, isHidden: isHidden)
+        {
+            return
+        }
         let parts = AttributeParts(
             category: category, kind: kind, section: section, item: item, frame: frame, zIndex: zIndex,
             alpha: alpha, isHidden: isHidden)
@@ -139,28 +146,72 @@ extension JSONWriter {
         appendLiteral("}")
     }
 
-    /// The hot path: attributes without extra fields, written into a stack buffer and appended
-    /// at once — the same bytes `write(_:extras:)` writes (a test holds the two equal), in the
-    /// same `AttributeField` order. Returns false, writing nothing, if the kind needs escaping
-    /// or is over 128 bytes, or (pretty) the attributes sit deeper than 16 containers.
+    /// Attributes without extra fields, written into a stack buffer and appended at once — the
+    /// same bytes `write(_:extras:)` writes (a test holds the two equal), in the same
+    /// `AttributeField` order. Returns false, writing nothing, if the kind needs escaping or is
+    /// over 128 bytes, or (pretty) the attributes sit deeper than 16 containers.
     private mutating func plainAttributes(_ parts: AttributeParts) -> Bool {
+        guard isPretty else {
+            return compactPlainAttributes(
+                category: parts.category, kind: parts.kind, section: parts.section, item: parts.item,
+                frame: parts.frame, zIndex: parts.zIndex, alpha: parts.alpha, isHidden: parts.isHidden)
+        }
+        guard depth <= 16 else { return false }
         var kindText = parts.kind ?? ""
         return kindText.withUTF8 { kindBytes -> Bool in
-            guard kindBytes.count <= 128, !isPretty || depth <= 16,
-                kindBytes.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") })
-            else { return false }
+            guard Self.isPlainKind(kindBytes) else { return false }
             noteElementWritten()
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1024) { memory in
                 var raw = RawBytes(memory.baseAddress!)
-                if isPretty {
-                    raw.prettyPlainAttributes(parts, kind: kindBytes, depth: depth)
-                } else {
-                    raw.compactPlainAttributes(parts, kind: kindBytes)
-                }
+                raw.prettyPlainAttributes(parts, kind: kindBytes, depth: depth)
                 bytes.append(contentsOf: raw.buffer)
                 nonFiniteNumbersWritten += raw.nonFiniteNumberCount
             }
             return true
+        }
+    }
+
+    /// The hot path — every reply's and `run`'s elements: compact attributes without extra
+    /// fields, from their fields (an `AttributeParts` would copy and release the kind each
+    /// element), written into a stack buffer and appended at once. Returns false, writing
+    /// nothing, if the kind needs escaping or is over 128 bytes.
+    @inline(__always)
+    private mutating func compactPlainAttributes(
+        category: ElementCategory, kind: String?, section: Int, item: Int, frame: Rect, zIndex: Int,
+        alpha: Double, isHidden: Bool
+    ) -> Bool {
+        guard var kind else {
+            appendCompactPlainAttributes(
+                category: category, kind: nil, section: section, item: item, frame: frame, zIndex: zIndex,
+                alpha: alpha, isHidden: isHidden)
+            return true
+        }
+        return kind.withUTF8 { kindBytes -> Bool in
+            guard Self.isPlainKind(kindBytes) else { return false }
+            appendCompactPlainAttributes(
+                category: category, kind: kindBytes, section: section, item: item, frame: frame, zIndex: zIndex,
+                alpha: alpha, isHidden: isHidden)
+            return true
+        }
+    }
+
+    /// Whether a kind can be written as it is: at most 128 bytes, none needing an escape.
+    private static func isPlainKind(_ kind: UnsafeBufferPointer<UInt8>) -> Bool {
+        kind.count <= 128 && kind.allSatisfy { $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
+    }
+
+    private mutating func appendCompactPlainAttributes(
+        category: ElementCategory, kind: UnsafeBufferPointer<UInt8>?, section: Int, item: Int, frame: Rect,
+        zIndex: Int, alpha: Double, isHidden: Bool
+    ) {
+        noteElementWritten()
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1024) { memory in
+            var raw = RawBytes(memory.baseAddress!)
+            raw.compactPlainAttributes(
+                category: category, kind: kind, section: section, item: item, frame: frame, zIndex: zIndex,
+                alpha: alpha, isHidden: isHidden)
+            bytes.append(contentsOf: raw.buffer)
+            nonFiniteNumbersWritten += raw.nonFiniteNumberCount
         }
     }
 }
@@ -168,29 +219,32 @@ extension JSONWriter {
 extension RawBytes {
     /// Plain attributes, compact, in `AttributeField` order: the literal fragments between the
     /// values join neighbouring keys (this is the hottest path of every reply and `run`).
-    mutating func compactPlainAttributes(_ parts: AttributeParts, kind: UnsafeBufferPointer<UInt8>) {
+    mutating func compactPlainAttributes(
+        category: ElementCategory, kind: UnsafeBufferPointer<UInt8>?, section: Int, item: Int, frame: Rect,
+        zIndex: Int, alpha: Double, isHidden: Bool
+    ) {
         literal("{\"alpha\":")
-        number(parts.alpha)
-        switch parts.category {
+        number(alpha)
+        switch category {
         case .cell: literal(",\"category\":\"cell\",\"frame\":{\"height\":")
         case .supplementary: literal(",\"category\":\"supplementary\",\"frame\":{\"height\":")
         case .decoration: literal(",\"category\":\"decoration\",\"frame\":{\"height\":")
         }
-        number(parts.frame.height)
+        number(frame.height)
         literal(",\"width\":")
-        number(parts.frame.width)
+        number(frame.width)
         literal(",\"x\":")
-        number(parts.frame.x)
+        number(frame.x)
         literal(",\"y\":")
-        number(parts.frame.y)
-        literal(parts.isHidden ? "},\"hidden\":true,\"item\":" : "},\"hidden\":false,\"item\":")
-        integer(parts.item)
+        number(frame.y)
+        literal(isHidden ? "},\"hidden\":true,\"item\":" : "},\"hidden\":false,\"item\":")
+        integer(item)
         literal(",\"kind\":")
-        if parts.kind == nil { literal("null") } else { plainString(kind) }
+        if let kind { plainString(kind) } else { literal("null") }
         literal(",\"section\":")
-        integer(parts.section)
+        integer(section)
         literal(",\"zIndex\":")
-        integer(parts.zIndex)
+        integer(zIndex)
         literal("}")
     }
 

@@ -28,6 +28,10 @@ struct RawBytes {
     }
 
     /// At most 20 bytes. Digits go two at a time from a table, right to left.
+    ///
+    /// Inlined into the attribute writers (eight numbers an element), where the calls cost
+    /// more than the digits of the small numbers most fields hold.
+    @inline(__always)
     mutating func integer(_ value: Int) {
         if value < 0 {
             start[count] = UInt8(ascii: "-")
@@ -39,13 +43,8 @@ struct RawBytes {
             count += 1
             return
         }
-        var digits = 2, scale: UInt = 100
-        while magnitude >= scale && digits < 20 {
-            digits += 1
-            if scale > UInt.max / 10 { break }
-            scale *= 10
-        }
         let pairs = Self.digitPairs.utf8Start
+        let digits = Self.digitCount(magnitude)
         var position = count + digits
         while magnitude >= 10 {
             let pair = Int(magnitude % 100) * 2
@@ -58,6 +57,24 @@ struct RawBytes {
         count += digits
     }
 
+    /// How many decimal digits `value` has (1 for 0): comparisons up to eight digits, the
+    /// common case, then a loop up to UInt64's twenty.
+    @inline(__always)
+    static func digitCount(_ value: UInt) -> Int {
+        if value < 10_000 {
+            return value < 100 ? (value < 10 ? 1 : 2) : (value < 1000 ? 3 : 4)
+        }
+        if value < 100_000_000 {
+            return value < 1_000_000 ? (value < 100_000 ? 5 : 6) : (value < 10_000_000 ? 7 : 8)
+        }
+        var digits = 9, scale: UInt = 1_000_000_000
+        while digits < 20, value >= scale {
+            digits += 1
+            if digits < 20 { scale *= 10 }
+        }
+        return digits
+    }
+
     /// "00", "01", … "99", one after another.
     private static let digitPairs: StaticString = """
         00010203040506070809101112131415161718192021222324252627282930313233343536373839\
@@ -66,12 +83,20 @@ struct RawBytes {
         """
 
     /// At most 32 bytes: integral values as integers, others in their shortest form.
+    @inline(__always)
     mutating func number(_ value: Double) {
+        if let whole = value.exactInteger { return integer(whole) }
+        fraction(value)
+    }
+
+    /// A number that is not whole, or not finite (`null`, counted): out of line, being rare
+    /// in layouts.
+    @inline(never)
+    mutating func fraction(_ value: Double) {
         guard value.isFinite else {
             nonFiniteNumberCount += 1
             return literal("null")
         }
-        if let whole = value.exactInteger { return integer(whole) }
         var text = value.description
         text.withUTF8 { utf8 in
             (start + count).update(from: utf8.baseAddress!, count: utf8.count)

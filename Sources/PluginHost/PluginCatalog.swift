@@ -16,6 +16,9 @@ public final class PluginCatalog: Sendable {
     public let isolation: Isolation
     private let makeBackend: @Sendable (LoadedPlugin) -> any PluginBackend
     private let current: Mutex<(registry: PluginRegistry, backends: [String: any PluginBackend])>
+    /// Left when the discovery the catalog was made with (`init(isolation:discovering:…)`) is
+    /// done; every use of the plugins waits for it first.
+    private let discovery = DispatchGroup()
 
     /// - Parameter makeBackend: the backend for each loaded plugin.
     public init(
@@ -27,18 +30,53 @@ public final class PluginCatalog: Sendable {
         current = Mutex((registry, registry.plugins.mapValues(makeBackend)))
     }
 
+    /// A catalog whose plugins are still being found: `discover` runs on a thread of its own
+    /// and this returns at once, so that the caller's own start (`workbench run` loading its
+    /// workspaces) overlaps the scan — copying the libraries and, in process isolation, a
+    /// child process describing them. The first use of the plugins waits for the scan.
+    public init(
+        isolation: Isolation, discovering discover: @escaping @Sendable () -> PluginRegistry,
+        makeBackend: @escaping @Sendable (LoadedPlugin) -> any PluginBackend
+    ) {
+        self.isolation = isolation
+        self.makeBackend = makeBackend
+        current = Mutex((PluginRegistry(), [:]))
+        discovery.enter()
+        Thread.detachNewThread { [self] in
+            let registry = discover()
+            let backends = registry.plugins.mapValues(makeBackend)
+            current.withLock { $0 = (registry, backends) }
+            discovery.leave()
+        }
+    }
+
     /// Every plugin in this process (`--isolation none`).
     public static func inProcess(_ registry: PluginRegistry) -> PluginCatalog {
         PluginCatalog(registry: registry, isolation: .none) { InProcessBackend(plugin: $0) }
     }
 
+    /// Every plugin in this process (`--isolation none`), found on a thread of its own (see
+    /// `init(isolation:discovering:makeBackend:)`).
+    public static func inProcess(discovering discover: @escaping @Sendable () -> PluginRegistry) -> PluginCatalog {
+        PluginCatalog(isolation: .none, discovering: discover) { InProcessBackend(plugin: $0) }
+    }
+
+    /// Waits until the plugins are found (at once unless the catalog was made `discovering`).
+    public func waitForDiscovery() {
+        discovery.wait()
+    }
+
     /// The plugins as last scanned.
-    public var registry: PluginRegistry { current.withLock { $0.registry } }
+    public var registry: PluginRegistry {
+        waitForDiscovery()
+        return current.withLock { $0.registry }
+    }
 
     /// The backend of the plugin called `name`.
     ///
     /// - Throws: `.refused` (with the reason) or `.notFound`, as `PluginRegistry.plugin(named:)`.
     public func backend(named name: String) throws(PluginError) -> any PluginBackend {
+        waitForDiscovery()
         let (registry, backends) = current.withLock { $0 }
         let plugin = try registry.plugin(named: name)
         guard let backend = backends[plugin.name] else {

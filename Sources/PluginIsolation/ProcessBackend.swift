@@ -40,8 +40,21 @@ extension PluginCatalog {
         }
     }
 
-    /// Kills every plugin process at once, whatever it is doing (the workbench is exiting).
+    /// Every plugin in a child process of `executable`, in `sandbox`, found on a thread of its
+    /// own (see `init(isolation:discovering:makeBackend:)`).
+    public static func isolated(
+        discovering discover: @escaping @Sendable () -> PluginRegistry, executable: String = Portability.executablePath,
+        sandbox: PluginSandbox = PluginSandbox()
+    ) -> PluginCatalog {
+        PluginCatalog(isolation: .process, discovering: discover) {
+            ProcessBackend(plugin: $0, executable: executable, sandbox: sandbox)
+        }
+    }
+
+    /// Kills every plugin process at once, whatever it is doing (the workbench is exiting);
+    /// first waits for a discovery still under way, so that no describing child starts after.
     public func terminateChildren() {
+        waitForDiscovery()
         LiveChildren.killAll()
     }
 }

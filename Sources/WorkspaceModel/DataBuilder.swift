@@ -72,6 +72,9 @@ struct DataBuilder {
                 at: (fields["max"] ?? fields["min"])?.value ?? node)
         }
         let span = UInt64(high - low) + 1
+        // Room for every item at once (a number is 9 encoded bytes): growing by doubling would
+        // copy the arrays again and again (a million items: tens of megabytes).
+        builder.reserveCapacity(items: sections * items, bytes: sections * items * 9)
         for _ in 0..<sections {
             for _ in 0..<items { builder.appendNumber(Double(low) + Double(random.next() % span)) }
             builder.endSection()

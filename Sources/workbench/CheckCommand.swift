@@ -67,7 +67,8 @@ struct CheckCommand: ParsableCommand {
     }
 
     func run() throws {
-        let catalog = PluginDiscovery.catalog(plugins, isolation)
+        // Found while the workspaces load: the first view waits for them.
+        let catalog = PluginDiscovery.catalog(plugins, isolation, inBackground: true)
         defer { catalog.terminateChildren() }
         var viewChecker = ViewChecker(plugins: catalog, checker: ContractChecker(rectCount: rects, seed: seed))
         viewChecker.timeout = isolation.timeout

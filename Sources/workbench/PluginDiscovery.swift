@@ -23,19 +23,31 @@ enum PluginDiscovery {
         _ options: PluginOptions, isolation: Isolation, loadTimeout: Double? = nil,
         sandbox: PluginSandbox = PluginSandbox()
     ) -> PluginRegistry {
+        registry(in: searchPath(options), isolation: isolation, loadTimeout: loadTimeout, sandbox: sandbox)
+    }
+
+    /// The plugins in `folders`, as `registry(_:isolation:loadTimeout:sandbox:)` finds them.
+    static func registry(in folders: [String], isolation: Isolation, loadTimeout: Double?, sandbox: PluginSandbox)
+        -> PluginRegistry
+    {
         switch isolation {
         case .process:
             let describer = PluginDescriber(timeout: loadTimeout ?? 10, sandbox: sandbox)
-            return PluginRegistry.discover(in: searchPath(options), loading: describer.describe)
+            return PluginRegistry.discover(in: folders, loading: describer.describe)
         case .none:
-            return PluginRegistry.discover(in: searchPath(options))
+            return PluginRegistry.discover(in: folders)
         }
     }
 
     /// The plugins found, each with a backend in the chosen isolation mode; `--timeout` also
     /// bounds loading each library. Says once on standard error when plugins will run without
     /// (part of) the sandbox.
-    static func catalog(_ options: PluginOptions, _ isolation: IsolationOptions) -> PluginCatalog {
+    ///
+    /// - Parameter inBackground: find them on a thread of their own, returning at once (the batch
+    ///   commands, which load their workspaces meanwhile; see `PluginCatalog.init(isolation:discovering:makeBackend:)`).
+    static func catalog(_ options: PluginOptions, _ isolation: IsolationOptions, inBackground: Bool = false)
+        -> PluginCatalog
+    {
         let sandbox = isolation.pluginSandbox
         switch isolation.isolation {
         case .process:
@@ -48,11 +60,13 @@ enum PluginDiscovery {
                     "workbench: note: --isolation none loads plugins into the workbench itself, without the plugin sandbox\n"
                         .utf8))
         }
-        let registry = registry(
-            options, isolation: isolation.isolation, loadTimeout: isolation.timeout, sandbox: sandbox)
-        switch isolation.isolation {
-        case .process: return PluginCatalog.isolated(registry, sandbox: sandbox)
-        case .none: return PluginCatalog.inProcess(registry)
+        let folders = searchPath(options), mode = isolation.isolation, timeout = isolation.timeout
+        let discover = { @Sendable in registry(in: folders, isolation: mode, loadTimeout: timeout, sandbox: sandbox) }
+        switch (isolation.isolation, inBackground) {
+        case (.process, false): return PluginCatalog.isolated(discover(), sandbox: sandbox)
+        case (.process, true): return PluginCatalog.isolated(discovering: discover, sandbox: sandbox)
+        case (.none, false): return PluginCatalog.inProcess(discover())
+        case (.none, true): return PluginCatalog.inProcess(discovering: discover)
         }
     }
 }

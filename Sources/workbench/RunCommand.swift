@@ -100,7 +100,8 @@ struct RunCommand: ParsableCommand {
             StandardStream.error.writeLine(Array("\(outputDirectory): error: \(problem)".utf8)[...])
             throw ExitCode(1)
         }
-        let catalog = PluginDiscovery.catalog(plugins, isolation)
+        // Found while the workspaces load: the first view waits for them.
+        let catalog = PluginDiscovery.catalog(plugins, isolation, inBackground: true)
         defer { catalog.terminateChildren() }
         var runner = LayoutBatch(plugins: catalog, output: outputDirectory.map { .directory($0) } ?? .jsonLines)
         runner.pictures = try pictures()

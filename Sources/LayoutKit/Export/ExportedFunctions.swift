@@ -43,10 +43,15 @@ final class LayoutInstance {
         var scratch = extraWriter
         defer { extraWriter = scratch }
         let kindIndex = kindIndex
-        for attributes in elements where !sink.append(attributes, kindIndex: kindIndex, scratch: &scratch) {
-            return Int32(WB_ERROR_LAYOUT)
+        // Each element is read where it lies (`append(at:)`): iterating the array by value
+        // would copy every element whole.
+        return elements.withUnsafeBufferPointer { elements in
+            for index in elements.indices
+            where !sink.append(at: elements.baseAddress! + index, kindIndex: kindIndex, scratch: &scratch) {
+                return Int32(WB_ERROR_LAYOUT)
+            }
+            return Int32(WB_OK)
         }
-        return Int32(WB_OK)
     }
 }
 
