@@ -1,5 +1,3 @@
-import Dispatch
-import JSON
 import JSONRPC
 import LanguageService
 import RequestParams

@@ -1,4 +1,3 @@
-import Dispatch
 import EngineProtocol
 import FileWatching
 import Foundation
