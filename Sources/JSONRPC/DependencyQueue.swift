@@ -1,5 +1,4 @@
 import Dispatch
-import Foundation
 import Synchronization
 
 /// What a piece of work waits for, as data: the kinds of earlier work that hold it back.
@@ -63,6 +62,15 @@ public final class DependencyQueue<Kind: DependencyTracker>: Sendable {
         }
     }
 
+    /// A thread in `waitForEarlier`: woken once the last task it waits for finishes.
+    @usableFromInline final class Waiter: @unchecked Sendable {
+        // Unchecked: `remaining` is only touched with the queue's lock held.
+        @usableFromInline var remaining = 0
+        @usableFromInline let done = DispatchSemaphore(value: 0)
+
+        @usableFromInline init() {}
+    }
+
     @usableFromInline struct State {
         @usableFromInline var nextSequence: UInt64 = 0
         /// The newest unfinished task of each kind: as a kind's work runs in order, the others
@@ -77,14 +85,6 @@ public final class DependencyQueue<Kind: DependencyTracker>: Sendable {
     }
 
     @usableFromInline let state = Mutex(State())
-    /// A thread in `waitForEarlier`: woken once the last task it waits for finishes.
-    @usableFromInline final class Waiter: @unchecked Sendable {
-        // Unchecked: `remaining` is only touched with the queue's lock held.
-        @usableFromInline var remaining = 0
-        @usableFromInline let done = DispatchSemaphore(value: 0)
-
-        @usableFromInline init() {}
-    }
 
     public init() {}
 
@@ -128,7 +128,8 @@ public final class DependencyQueue<Kind: DependencyTracker>: Sendable {
     }
 
     /// Waits until no task submitted before `ticket` and of a kind `matching` takes is
-    /// unfinished, or until `timeout` seconds have passed; false if they had.
+    /// unfinished, or until `timeout` seconds have passed; false if they had (the tasks still
+    /// signal the waiter when they end, to no one).
     @discardableResult
     public func waitForEarlier(
         than ticket: Ticket, _ matching: (Kind) -> Bool, timeout: Double? = nil
