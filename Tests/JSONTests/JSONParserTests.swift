@@ -24,6 +24,42 @@ struct JSONParserTests {
         #expect(throws: JSONParser.Error.self) { try parse(text) }
     }
 
+    /// Whole numbers of up to 15 digits are read from their digits; every number must come out
+    /// as `strtod` (Swift's `Double(String)`) reads it, bit for bit: signs, zero, -0, and the
+    /// lengths either side of 15 digits.
+    @Test func numbersReadAsStrtodReadsThem() throws {
+        var texts = ["0", "-0", "7", "-7", "0.5", "-0.0", "1e2", "-1E-2", "12.0"]
+        for digits in 1...18 {
+            texts.append(String(repeating: "9", count: digits))
+            texts.append("1" + String(repeating: "0", count: digits - 1))
+        }
+        texts += ["9007199254740993", "123456789012345", "-123456789012345", "1234567890123456"]
+        var random = SplitMix(seed: 38)
+        for _ in 0..<2000 {
+            let digits = random.next(in: 1...17)
+            let number = (0..<digits).map { index in String(random.next(in: (index == 0 ? 1 : 0)...9)) }.joined()
+            texts.append(random.next(in: 0...1) == 0 ? number : "-" + number)
+        }
+        for text in texts {
+            guard case .number(let value) = try parse(text), let expected = Double(text) else {
+                Issue.record("\(text) is not read as a number")
+                continue
+            }
+            #expect(value.bitPattern == expected.bitPattern, "\(text): \(value) against \(expected)")
+        }
+    }
+
+    /// Plain ASCII strings take their own path; what is not plain ASCII after a plain start
+    /// (an escape, a non-ASCII letter, a control character) still takes the others.
+    @Test func stringsThatStartPlainAndGoOnOtherwiseAreReadWhole() throws {
+        #expect(try parse(#""plain text""#) == .string("plain text"))
+        #expect(try parse(#""ab\ncd""#) == .string("ab\ncd"))
+        #expect(try parse("\"abé漢字\"") == .string("abé漢字"))
+        #expect(throws: JSONParser.Error.self) { try parse("\"ab\u{1}cd\"") }
+        #expect(throws: JSONParser.Error.self) { try parse("\"abc") }
+        #expect(throws: JSONParser.Error.self) { try JSONParser.parse([0x22, 0x61, 0x62, 0xFF, 0x22][...]) }
+    }
+
     @Test func invalidUTF8IsRefused() {
         #expect(throws: JSONParser.Error(message: "invalid UTF-8 in a string", offset: 1)) {
             try JSONParser.parse([0x22, 0xFF, 0x22][...])
