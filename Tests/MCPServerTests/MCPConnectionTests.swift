@@ -60,6 +60,9 @@ struct MCPConnectionTests {
         #expect(
             Self.text(extra).hasPrefix("invalid arguments: arguments.bounds: unknown argument 'z'"),
             "\(Self.text(extra))")
+        // Refused before the engine was asked: the view keeps its bounds.
+        let after = mcp.call(id: 8, "tools/call", ["name": "layout_view", "arguments": ["view": "agents/circles"]])
+        #expect(after?["result"]?["structuredContent"]?["bounds"] == ["x": 0, "y": 0, "width": 375, "height": 667])
     }
 
     @Test func checkViewIsTheEnginesCheckAndItsErrorsTheEngines() {

@@ -32,8 +32,10 @@ enum LayoutViewTool: Tool {
     static func run(_ arguments: Arguments, _ call: ToolCall) throws(ToolError) -> ToolResult {
         let id = try arguments.string("view")
         if let bounds = arguments["bounds"] {
+            // As strict as every rect argument (the engine takes other keys), and before the
+            // engine is asked: a refused `bounds` leaves the view as it was.
+            _ = try arguments.rect("bounds")
             _ = try call.engine(InvalidateRequest.self, params: ["view": .string(id), "bounds": bounds])
-            _ = try arguments.rect("bounds")  // as strict as every rect argument (the engine takes other keys)
         }
         let contentSize = try call.engine(PrepareRequest(view: id)).contentSize
         // The view as the engine has it now: its bounds as `bounds` set them (or scroll anchoring moved them).
