@@ -15,8 +15,13 @@ extension MessageConnection {
         until isDone: () -> Bool = { false }
     ) {
         var reader = MessageReader(input: input, maximumMessageSize: maximumMessageSize)
+        var toldFraming = framedOutput == nil
         reading: while !isDone(), let events = reader.next() {
-            if let mode = reader.mode { framedOutput?.use(mode) }
+            // Once: the framing is the first byte's, and the output's lock is the replies'.
+            if !toldFraming, let mode = reader.mode {
+                framedOutput?.use(mode)
+                toldFraming = true
+            }
             for event in events {
                 switch event {
                 case .message(let bytes): receive(bytes)
