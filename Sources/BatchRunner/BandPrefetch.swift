@@ -4,9 +4,10 @@ import PluginHost
 import Sessions
 import Synchronization
 
-/// The write pass's queries, one band ahead of the writer, on a thread of their own: while
-/// one band's JSON is written, the plugin computes the next band and the host checks it.
-/// At most three bands' records exist at once (one written, one waiting, one being asked for).
+/// The write pass's queries, ahead of the writer, on a thread of their own: while one band's
+/// JSON is written, this thread checks and copies the next band, and the plugin computes the
+/// one after it (`ViewSession.withElementRecords(inEach:)`). At most three bands' records are
+/// copied at once (one written, one waiting, one being copied).
 ///
 /// The session is used by the fetching thread alone until `finish`, which waits for that
 /// thread to end; the writer must call it before using the session again.
@@ -44,16 +45,21 @@ final class BandPrefetch: Sendable {
         ended.wait()
     }
 
+    /// Asks for the bands in turn (the plugin computing the next while this one is copied),
+    /// each once there is room for it.
     private func fetch(_ session: ViewSession, _ rects: [Rect]) {
-        for rect in rects {
-            room.wait()
-            if state.withLock({ $0.isFinished }) { return }
-            let answer = Result { () throws(ViewSessionError) in
-                try session.withElementRecords(in: rect) { $0.copied() }
+        do {
+            try session.withElementRecords(inEach: rects) { _, records in
+                room.wait()
+                if state.withLock({ $0.isFinished }) { return false }
+                let copy = records.copied()
+                state.withLock { $0.waiting.append(.success(copy)) }
+                answered.signal()
+                return true
             }
-            state.withLock { $0.waiting.append(answer) }
+        } catch {
+            state.withLock { $0.waiting.append(.failure(error)) }
             answered.signal()
-            if case .failure = answer { return }
         }
     }
 }

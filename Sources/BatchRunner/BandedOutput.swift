@@ -54,22 +54,20 @@ extension PreparedView {
         var counts: [Int] = []
         var sequence = CanonicalSequence()
         var nonFiniteCount = 0
-        for (band, rect) in bands.rects.enumerated() {
-            let owned: Int? = try session.withElementRecords(in: rect) { records in
-                guard records.repairs.isEmpty else { return nil }
-                var owned = 0
-                for index in 0..<records.count {
-                    let record = records[index]
-                    guard bands.owns(band, minY: record.frame.minY) else { continue }
-                    guard sequence.accept(record, kindNames: records.kindNames) else { return nil }
-                    nonFiniteCount += records.nonFiniteExtraNumbers(record, at: index)
-                    owned += 1
-                }
-                return owned
+        try session.withElementRecords(inEach: bands.rects) { band, records in
+            guard records.repairs.isEmpty else { return false }
+            var owned = 0
+            for index in 0..<records.count {
+                let record = records[index]
+                guard bands.owns(band, minY: record.frame.minY) else { continue }
+                guard sequence.accept(record, kindNames: records.kindNames) else { return false }
+                nonFiniteCount += records.nonFiniteExtraNumbers(record, at: index)
+                owned += 1
             }
-            guard let owned else { return nil }
             counts.append(owned)
+            return true
         }
+        guard counts.count == bands.rects.count else { return nil }
         guard nonFiniteCount == 0 else { throw nonFinite(nonFiniteCount) }
         return counts
     }

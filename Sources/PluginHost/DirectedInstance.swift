@@ -101,6 +101,15 @@ public final class DirectedInstance: PluginInstance {
         }
     }
 
+    public func withElements(
+        inEach rects: [Rect], _ body: (_ index: Int, AttributesRecords) throws(PluginCallError) -> Bool
+    ) throws(PluginCallError) {
+        guard isMirrored, let contentWidth else { return try base.withElements(inEach: rects, body) }
+        try base.withElements(inEach: rects.map { $0.mirrored(inWidth: contentWidth) }) {
+            index, records throws(PluginCallError) in try body(index, records.mirrored(inWidth: contentWidth))
+        }
+    }
+
     public func attributes(for element: ElementID) throws(PluginCallError) -> LayoutAttributes? {
         mirror(try base.attributes(for: element))
     }

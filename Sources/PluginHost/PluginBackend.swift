@@ -57,6 +57,14 @@ public protocol PluginInstance: AnyObject {
     func withElements<T>(in rect: Rect, _ body: (AttributesRecords) throws(PluginCallError) -> T)
         throws(PluginCallError) -> T
 
+    /// Runs `body` on the checked records of each of `rects` in turn (band `index`, as
+    /// `withElements(in:)` gives them) until it returns false. A backend may compute the next
+    /// rect's answer while `body` runs on this one (a plugin process does, in a second result
+    /// area), so the plugin's work and the caller's overlap.
+    func withElements(
+        inEach rects: [Rect], _ body: (_ index: Int, AttributesRecords) throws(PluginCallError) -> Bool
+    ) throws(PluginCallError)
+
     /// One element's attributes, or nil if the layout has no such element.
     func attributes(for element: ElementID) throws(PluginCallError) -> LayoutAttributes?
 
@@ -115,6 +123,17 @@ extension PluginInstance {
     /// A backend that cannot pass a batch on invalidates the data instead.
     public func prepareForUpdates(_ plan: BatchPlan) throws(PluginCallError) {
         try invalidate(.data)
+    }
+
+    /// One rect after another, nothing computed ahead.
+    public func withElements(
+        inEach rects: [Rect], _ body: (_ index: Int, AttributesRecords) throws(PluginCallError) -> Bool
+    ) throws(PluginCallError) {
+        for (index, rect) in rects.enumerated() {
+            guard try withElements(in: rect, { records throws(PluginCallError) in try body(index, records) }) else {
+                return
+            }
+        }
     }
 
     /// The elements intersecting `rect`, decoded, in canonical order.

@@ -4,7 +4,7 @@ import Platform
 import PluginHost
 
 /// One running plugin process, seen from the parent: its pid and pidfd, its channel, the
-/// control memory holding the cancel word, and its current result memory.
+/// control memory holding the cancel word, and its result memory.
 ///
 /// On the portable path (`Portability.isPortable`) there is no pidfd: the child's death is
 /// known from its channel's end of file, and `waitpid` tells how it ended.
@@ -16,9 +16,8 @@ final class ChildProcess {
     private var reapedStatus: Int32?
     let channel: Channel
     let control: SharedMemory
-    /// The child's result memfd, mapped read-only once the child sends it.
-    var results: SharedMemory?
-    var resultCapacity = (records: 0, extraBytes: 0)
+    /// The child's two result areas (`ResultArea`), each mapped read-only once the child sends it.
+    var results = [MappedResults(), MappedResults()]
     /// How the parent waits for this child's replies (see `ReplySpin`).
     var replySpin = ReplySpin()
 
@@ -147,4 +146,11 @@ final class ChildProcess {
         ]
         return names[signal] ?? "signal \(signal)"
     }
+}
+
+/// One of a child's result areas as the parent maps it: the memfd, and the capacities the child
+/// laid it out with (records first, then extra bytes).
+struct MappedResults {
+    var memory: SharedMemory?
+    var capacity = (records: 0, extraBytes: 0)
 }

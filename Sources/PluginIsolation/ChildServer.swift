@@ -6,7 +6,7 @@ import PluginHost
 
 /// The child's request loop: each message is a `PluginRequest` for a layout instance, carried
 /// out with the instance's `LayoutCalls` (as the in-process backend calls them); its reply goes
-/// back as one message, records through the `ResultArea`.
+/// back as one message, records through a `ResultArea` (two: `elementsInRect` names which).
 final class ChildServer {
     /// One layout made by the plugin, with the data it was last prepared with.
     private final class Instance {
@@ -30,7 +30,8 @@ final class ChildServer {
     private let cancelWord: UnsafePointer<Int32>
     /// Where progress fractions go, as bits, for the parent to read.
     private let progressWord: UnsafeMutableRawPointer
-    private let results: ResultArea
+    /// Area 0, and area 1 once a request first names it.
+    private var results: [ResultArea]
     private var instances: [UInt32: Instance] = [:]
     private var nextInstance: UInt32 = 1
     /// How the loop waits for the next request: briefly spinning while requests come quickly.
@@ -42,7 +43,7 @@ final class ChildServer {
         self.channel = channel
         cancelWord = UnsafePointer(control.assumingMemoryBound(to: Int32.self))
         progressWord = control + 8
-        results = try ResultArea()
+        results = [try ResultArea()]
     }
 
     /// Answers requests until the channel closes.
@@ -101,26 +102,28 @@ final class ChildServer {
         case .contentSize: try send(calls.contentSize())
         case .elementCount: try send(calls.elementCount())
         case .contentOverflow: try send(calls.contentOverflow())
-        case .elementsInRect(let rect):
-            results.reset()
+        case .elementsInRect(let rect, let area):
+            let results = try resultArea(area)
             let (status, error) = calls.elements(in: rect, into: results.sink)
-            try sendRecords(status: status, error: error)
+            try sendRecords(results, status: status, error: error)
         case .attributesForElement(let element):
-            results.reset()
+            let results = try resultArea(0)
             let (status, error) = calls.attributes(for: element, into: results.sink)
-            try sendRecords(status: status, error: error)
+            try sendRecords(results, status: status, error: error)
         case .transitionAttributes(let element, let isAppearing, let bounds):
-            results.reset()
+            let results = try resultArea(0)
             try sendRecords(
+                results,
                 status: calls.transitionAttributes(
                     for: element, isAppearing: isAppearing, in: bounds, into: results.sink))
         case .movingItemAttributes(let item, let position):
-            results.reset()
+            let results = try resultArea(0)
             let (status, error) = calls.movingItemAttributes(for: item, at: position, into: results.sink)
-            try sendRecords(status: status, error: error)
+            try sendRecords(results, status: status, error: error)
         case .changedElements(let limit):
-            results.reset()
-            try sendRecords(status: Int32(WB_OK), total: calls.changedElements(limit: limit, into: results.sink) ?? -1)
+            let results = try resultArea(0)
+            try sendRecords(
+                results, status: Int32(WB_OK), total: calls.changedElements(limit: limit, into: results.sink) ?? -1)
         case .shouldInvalidate(let bounds): try send(Int32(calls.shouldInvalidate(forBoundsChange: bounds) ? 1 : 0))
         case .invalidationForBoundsChange(let bounds): try send(calls.invalidation(forBoundsChange: bounds))
         case .invalidate(let flags):
@@ -173,9 +176,20 @@ final class ChildServer {
         }
     }
 
+    /// Result area `index`, emptied (made on first use).
+    private func resultArea(_ index: UInt8) throws(ChannelError) -> ResultArea {
+        guard index < 2 else { throw .protocolViolation("result area \(index)") }
+        if Int(index) == results.count { results.append(try ResultArea()) }
+        let area = results[Int(index)]
+        area.reset()
+        return area
+    }
+
     /// The status, the sink's counts and capacities, the plugin's error (if any), `total`
     /// when given, and the result memfd if it is new.
-    private func sendRecords(status: Int32, error: wb_error = wb_error(), total: Int64? = nil) throws(ChannelError) {
+    private func sendRecords(_ results: ResultArea, status: Int32, error: wb_error = wb_error(), total: Int64? = nil)
+        throws(ChannelError)
+    {
         let reply = RecordsReply(
             status: status, count: results.sink.pointee.count, extraLength: results.sink.pointee.extra_length,
             recordCapacity: Int64(results.recordCapacity), extraCapacity: Int64(results.extraCapacity), error: error,

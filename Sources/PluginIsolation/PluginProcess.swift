@@ -42,19 +42,42 @@ final class PluginProcess: @unchecked Sendable {
         return try body(try spawn(), generation)
     }
 
-    /// Sends a request and waits for the reply, watching for the child's death and for
-    /// `cancel`: once it is raised the plugin sees the cancel word, and if no reply comes
-    /// within `cancelGrace` the child is killed. Call inside `withChild` only.
-    /// With `progress`, the fractions the plugin reports in the control page are passed on
-    /// as they change (looked at every 10 ms).
+    /// Sends a request and waits for the reply (`send`, then `reply`). Call inside `withChild` only.
     func call(
         _ child: ChildProcess, _ message: MessageWriter, descriptor: Int32 = -1, operation: String,
         cancel: CancelFlag?, progress: ((Double) -> Void)? = nil
     ) throws(PluginCallError) -> (bytes: [UInt8], descriptor: Int32) {
+        try send(child, message, descriptor: descriptor, operation: operation)
+        return try reply(child, operation: operation, cancel: cancel, progress: progress)
+    }
+
+    /// Sends a request, lowering the cancel word and clearing the progress word first. Each
+    /// request sent is answered in order: the caller reads every reply with `reply`. Call
+    /// inside `withChild` only.
+    func send(_ child: ChildProcess, _ message: MessageWriter, descriptor: Int32 = -1, operation: String)
+        throws(PluginCallError)
+    {
         wb_atomic_store_i32(child.cancelWord, 0)
-        let noProgress = (-1.0).bitPattern
-        wb_atomic_store_u64(child.progressWord, noProgress)
-        var reported = noProgress
+        wb_atomic_store_u64(child.progressWord, Self.noProgress)
+        do {
+            try child.channel.send(message.bytes, descriptor: descriptor)
+        } catch {
+            throw died(child, operation: operation)
+        }
+    }
+
+    /// The progress word's value when the plugin has reported nothing.
+    private static let noProgress = (-1.0).bitPattern
+
+    /// Waits for the reply to the oldest request sent, watching for the child's death and for
+    /// `cancel`: once it is raised the plugin sees the cancel word, and if no reply comes
+    /// within `cancelGrace` the child is killed. Call inside `withChild` only.
+    /// With `progress`, the fractions the plugin reports in the control page are passed on
+    /// as they change (looked at every 10 ms).
+    func reply(_ child: ChildProcess, operation: String, cancel: CancelFlag?, progress: ((Double) -> Void)? = nil)
+        throws(PluginCallError) -> (bytes: [UInt8], descriptor: Int32)
+    {
+        var reported = Self.noProgress
         func passOnProgress() {
             guard let progress else { return }
             let bits = wb_atomic_load_u64(child.progressWord)
@@ -62,11 +85,6 @@ final class PluginProcess: @unchecked Sendable {
             guard bits != reported, fraction.isFinite, (0...1).contains(fraction) else { return }
             reported = bits
             progress(fraction)
-        }
-        do {
-            try child.channel.send(message.bytes, descriptor: descriptor)
-        } catch {
-            throw died(child, operation: operation)
         }
         // A quick answer (a query: tens of microseconds, a hundred or two from a child that was
         // asleep) is picked up by asking for a while (`ReplySpin`) before sleeping in poll, which

@@ -24,8 +24,10 @@ enum PluginRequest {
     case elementCount
     /// Reply: `UInt32` (the overflow flags).
     case contentOverflow
-    /// Reply, for these five: `RecordsReply`.
-    case elementsInRect(wb_rect)
+    /// Reply, for these five: `RecordsReply`. `elementsInRect` names the result area (0 or 1)
+    /// its records go to, so the parent can read one band while the child writes the next;
+    /// the others use area 0.
+    case elementsInRect(wb_rect, area: UInt8)
     case attributesForElement(wb_element)
     case transitionAttributes(wb_element, isAppearing: Bool, bounds: wb_rect)
     case movingItemAttributes(wb_element, position: wb_point)
@@ -58,8 +60,10 @@ enum PluginRequest {
                 message.append(element)
                 message.append(size.width, size.height)
             }
-        case .elementsInRect(let rect), .shouldInvalidate(let rect), .invalidationForBoundsChange(let rect):
+        case .elementsInRect(let rect, let area):
             message.append(rect)
+            message.append(area)
+        case .shouldInvalidate(let rect), .invalidationForBoundsChange(let rect): message.append(rect)
         case .attributesForElement(let element): message.append(element)
         case .transitionAttributes(let element, let isAppearing, let bounds):
             message.append(element)
@@ -104,7 +108,7 @@ enum PluginRequest {
         case .contentSize: request = .contentSize
         case .elementCount: request = .elementCount
         case .contentOverflow: request = .contentOverflow
-        case .elementsInRect: request = .elementsInRect(try message.readRect())
+        case .elementsInRect: request = .elementsInRect(try message.readRect(), area: try message.read(UInt8.self))
         case .attributesForElement: request = .attributesForElement(try message.readElement())
         case .transitionAttributes:
             request = .transitionAttributes(

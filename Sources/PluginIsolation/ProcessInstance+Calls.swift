@@ -15,6 +15,14 @@ extension ProcessInstance {
         let answer = try process.call(
             child, request.encoded(instance: id), descriptor: descriptor, operation: operation, cancel: cancel,
             progress: progress)
+        return try decoded(answer, operation: operation)
+    }
+
+    /// A reply's bytes read as `Reply`, with its descriptor; a malformed reply (its descriptor
+    /// closed) is a failure of `operation`.
+    func decoded<Reply: PluginReply>(_ answer: (bytes: [UInt8], descriptor: Int32), operation: String)
+        throws(PluginCallError) -> (reply: Reply, descriptor: Int32)
+    {
         var message = MessageParser(answer.bytes)
         do {
             return (try Reply(reading: &message), answer.descriptor)
@@ -75,32 +83,36 @@ extension ProcessInstance {
         }
     }
 
-    /// The records `request` wrote into the child's result memory (mapped anew when the child
-    /// sends a new one) — every count and capacity the child wrote checked against the memory
-    /// actually mapped — with the reply's status and total.
+    /// The records `request` wrote into the child's result area 0: see `records(of:)`.
     func records(_ request: PluginRequest, in child: ChildProcess, id: UInt32, acceptedStatus: Int32 = Int32(WB_OK))
         throws(PluginCallError) -> (
             status: Int32, records: UnsafeBufferPointer<wb_attributes>, extras: UnsafeRawBufferPointer, total: Int64?
         )
     {
-        let operation = request.operation.functionName
-        let (reply, descriptor): (RecordsReply, Int32) = try exchange(request, in: child, id: id)
-        if descriptor >= 0 {
-            do {
-                child.results = try SharedMemory(receiving: descriptor, writable: false)
-                child.resultCapacity = (Int(clamping: reply.recordCapacity), Int(clamping: reply.extraCapacity))
-            } catch {
-                throw .failed(plugin: plugin.name, operation: operation, status: -1)
-            }
-        }
+        let answer: (reply: RecordsReply, descriptor: Int32) = try exchange(request, in: child, id: id)
+        return try records(of: answer, area: 0, for: request, in: child, acceptedStatus: acceptedStatus)
+    }
+
+    /// The records a reply says the child wrote into its result area `area` (mapped anew when
+    /// the child sends a new one) — every count and capacity the child wrote checked against the
+    /// memory actually mapped — with the reply's status and total.
+    func records(
+        of answer: (reply: RecordsReply, descriptor: Int32), area: Int, for request: PluginRequest,
+        in child: ChildProcess, acceptedStatus: Int32 = Int32(WB_OK)
+    ) throws(PluginCallError) -> (
+        status: Int32, records: UnsafeBufferPointer<wb_attributes>, extras: UnsafeRawBufferPointer, total: Int64?
+    ) {
+        let reply = answer.reply
+        try adoptResultMemory(of: answer, area: area, for: request, in: child)
         guard reply.status == acceptedStatus || (acceptedStatus == 1 && reply.status == 0) else {
             throw failure(request, reply.status, reply.error)
         }
         let stride = MemoryLayout<wb_attributes>.stride
         let (count, extraLength) = (reply.count, reply.extraLength)
         let (recordCapacity, extraCapacity) = (reply.recordCapacity, reply.extraCapacity)
-        guard let memory = child.results, recordCapacity == Int64(child.resultCapacity.records),
-            extraCapacity == Int64(child.resultCapacity.extraBytes),
+        let mapped = child.results[area]
+        guard let memory = mapped.memory, recordCapacity == Int64(mapped.capacity.records),
+            extraCapacity == Int64(mapped.capacity.extraBytes),
             recordCapacity >= 0, extraCapacity >= 0, recordCapacity <= Int64(memory.size / stride),
             let recordBytes = memory.bytes(at: 0, count: Int(recordCapacity) * stride),
             let extraBytes = memory.bytes(at: Int(recordCapacity) * stride, count: Int(extraCapacity)),
@@ -113,5 +125,20 @@ extension ProcessInstance {
         let records = UnsafeBufferPointer(
             start: recordBytes.baseAddress!.assumingMemoryBound(to: wb_attributes.self), count: Int(count))
         return (reply.status, records, UnsafeRawBufferPointer(rebasing: extraBytes[..<Int(extraLength)]), reply.total)
+    }
+
+    /// Maps the result memory that came with a reply (if one did) as area `area`.
+    func adoptResultMemory(
+        of answer: (reply: RecordsReply, descriptor: Int32), area: Int, for request: PluginRequest,
+        in child: ChildProcess
+    ) throws(PluginCallError) {
+        guard answer.descriptor >= 0 else { return }
+        do {
+            child.results[area] = MappedResults(
+                memory: try SharedMemory(receiving: answer.descriptor, writable: false),
+                capacity: (Int(clamping: answer.reply.recordCapacity), Int(clamping: answer.reply.extraCapacity)))
+        } catch {
+            throw .failed(plugin: plugin.name, operation: request.operation.functionName, status: -1)
+        }
     }
 }

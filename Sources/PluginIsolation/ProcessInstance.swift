@@ -181,7 +181,7 @@ final class ProcessInstance: PluginInstance, DataAllocating {
         throws(PluginCallError) -> T
     {
         try withRemoteCall(operation: "elements_in_rect") { child, id throws(PluginCallError) in
-            let (_, records, extras, _) = try records(.elementsInRect(rect.abi), in: child, id: id)
+            let (_, records, extras, _) = try records(.elementsInRect(rect.abi, area: 0), in: child, id: id)
             let (order, repairs) = try check.check(records, extras: extras, data: preparedSource, rect: rect)
             return try body(
                 AttributesRecords(

@@ -162,6 +162,23 @@ public final class ViewSession {
         }
     }
 
+    /// Runs `body` on the plugin's checked records for each of `rects` in turn until it returns
+    /// false, preparing first if needed; the plugin may compute the next rect's records while
+    /// `body` reads this one's (`PluginInstance.withElements(inEach:)`).
+    public func withElementRecords(inEach rects: [Rect], _ body: (_ index: Int, AttributesRecords) -> Bool)
+        throws(ViewSessionError)
+    {
+        try prepareIfNeeded()
+        try call { () throws(PluginCallError) in
+            try layout.withElements(inEach: rects) { index, records in
+                if !records.repairs.isEmpty {
+                    warnOnce("returned elements \(records.repairs.phrase); the workbench repaired the answer")
+                }
+                return body(index, records)
+            }
+        }
+    }
+
     /// One element's attributes, or nil if the layout has no such element.
     public func attributes(for element: ElementID) throws(ViewSessionError) -> LayoutAttributes? {
         try prepareIfNeeded()

@@ -14,7 +14,7 @@ struct PluginMessageTests {
     static let requests: [PluginRequest] = [
         .hello, .create(options: [1, 2, 3]), .destroy, .prepare(bounds: rect, dataKey: 9, direction: 1),
         .prepareForUpdates, .preferredAttributes([(element, wb_size(width: 5, height: 6)), (element, wb_size())]),
-        .contentSize, .elementCount, .contentOverflow, .elementsInRect(rect), .attributesForElement(element),
+        .contentSize, .elementCount, .contentOverflow, .elementsInRect(rect, area: 1), .attributesForElement(element),
         .transitionAttributes(element, isAppearing: true, bounds: rect),
         .movingItemAttributes(element, position: point),
         .changedElements(limit: 100), .shouldInvalidate(rect), .invalidationForBoundsChange(rect), .invalidate(3),
