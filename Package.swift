@@ -29,6 +29,7 @@ import PackageDescription
 ///   Sessions                     a view's live state: layout, data, bounds, invalidation
 ///   SVGRenderer                  pictures of laid-out views
 ///   CCairo, CPango, PNGRenderer  PNG pictures, drawn with the system cairo, labels set by Pango (`run --png`, MCP images)
+///   CGraphicsLoader              C: on Linux, cairo and Pango opened (`dlopen`) at the first picture, not at process start
 ///   ParallelWork                 numbered work on several threads, results in order (`run` and `check`)
 ///   WorkspaceBatch               the views of a batch of workspace files, its shards (`run` and `check`)
 ///   BatchRunner                  `workbench run`: views laid out, written as JSON, and their pictures
@@ -133,12 +134,17 @@ let package = Package(
         .target(name: "Sessions", dependencies: ["LayoutKit", "JSON", "JSONOutput", "PluginHost", "WorkspaceModel", "BatchUpdates", "SourceDiagnostics"]),
         .target(name: "SVGRenderer", dependencies: ["LayoutKit", "NumberText"]),
         // PNG pictures (`run --png`, MCP images): cairo through Debian's libcairo2-dev.
-        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"]), .brew(["cairo"])]),
+        .systemLibrary(
+            name: "CCairo", pkgConfig: graphicsHeaders("cairo", in: "CCairo"), providers: [.apt(["libcairo2-dev"]), .brew(["cairo"])]),
         // Labels in PNG pictures: shaped (HarfBuzz), bidirectional and with font fallback, by Pango
         // through Debian's libpango1.0-dev.
         .systemLibrary(
-            name: "CPango", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"]), .brew(["pango"])]),
-        .target(name: "PNGRenderer", dependencies: ["CCairo", "CPango", "LayoutKit", "SVGRenderer"]),
+            name: "CPango", pkgConfig: graphicsHeaders("pangocairo", in: "CPango"), providers: [.apt(["libpango1.0-dev"]), .brew(["pango"])]),
+        // On Linux, cairo's and Pango's functions as stubs that open the libraries at the first picture.
+        .target(name: "CGraphicsLoader", dependencies: ["CCairo", "CPango"]),
+        .target(
+            name: "PNGRenderer",
+            dependencies: ["CCairo", "CPango", .target(name: "CGraphicsLoader", condition: .when(platforms: [.linux])), "LayoutKit", "SVGRenderer"]),
         // What `run` and `check` share, drawing nothing: numbered work in order, the views of a batch.
         .target(name: "ParallelWork"),
         .target(name: "WorkspaceBatch", dependencies: ["WorkspaceModel", "SourceDiagnostics"]),
@@ -279,3 +285,15 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+/// The pkg-config module a cairo or Pango target's headers come from. On Linux, `<module>-headers.pc`
+/// beside its module map: `module`'s compiler flags without its libraries (`Requires.private`), so
+/// the workbench does not link them and `CGraphicsLoader` opens them at the first picture. On macOS,
+/// `module` itself: linked as usual.
+func graphicsHeaders(_ module: String, in target: String) -> String {
+    #if os(Linux)
+        return "\(Context.packageDirectory)/Sources/\(target)/\(module)-headers.pc"
+    #else
+        return module
+    #endif
+}

@@ -9,7 +9,10 @@ final class Canvas {
     private let context: OpaquePointer
 
     /// A blank ARGB picture of `width` × `height` pixels (each 1…`PNGPainter.maximumSide`).
+    ///
+    /// - Throws: when cairo and Pango cannot be loaded (`GraphicsLibraries`), or cairo fails.
     init(width: Int, height: Int) throws(PNGPainter.Failure) {
+        try GraphicsLibraries.load()
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)) else {
             throw PNGPainter.Failure(message: "cairo could not make a \(width) × \(height) picture")
         }

@@ -8,8 +8,9 @@ public struct PNGImage: Sendable {
     /// Premultiplied ARGB, one 32-bit word a pixel, row after row.
     private let pixels: [UInt32]
 
-    /// - Throws: when `png` is not a PNG file cairo can read.
+    /// - Throws: when `png` is not a PNG file cairo can read, or cairo cannot be loaded.
     public init(decoding png: [UInt8]) throws(PNGPainter.Failure) {
+        try GraphicsLibraries.load()
         let source = ByteSource(png)
         let surface = cairo_image_surface_create_from_png_stream(
             { closure, data, length in

@@ -63,7 +63,7 @@ public struct PNGPainter: Sendable {
     ///   - direction: the view's: labels start at the right edge of their elements right to left.
     ///   - cellLabel: a cell's text (e.g. its data item's name); the index path if nil.
     /// - Throws: when `rect` is not finite, has a side that is not positive, or lies beyond
-    ///   ±1e15 (the layouts' coordinate limit); or when cairo fails.
+    ///   ±1e15 (the layouts' coordinate limit); or when cairo and Pango cannot be loaded, or cairo fails.
     public func render(
         rect: Rect, elements: [LayoutAttributes], direction: LayoutDirection = .leftToRight,
         cellLabel: (ItemPath) -> String? = { _ in nil }
@@ -82,7 +82,8 @@ public struct PNGPainter: Sendable {
     /// - Parameters:
     ///   - direction: the view's: labels start at the right edge of their elements right to left.
     ///   - cellLabel: a cell's text (e.g. its data item's name); the index path if nil.
-    /// - Throws: when the tile's size is not 1…`maximumSide` pixels a side, or cairo fails.
+    /// - Throws: when the tile's size is not 1…`maximumSide` pixels a side, when cairo and Pango
+    ///   cannot be loaded, or when cairo fails.
     public func render(
         _ tile: TileGrid.Tile, elements: [LayoutAttributes], direction: LayoutDirection = .leftToRight,
         cellLabel: (ItemPath) -> String? = { _ in nil }
