@@ -9,6 +9,8 @@ final class InProcessInstance: PluginInstance, DataAllocating {
     /// The layout's functions, called as a plugin process's child calls them.
     let calls: LayoutCalls
     let buffer = AttributesBuffer()
+    /// A second buffer, for the rect asked for ahead (`withElements(inEach:)`).
+    lazy var spareBuffer = AttributesBuffer()
     let check: RecordCheck
     let facts: InstanceFacts
     /// A batch update's new data goes into a block of its own (reused: see `SpareMemory`).
@@ -109,12 +111,18 @@ final class InProcessInstance: PluginInstance, DataAllocating {
         buffer.reset()
         defer { buffer.releaseExcess() }
         let (status, error) = calls.elements(in: rect.abi, into: buffer.sink)
+        return try body(try checkedAnswer(status, error, rect: rect, in: buffer))
+    }
+
+    /// The answer to a query of `rect` the plugin wrote into `buffer`, its status and records checked.
+    func checkedAnswer(_ status: Int32, _ error: wb_error, rect: Rect, in buffer: AttributesBuffer)
+        throws(PluginCallError) -> AttributesRecords
+    {
         guard status == Int32(WB_OK) else { throw failure(status, error, operation: "elements_in_rect") }
-        let records = try writtenRecords()
-        let (order, repairs) = try check.check(records, extras: writtenExtras, data: preparedSource, rect: rect)
-        return try body(
-            AttributesRecords(
-                records: records, extras: writtenExtras, order: order, kindNames: kindNames, repairs: repairs))
+        let records = try writtenRecords(in: buffer)
+        let extras = writtenExtras(in: buffer)
+        let (order, repairs) = try check.check(records, extras: extras, data: preparedSource, rect: rect)
+        return AttributesRecords(records: records, extras: extras, order: order, kindNames: kindNames, repairs: repairs)
     }
 
     func attributes(for element: ElementID) throws(PluginCallError) -> LayoutAttributes? {
@@ -173,17 +181,20 @@ final class InProcessInstance: PluginInstance, DataAllocating {
         defer { buffer.releaseExcess() }
         guard let count = calls.changedElements(limit: Int64(limit), into: buffer.sink), count >= 0 else { return nil }
         return try check.changedElements(
-            try writtenRecords(), extras: writtenExtras, total: count, limit: limit, data: preparedSource,
+            try writtenRecords(in: buffer), extras: writtenExtras(in: buffer), total: count, limit: limit,
+            data: preparedSource,
             kindNames: kindNames)
     }
 
     /// A failed call, as both backends report it.
-    private func failure(_ status: Int32, _ error: wb_error, operation: String) -> PluginCallError {
+    func failure(_ status: Int32, _ error: wb_error, operation: String) -> PluginCallError {
         .failure(status: status, error: error, plugin: plugin.name, operation: operation, cancel: cancel)
     }
 
-    /// The records in the buffer, after checking the plugin left the sink's counts sane.
-    private func writtenRecords() throws(PluginCallError) -> UnsafeBufferPointer<wb_attributes> {
+    /// The records in `buffer`, after checking the plugin left the sink's counts sane.
+    private func writtenRecords(in buffer: AttributesBuffer) throws(PluginCallError)
+        -> UnsafeBufferPointer<wb_attributes>
+    {
         let sink = buffer.sink.pointee
         guard sink.count >= 0, sink.count <= sink.capacity, sink.extra_length >= 0,
             sink.extra_length <= sink.extra_capacity
@@ -195,7 +206,7 @@ final class InProcessInstance: PluginInstance, DataAllocating {
         return buffer.records
     }
 
-    private var writtenExtras: UnsafeRawBufferPointer {
+    private func writtenExtras(in buffer: AttributesBuffer) -> UnsafeRawBufferPointer {
         UnsafeRawBufferPointer(start: buffer.sink.pointee.extra_bytes, count: Int(buffer.sink.pointee.extra_length))
     }
 
@@ -206,15 +217,15 @@ final class InProcessInstance: PluginInstance, DataAllocating {
     {
         guard status >= 0 else { throw .failed(plugin: plugin.name, operation: operation, status: Int(status)) }
         guard status == 1 else { return nil }
-        let records = try writtenRecords()
+        let records = try writtenRecords(in: buffer)
         guard records.count == 1 else {
             throw .badRecord(
                 plugin: plugin.name, element: element.description, field: "count",
                 problem: "\(records.count) records written for one element")
         }
-        _ = try check.check(records, extras: writtenExtras, data: data, rect: nil)
+        _ = try check.check(records, extras: writtenExtras(in: buffer), data: data, rect: nil)
         let answer = AttributesRecords(
-            records: records, extras: writtenExtras, order: nil, kindNames: kindNames, repairs: []
+            records: records, extras: writtenExtras(in: buffer), order: nil, kindNames: kindNames, repairs: []
         ).attributes(at: 0)
         guard answer.element == element else {
             throw .badRecord(

@@ -59,8 +59,9 @@ public protocol PluginInstance: AnyObject {
 
     /// Runs `body` on the checked records of each of `rects` in turn (band `index`, as
     /// `withElements(in:)` gives them) until it returns false. A backend may compute the next
-    /// rect's answer while `body` runs on this one (a plugin process does, in a second result
-    /// area), so the plugin's work and the caller's overlap.
+    /// rect's answer while `body` runs on this one (a plugin process in its second result area,
+    /// the in-process backend on a thread of its own), so the plugin's work and the caller's
+    /// overlap. `body` must not call the instance.
     func withElements(
         inEach rects: [Rect], _ body: (_ index: Int, AttributesRecords) throws(PluginCallError) -> Bool
     ) throws(PluginCallError)
@@ -123,17 +124,6 @@ extension PluginInstance {
     /// A backend that cannot pass a batch on invalidates the data instead.
     public func prepareForUpdates(_ plan: BatchPlan) throws(PluginCallError) {
         try invalidate(.data)
-    }
-
-    /// One rect after another, nothing computed ahead.
-    public func withElements(
-        inEach rects: [Rect], _ body: (_ index: Int, AttributesRecords) throws(PluginCallError) -> Bool
-    ) throws(PluginCallError) {
-        for (index, rect) in rects.enumerated() {
-            guard try withElements(in: rect, { records throws(PluginCallError) in try body(index, records) }) else {
-                return
-            }
-        }
     }
 
     /// The elements intersecting `rect`, decoded, in canonical order.

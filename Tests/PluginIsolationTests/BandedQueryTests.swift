@@ -5,10 +5,10 @@ import Testing
 
 @testable import PluginIsolation
 
-/// A plugin process answers a run of rects pipelined (the next computed in its second result
-/// area while this one is read): each band is what a query of its own gives, in process and
-/// out, and however the run ends — all read, stopped early, or failed — the channel stays in
-/// step, so the next request gets its own answer.
+/// Both backends answer a run of rects pipelined (a plugin process computes the next in its
+/// second result area, the in-process backend on a thread of its own, while this one is read):
+/// each band is what a query of its own gives, and however the run ends — all read, stopped
+/// early, or failed — the instance stays in step, so the next request gets its own answer.
 struct BandedQueryTests {
     static let bounds = Rect(x: 0, y: 0, width: 320, height: 480)
 
@@ -32,55 +32,60 @@ struct BandedQueryTests {
         return (isolated, inProcess, rects)
     }
 
-    @Test func eachBandIsWhatItsOwnQueryGives() throws {
-        let (isolated, inProcess, rects) = try Self.layouts()
+    /// The bands of `rects`, pipelined by `layout`.
+    static func bands(_ layout: any PluginInstance, _ rects: [Rect]) throws -> [[LayoutAttributes]] {
         var bands: [[LayoutAttributes]] = []
-        try isolated.withElements(inEach: rects) { index, records in
+        try layout.withElements(inEach: rects) { index, records in
             #expect(index == bands.count)
             bands.append(records.allAttributes)
             return true
         }
+        return bands
+    }
+
+    @Test func eachBandIsWhatItsOwnQueryGives() throws {
+        let (isolated, inProcess, rects) = try Self.layouts()
+        let bands = try Self.bands(isolated, rects)
         #expect(bands.count == rects.count)
         #expect(bands.map(\.count).max()! > 2048, "a band larger than both areas' first capacity")
         for (band, rect) in zip(bands, rects) {
             #expect(band == (try inProcess.elements(in: rect)))
             #expect(band == (try isolated.elements(in: rect)))
         }
-        // And again, over the grown areas.
-        var again: [[LayoutAttributes]] = []
-        try isolated.withElements(inEach: rects.reversed()) { _, records in
-            again.append(records.allAttributes)
-            return true
-        }
-        #expect(again == bands.reversed())
+        #expect(try Self.bands(inProcess, rects) == bands)
+        // And again, over the grown areas and buffers.
+        #expect(try Self.bands(isolated, rects.reversed()) == bands.reversed())
+        #expect(try Self.bands(inProcess, rects.reversed()) == bands.reversed())
     }
 
-    @Test(arguments: [0, 3, 8])
-    func stoppingEarlyLeavesTheChannelInStep(after stop: Int) throws {
-        let (isolated, inProcess, rects) = try Self.layouts()
+    @Test(arguments: [0, 3, 8], [true, false])
+    func stoppingEarlyLeavesTheInstanceInStep(after stop: Int, isolated: Bool) throws {
+        let layouts = try Self.layouts()
+        let (layout, other): (any PluginInstance, any PluginInstance) =
+            isolated ? (layouts.isolated, layouts.inProcess) : (layouts.inProcess, layouts.isolated)
         var seen: [Int] = []
-        try isolated.withElements(inEach: rects) { index, _ in
+        try layout.withElements(inEach: layouts.rects) { index, _ in
             seen.append(index)
             return index < stop
         }
         #expect(seen == Array(0...stop))
-        for rect in rects.reversed() {
-            #expect(try isolated.elements(in: rect) == inProcess.elements(in: rect))
+        for rect in layouts.rects.reversed() {
+            #expect(try layout.elements(in: rect) == other.elements(in: rect))
         }
-        #expect(try isolated.contentSize() == inProcess.contentSize())
+        #expect(try layout.contentSize() == other.contentSize())
     }
 
-    @Test func aFailingBodyIsReportedAndLeavesTheChannelInStep() throws {
-        let (isolated, inProcess, rects) = try Self.layouts()
+    @Test(arguments: [true, false])
+    func aFailingBodyIsReportedAndLeavesTheInstanceInStep(isolated: Bool) throws {
+        let layouts = try Self.layouts()
+        let layout: any PluginInstance = isolated ? layouts.isolated : layouts.inProcess
         #expect(throws: PluginCallError.cancelled) {
-            try isolated.withElements(inEach: rects) { index, _ throws(PluginCallError) in
+            try layout.withElements(inEach: layouts.rects) { index, _ throws(PluginCallError) in
                 if index == 4 { throw .cancelled }
                 return true
             }
         }
-        for rect in rects {
-            #expect(try isolated.elements(in: rect) == inProcess.elements(in: rect))
-        }
+        #expect(try Self.bands(layout, layouts.rects) == Self.bands(layouts.isolated, layouts.rects))
     }
 
     @Test func aPluginThatFailsABandFailsTheRunAndTheNextCallWorks() throws {
