@@ -72,8 +72,8 @@ extension PreparedView {
         return counts
     }
 
-    /// The write pass: each band asked (the plugin computing the next while this one is
-    /// written: `ViewSession.withElementRecords(inEach:)`) and its own elements written.
+    /// The write pass: each band asked (one band ahead, on another thread: see `BandPrefetch`)
+    /// and its own elements written.
     ///
     /// With the check pass's `counts`, the plugin must answer as it did then; if it does not,
     /// the output so far stands incomplete and the view fails with an error saying so. Without
@@ -84,34 +84,26 @@ extension PreparedView {
     {
         var sequence = CanonicalSequence()
         var nonFiniteCount = 0
-        /// Writes the band's own elements; false if they are not what the bands stand for.
-        func write(_ band: Int, _ records: AttributesRecords) throws(ViewSessionError) -> Bool {
-            guard records.repairs.isEmpty else { return false }
-            var owned = 0
-            for index in 0..<records.count {
-                let record = records[index]
-                guard bands.owns(band, minY: record.frame.minY) else { continue }
-                guard sequence.accept(record, kindNames: records.kindNames) else { return false }
-                if counts == nil { nonFiniteCount += records.nonFiniteExtraNumbers(record, at: index) }
-                try output.element(record, of: records, index)
-                owned += 1
+        let prefetch = BandPrefetch(session: session, rects: bands.rects)
+        defer { prefetch.finish() }
+        for band in bands.rects.indices {
+            let isAsExpected = try prefetch.next().get().withRecords { records throws(ViewSessionError) -> Bool in
+                guard records.repairs.isEmpty else { return false }
+                var owned = 0
+                for index in 0..<records.count {
+                    let record = records[index]
+                    guard bands.owns(band, minY: record.frame.minY) else { continue }
+                    guard sequence.accept(record, kindNames: records.kindNames) else { return false }
+                    if counts == nil { nonFiniteCount += records.nonFiniteExtraNumbers(record, at: index) }
+                    try output.element(record, of: records, index)
+                    owned += 1
+                }
+                return counts.map { owned == $0[band] } ?? true
             }
-            return counts.map { owned == $0[band] } ?? true
-        }
-        var isAsExpected = true, failure: ViewSessionError?
-        try session.withElementRecords(inEach: bands.rects) { band, records in
-            do throws(ViewSessionError) {
-                isAsExpected = try write(band, records)
-            } catch {
-                failure = error
+            guard isAsExpected else {
+                guard counts == nil else { throw changedAnswer() }
                 return false
             }
-            return isAsExpected
-        }
-        if let failure { throw failure }
-        guard isAsExpected else {
-            guard counts == nil else { throw changedAnswer() }
-            return false
         }
         guard nonFiniteCount == 0 else { throw nonFinite(nonFiniteCount) }
         return true
