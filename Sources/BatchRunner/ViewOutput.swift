@@ -155,11 +155,25 @@ final class PreparedView: @unchecked Sendable {
         else {
             throw failure(CocoaError(.fileWriteNoPermission))
         }
-        do {
+        do throws(ViewSessionError) {
             defer { try? handle.close() }
-            try write(pretty: true, retract: { try handle.truncate(atOffset: 0) }) { chunk in
-                try handle.write(contentsOf: chunk)
+            // The file is written on a thread of its own while the next piece is formatted.
+            let writes = BackgroundWriter { try handle.write(contentsOf: $0) }
+            let written = Result { () throws(ViewSessionError) in
+                try write(
+                    pretty: true,
+                    retract: {
+                        try writes.waitForAll(); try handle.truncate(atOffset: 0)
+                    }
+                ) {
+                    try writes.append($0)
+                }
             }
+            do { try writes.finish() } catch {
+                try written.get()
+                throw failure(error)
+            }
+            try written.get()
         } catch {
             try? FileManager.default.removeItem(atPath: temporary)
             throw error

@@ -108,11 +108,12 @@ struct RunCommand: ParsableCommand {
         runner.timeout = isolation.timeout
         let standardOutput = StandardStream.output
         if outputDirectory == nil { standardOutput.enlargePipe() }
-        let output = OutputWriter(standardOutput)
+        let output = BackgroundWriter { standardOutput.append($0) }
         let progress = ProgressLine(noun: "views")
         let summary = runner.run(
             paths: paths, jobs: batch.jobCount, shard: batch.part,
-            write: { bytes in output.append(bytes) },
+            // Standard output reports its own failures (`StandardStream`): none reaches the writer.
+            write: { bytes in try? output.append(bytes) },
             report: { error in
                 progress.finish()
                 StandardStream.error.writeLine(Array(error.description.utf8)[...])
@@ -126,7 +127,8 @@ struct RunCommand: ParsableCommand {
                 StandardStream.error.writeLine(Array(note.utf8)[...])
             },
             progress: progress.update)
-        output.finish()
+        try? output.finish()
+        standardOutput.flush()
         progress.finish()
         StandardStream.error.writeLine(Array("workbench: \(summary.text)".utf8)[...])
         if summary.hasFailures { throw ExitCode(1) }

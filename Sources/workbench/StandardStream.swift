@@ -3,7 +3,7 @@ import Foundation
 
 /// Buffered writes to standard output or standard error.
 final class StandardStream: @unchecked Sendable {
-    // Unchecked: used by one thread at a time (the main thread, or `OutputWriter`'s until `finish`).
+    // Unchecked: used by one thread at a time (the main thread, or `run`'s `BackgroundWriter` until `finish`).
     static let output = StandardStream(fileDescriptor: 1, bufferLimit: 1 << 16)
     static let error = StandardStream(fileDescriptor: 2, bufferLimit: 0)
 
