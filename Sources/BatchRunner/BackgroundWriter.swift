@@ -8,7 +8,7 @@ import Synchronization
 ///
 /// The first write that fails stops the writing; every later call throws its error.
 public final class BackgroundWriter: Sendable {
-    public static let maximumPending = 2
+    private static let maximumPending = 2
 
     private enum Piece {
         case bytes(ArraySlice<UInt8>)

@@ -55,15 +55,10 @@ extension PreparedView {
         var sequence = CanonicalSequence()
         var nonFiniteCount = 0
         try session.withElementRecords(inEach: bands.rects) { band, records in
-            guard records.repairs.isEmpty else { return false }
-            var owned = 0
-            for index in 0..<records.count {
-                let record = records[index]
-                guard bands.owns(band, minY: record.frame.minY) else { continue }
-                guard sequence.accept(record, kindNames: records.kindNames) else { return false }
+            let owned = bands.forEachOwned(of: band, in: records, continuing: &sequence) { record, index in
                 nonFiniteCount += records.nonFiniteExtraNumbers(record, at: index)
-                owned += 1
             }
+            guard let owned else { return false }
             counts.append(owned)
             return true
         }
@@ -88,16 +83,12 @@ extension PreparedView {
         defer { prefetch.finish() }
         for band in bands.rects.indices {
             let isAsExpected = try prefetch.next().get().withRecords { records throws(ViewSessionError) -> Bool in
-                guard records.repairs.isEmpty else { return false }
-                var owned = 0
-                for index in 0..<records.count {
-                    let record = records[index]
-                    guard bands.owns(band, minY: record.frame.minY) else { continue }
-                    guard sequence.accept(record, kindNames: records.kindNames) else { return false }
+                let owned = try bands.forEachOwned(of: band, in: records, continuing: &sequence) {
+                    record, index throws(ViewSessionError) in
                     if counts == nil { nonFiniteCount += records.nonFiniteExtraNumbers(record, at: index) }
                     try output.element(record, of: records, index)
-                    owned += 1
                 }
+                guard let owned else { return false }
                 return counts.map { owned == $0[band] } ?? true
             }
             guard isAsExpected else {
@@ -116,5 +107,27 @@ extension PreparedView {
             workspace.file.error(
                 "view '\(view.name)' (\(view.layout)): the layout answered the same query differently when asked again; the output written is incomplete",
                 at: view.mark))
+    }
+}
+
+extension ElementBands {
+    /// Runs `body` on each record of `records` (band `band`'s answer) that the band owns, in
+    /// order, each first checked to continue `sequence`: how many, or nil as soon as one does
+    /// not, or when the answer needed repairs — the bands then cannot stand for the whole answer.
+    @inline(__always)
+    fileprivate func forEachOwned<Failure: Error>(
+        of band: Int, in records: AttributesRecords, continuing sequence: inout CanonicalSequence,
+        _ body: (AttributesRecords.Record, Int) throws(Failure) -> Void
+    ) throws(Failure) -> Int? {
+        guard records.repairs.isEmpty else { return nil }
+        var owned = 0
+        for index in 0..<records.count {
+            let record = records[index]
+            guard owns(band, minY: record.frame.minY) else { continue }
+            guard sequence.accept(record, kindNames: records.kindNames) else { return nil }
+            try body(record, index)
+            owned += 1
+        }
+        return owned
     }
 }
